@@ -1,0 +1,60 @@
+"""Each field owns its range, its names, its hash label and its H range."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun",
+               "jul", "aug", "sep", "oct", "nov", "dec")
+WEEKDAY_NAMES = ("sun", "mon", "tue", "wed", "thu", "fri", "sat")
+
+YEAR_MIN = 1970
+YEAR_MAX = 2099
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """One position of a schedule: what it accepts and how H hashes in it."""
+
+    name: str  # used in error messages and descriptions
+    label: str  # the H hash label (SPEC §1.1)
+    lo: int
+    hi: int  # the largest value written (7 for day-of-week)
+    names: dict[str, int] = field(default_factory=dict)
+    hash_lo: int = 0  # the range a rangeless H hashes over
+    hash_hi: int = 0
+    hashable: bool = True
+
+    @property
+    def step_limit(self) -> int:
+        """The largest value a step may reach (7 for day-of-week, SPEC §1)."""
+        return self.hi
+
+
+SECOND = FieldSpec("second", "second", 0, 59, hash_lo=0, hash_hi=59)
+MINUTE = FieldSpec("minute", "minute", 0, 59, hash_lo=0, hash_hi=59)
+HOUR = FieldSpec("hour", "hour", 0, 23, hash_lo=0, hash_hi=23)
+# A rangeless H in day-of-month hashes over 1-28 so short months never skip it.
+DAY_OF_MONTH = FieldSpec("day-of-month", "day-of-month", 1, 31, hash_lo=1, hash_hi=28)
+MONTH = FieldSpec(
+    "month", "month", 1, 12,
+    names={n: i + 1 for i, n in enumerate(MONTH_NAMES)}, hash_lo=1, hash_hi=12,
+)
+DAY_OF_WEEK = FieldSpec(
+    "day-of-week", "day-of-week", 0, 7,
+    names={n: i for i, n in enumerate(WEEKDAY_NAMES)}, hash_lo=0, hash_hi=6,
+)
+YEAR = FieldSpec("year", "year", YEAR_MIN, YEAR_MAX, hashable=False)
+
+# Positions in the canonical 7-field order.
+ALL_FIELDS = (SECOND, MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK, YEAR)
+
+MACROS = {
+    "@yearly": "0 0 1 1 *",
+    "@annually": "0 0 1 1 *",
+    "@monthly": "0 0 1 * *",
+    "@weekly": "0 0 * * 0",
+    "@daily": "0 0 * * *",
+    "@hourly": "0 * * * *",
+}
+REBOOT = "@reboot"

@@ -1,0 +1,306 @@
+"""The compiled schedule: lookup tables and month day-masks for fast search.
+
+Search happens in civil (wall-clock) time, field by field: a lookup table
+per field gives the next allowed value at or after any value, and each
+(year, month) gets a 31-bit mask of the days that match. With the AND rule
+(SPEC §1) that mask is simply day-of-month's days AND day-of-week's days:
+an unrestricted field contributes every day, so no OR special case exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .fields import YEAR_MAX, YEAR_MIN
+from .parse import DayOfMonth, DayOfWeek, Parsed
+
+Wall = tuple[int, int, int, int, int, int]  # year, month, day, hour, minute, second
+
+
+_TABLES: dict[tuple[frozenset[int], int], tuple[list[int], list[int]]] = {}
+
+
+def _tables(values: frozenset[int], size: int) -> tuple[list[int], list[int]]:
+    """Shared (next, prev) lookup tables for a value set; schedules reuse them."""
+    key = (values, size)
+    tables = _TABLES.get(key)
+    if tables is None:
+        tables = (_next_table(values, size), _prev_table(values, size))
+        if len(_TABLES) < 4096:
+            _TABLES[key] = tables
+    return tables
+
+
+def _next_table(values: Iterable[int], size: int) -> list[int]:
+    """table[i] = the smallest value >= i, or -1; indices 0..size."""
+    table = [-1] * (size + 2)
+    best = -1
+    allowed = set(values)
+    for i in range(size + 1, -1, -1):
+        if i in allowed:
+            best = i
+        table[i] = best
+    return table
+
+
+def _prev_table(values: Iterable[int], size: int) -> list[int]:
+    """table[i] = the largest value <= i, or -1; indices 0..size."""
+    table = [-1] * (size + 2)
+    best = -1
+    allowed = set(values)
+    for i in range(size + 2):
+        if i in allowed:
+            best = i
+        table[i] = best
+    return table
+
+
+def weekday_of(year: int, month: int, day: int) -> int:
+    """Cron weekday (0 = Sunday) of a civil date."""
+    # Sakamoto's method: cheaper than building a date object.
+    t = (0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4)
+    y = year - (month < 3)
+    return (y + y // 4 - y // 100 + y // 400 + t[month - 1] + day) % 7
+
+
+_FULL_MONTH = [(1 << (n + 1)) - 2 for n in range(32)]  # bits 1..n
+_MONTH_DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def days_in_month(year: int, month: int) -> int:
+    if month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):
+        return 29
+    return _MONTH_DAYS[month]
+
+
+def _plain_days_mask(days: frozenset[int]) -> int:
+    mask = 0
+    for d in days:
+        mask |= 1 << d
+    return mask
+
+
+def _week_masks(weekdays: frozenset[int]) -> tuple[int, ...]:
+    """For each weekday of the 1st (0-6), the 31-day mask of the plain weekdays."""
+    masks = []
+    for first_wd in range(7):
+        mask = 0
+        for d in range(1, 32):
+            if (first_wd + d - 1) % 7 in weekdays:
+                mask |= 1 << d
+        masks.append(mask)
+    return tuple(masks)
+
+
+def _dom_specials(dom: DayOfMonth, days: int, first_wd: int) -> int:
+    mask = 0
+    for offset in dom.last_offsets:
+        if days - offset >= 1:
+            mask |= 1 << (days - offset)
+    for n in dom.nearest:
+        if n <= days:
+            mask |= 1 << _nearest_weekday(n, days, first_wd)
+    if dom.last_weekday:
+        mask |= 1 << _nearest_weekday(days, days, first_wd)
+    return mask
+
+
+def _nearest_weekday(n: int, days: int, first_wd: int) -> int:
+    """The Mon-Fri day nearest day n, never leaving the month (nW)."""
+    wd = (first_wd + n - 1) % 7
+    if wd == 6:  # Saturday: Friday before, or Monday the 3rd for the 1st
+        return 3 if n == 1 else n - 1
+    if wd == 0:  # Sunday: Monday after, or Friday before for the month's last day
+        return n - 2 if n == days else n + 1
+    return n
+
+
+def _dow_specials(dow: DayOfWeek, days: int, first_wd: int) -> int:
+    mask = 0
+    last_wd = (first_wd + days - 1) % 7
+    for wd in dow.last:
+        mask |= 1 << (days - (last_wd - wd) % 7)
+    for wd, n in dow.nth:
+        d = 1 + (wd - first_wd) % 7 + 7 * (n - 1)
+        if d <= days:
+            mask |= 1 << d
+    return mask
+
+
+class Schedule:
+    """A parsed expression compiled for search; immutable after construction."""
+
+    __slots__ = (
+        "_day_seconds",
+        "_dom_plain",
+        "_dom_special",
+        "_dow_special",
+        "_week",
+        "_masks",
+        "_mn",
+        "_mp",
+        "_hn",
+        "_hp",
+        "_minn",
+        "_minp",
+        "_sn",
+        "_sp",
+        "_yn",
+        "_yp",
+        "parsed",
+    )
+
+    def __init__(self, parsed: Parsed) -> None:
+        self.parsed = parsed
+        self._sn, self._sp = _tables(parsed.seconds, 59)
+        self._minn, self._minp = _tables(parsed.minutes, 59)
+        self._hn, self._hp = _tables(parsed.hours, 23)
+        self._mn, self._mp = _tables(parsed.months, 12)
+        # Year tables are indexed from 1970 (index = year - 1970).
+        self._yn, self._yp = _tables(parsed.years, YEAR_MAX)
+        self._masks: dict[int, int] = {}
+        self._dom_plain = _plain_days_mask(parsed.dom.days)
+        self._dom_special = bool(parsed.dom.last_offsets or parsed.dom.nearest
+                                 or parsed.dom.last_weekday)
+        self._dow_special = bool(parsed.dow.last or parsed.dow.nth)
+        self._week: tuple[int, ...] | None = None
+        self._day_seconds: tuple[int, ...] | None = None
+
+    def day_mask(self, year: int, month: int) -> int:
+        """Bits 1..31 set for the days of that month that match both day fields."""
+        key = year * 13 + month
+        mask = self._masks.get(key)
+        if mask is None:
+            p = self.parsed
+            days = days_in_month(year, month)
+            first_wd = weekday_of(year, month, 1)
+            dom = self._dom_plain & _FULL_MONTH[days]
+            if self._dom_special:
+                dom |= _dom_specials(p.dom, days, first_wd)
+            if len(p.dow.days) == 7:
+                dow = _FULL_MONTH[days]
+            else:
+                if self._week is None:
+                    self._week = _week_masks(p.dow.days)
+                dow = self._week[first_wd] & _FULL_MONTH[days]
+            if self._dow_special:
+                dow |= _dow_specials(p.dow, days, first_wd)
+            mask = dom & dow
+            self._masks[key] = mask
+        return mask
+
+    @property
+    def day_seconds(self) -> tuple[int, ...]:
+        """Sorted seconds-of-day of every matching (hour, minute, second)."""
+        if self._day_seconds is None:
+            p = self.parsed
+            self._day_seconds = tuple(sorted(
+                h * 3600 + m * 60 + s for h in p.hours for m in p.minutes for s in p.seconds
+            ))
+        return self._day_seconds
+
+    def matches(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> bool:
+        """Do these civil fields match (the daemon's `test`)."""
+        p = self.parsed
+        return (
+            s in p.seconds and mi in p.minutes and h in p.hours and mo in p.months
+            and y in p.years and bool(self.day_mask(y, mo) >> d & 1)
+        )
+
+    def first_at_or_after(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
+        """The smallest matching wall time >= the given one, or None before 2100."""
+        yn, mn, hn, minn, sn = self._yn, self._mn, self._hn, self._minn, self._sn
+        masks = self._masks
+        if y < YEAR_MIN:
+            y, mo, d, h, mi, s = YEAR_MIN, 1, 1, 0, 0, 0
+        while True:
+            if y > YEAR_MAX:
+                return None
+            ny = yn[y]
+            if ny != y:
+                if ny < YEAR_MIN:
+                    return None
+                y, mo, d, h, mi, s = ny, 1, 1, 0, 0, 0
+            nm = mn[mo]
+            if nm < 0:
+                y, mo, d, h, mi, s = y + 1, 1, 1, 0, 0, 0
+                continue
+            if nm != mo:
+                mo, d, h, mi, s = nm, 1, 0, 0, 0
+            mask = masks.get(y * 13 + mo)
+            if mask is None:
+                mask = self.day_mask(y, mo)
+            rest = mask >> d
+            if not rest:
+                mo, d, h, mi, s = mo + 1, 1, 0, 0, 0
+                continue
+            if not rest & 1:
+                d += (rest & -rest).bit_length() - 1
+                h = mi = s = 0
+            nh = hn[h]
+            if nh < 0:
+                d, h, mi, s = d + 1, 0, 0, 0
+                continue
+            if nh != h:
+                h, mi, s = nh, 0, 0
+            nmi = minn[mi]
+            if nmi < 0:
+                h, mi, s = h + 1, 0, 0
+                continue
+            if nmi != mi:
+                mi, s = nmi, 0
+            ns = sn[s]
+            if ns < 0:
+                mi, s = mi + 1, 0
+                continue
+            return (y, mo, d, h, mi, ns)
+
+    def last_at_or_before(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
+        """The largest matching wall time <= the given one, or None after 1970."""
+        yp, mp, hp, minp, sp = self._yp, self._mp, self._hp, self._minp, self._sp
+        if y > YEAR_MAX:
+            y, mo, d, h, mi, s = YEAR_MAX, 12, 31, 23, 59, 59
+        while True:
+            if y < YEAR_MIN:
+                return None
+            py = yp[y]
+            if py != y:
+                if py < YEAR_MIN:
+                    return None
+                y, mo, d, h, mi, s = py, 12, 31, 23, 59, 59
+            pm = mp[mo]
+            if pm < 0:
+                y, mo, d, h, mi, s = y - 1, 12, 31, 23, 59, 59
+                continue
+            if pm != mo:
+                mo, d, h, mi, s = pm, 31, 23, 59, 59
+            low = self.day_mask(y, mo) & ((2 << d) - 1)
+            if not low:
+                mo, d, h, mi, s = mo - 1, 31, 23, 59, 59
+                continue
+            nd = low.bit_length() - 1
+            if nd != d:
+                d, h, mi, s = nd, 23, 59, 59
+            ph = hp[h]
+            if ph < 0:
+                d, h, mi, s = d - 1, 23, 59, 59
+                continue
+            if ph != h:
+                h, mi, s = ph, 59, 59
+            pmi = minp[mi]
+            if pmi < 0:
+                h, mi, s = h - 1, 59, 59
+                if h < 0:
+                    d, h = d - 1, 23
+                continue
+            if pmi != mi:
+                mi, s = pmi, 59
+            ps = sp[s]
+            if ps < 0:
+                mi, s = mi - 1, 59
+                if mi < 0:
+                    h, mi = h - 1, 59
+                    if h < 0:
+                        d, h = d - 1, 23
+                continue
+            return (y, mo, d, h, mi, ps)

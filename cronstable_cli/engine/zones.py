@@ -1,0 +1,54 @@
+"""Zone names to tzinfo objects: IANA names (zoneinfo + tzdata), UTC, local."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone, tzinfo
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+LOCAL = "local"
+
+
+class ZoneError(ValueError):
+    """An unknown zone name."""
+
+
+@lru_cache(maxsize=512)
+def load_zone(name: str) -> tzinfo:
+    """The tzinfo for `UTC`, `local` (the host's zone) or an IANA name."""
+    if name in ("UTC", "utc", "Z"):
+        return timezone.utc
+    if name == LOCAL:
+        return _host_zone()
+    if not name or name.startswith(("/", ".")) or ".." in name or "\0" in name:
+        raise ZoneError(f"unknown time zone {name!r}")
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError) as err:
+        raise ZoneError(f"unknown time zone {name!r} (not an IANA zone name)") from err
+
+
+def zone_name(zone: tzinfo) -> str:
+    """A display name for a tzinfo: its IANA key, `UTC`, or its abbreviation."""
+    if zone is timezone.utc:
+        return "UTC"
+    key = getattr(zone, "key", None)
+    if isinstance(key, str):
+        return key
+    return str(zone.tzname(datetime.now(timezone.utc)))
+
+
+def _host_zone() -> tzinfo:
+    tz_env = os.environ.get("TZ", "").lstrip(":")
+    if tz_env:
+        try:
+            return ZoneInfo(tz_env)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            pass
+    try:
+        with open("/etc/localtime", "rb") as handle:
+            return ZoneInfo.from_file(handle, key=LOCAL)
+    except (OSError, ValueError):
+        local = datetime.now().astimezone().tzinfo
+        return local if local is not None else timezone.utc

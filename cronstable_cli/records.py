@@ -1,0 +1,93 @@
+"""Shared records: where things are, what was loaded, what was found.
+
+Importable from every layer (engine, loaders, analysis, formats, cli).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Level = Literal["error", "warning", "note"]
+LEVELS: tuple[Level, ...] = ("error", "warning", "note")  # most severe first
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLocation:
+    """A place in a file; line and column are 1-based, 0 means unknown."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        parts = [self.file]
+        if self.line:
+            parts.append(str(self.line))
+            if self.column:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One lint or load problem, with a stable kebab-case code."""
+
+    code: str
+    level: Level
+    message: str
+    location: SourceLocation | None = None
+    job: str | None = None
+    schedule: str | None = None
+    resolved: str | None = None
+
+    @property
+    def file(self) -> str | None:
+        return self.location.file if self.location else None
+
+    @property
+    def line(self) -> int:
+        return self.location.line if self.location else 0
+
+    @property
+    def column(self) -> int:
+        return self.location.column if self.location else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One job exactly as the daemon would load it (after defaults are merged).
+
+    `schedule` is the text as written (a map-form schedule is lowered to its
+    string form); H items are resolved later by the engine with `name` as key.
+    """
+
+    name: str
+    schedule: str
+    location: SourceLocation  # where the job starts (the `- name:` item / crontab line)
+    schedule_location: SourceLocation  # where the schedule value is
+    command: str = ""
+    timezone: str | None = None  # IANA name from the job, its defaults, or CRON_TZ
+    utc: bool = True
+    enabled: bool = True
+    kind: Literal["yaml", "crontab"] = "yaml"
+    # Codes silenced by `# cronstable: ignore[...]`; the empty set silences all.
+    suppressed: frozenset[str] | None = None
+    keys: tuple[str, ...] = field(default=())  # job keys as written, for reference
+
+    @property
+    def zone(self) -> str:
+        """The resolved zone: an IANA name, `UTC`, or `local` (the host's)."""
+        if self.timezone:
+            return self.timezone
+        return "UTC" if self.utc else "local"
+
+    @property
+    def zone_explicit(self) -> bool:
+        """True when the zone was named (timezone, defaults timezone or CRON_TZ)."""
+        return self.timezone is not None
+
+    def is_suppressed(self, code: str) -> bool:
+        if self.suppressed is None:
+            return False
+        return not self.suppressed or code in self.suppressed
