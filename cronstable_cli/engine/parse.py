@@ -400,7 +400,7 @@ def _plain_item(
         a_text, _, b_text = base.partition("-")
         start = _value(spec, a_text, item, col)
         end = _value(spec, b_text, item, col)
-        if spec is DAY_OF_WEEK and end == 0 and start > 0:
+        if spec is DAY_OF_WEEK and end == 0:
             end = 7  # `sat-sun`, `6-0`: a range ending in Sunday wraps to 7
         if start > end:
             raise _err(spec, "the range runs backwards", item, col,
