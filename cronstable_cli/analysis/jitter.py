@@ -16,6 +16,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Literal, TypeAlias
 
 from cronstable_cli.engine.hashing import hash_value
+from cronstable_cli.engine.timeline import Timeline
 
 MAX_JITTER_SECONDS = 900
 AUTO_JITTER_CAP_SECONDS = 60
@@ -97,3 +98,22 @@ def jitter_fires(
     """`fire_after` for each of a job's fires (same length and order as `fires`)."""
     offset = jitter_offset(job_name, jitter_seconds)
     return tuple(apply_jitter(fire, offset) for fire in fires)
+
+
+def shortest_interval(timeline: Timeline, start_epoch: int) -> int | None:
+    """The shortest gap in seconds between consecutive fires, from a year ahead of start."""
+    for days in (1, 8, 400):
+        fires = timeline.fires_between(start_epoch, start_epoch + days * 86400)
+        if len(fires) >= 2 or days == 400:
+            break
+    if len(fires) < 2:
+        return None
+    return min(b - a for a, b in zip(fires, fires[1:]))
+
+
+def schedule_jitter_seconds(option: JitterOption, timeline: Timeline, start_epoch: int) -> int:
+    """The jitter width for one schedule: explicit, or the SPEC default for `auto`."""
+    if option != "auto":
+        return option
+    fires_at_minute_zero = 0 in timeline.schedule.parsed.minutes
+    return auto_jitter_seconds(fires_at_minute_zero, shortest_interval(timeline, start_epoch))

@@ -170,7 +170,8 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
         lower = "@daily"
     if lower not in MACROS:
         known = ", ".join([*MACROS, REBOOT])
-        raise ScheduleError(f"unknown macro {word!r}", item=word, column=col, hint=f"use one of {known}")
+        raise ScheduleError(f"unknown macro {word!r}", item=word, column=col,
+                            hint=f"use one of {known}")
     expanded = MACROS[lower]
     fields = [("0", 0)] + [(t, 0) for t in expanded.split()] + [("*", 0)]
     parsed = _build(lower, fields, 5, hash_key)
@@ -181,7 +182,8 @@ _SHOWN = {5: slice(1, 6), 6: slice(1, 7), 7: slice(0, 7)}
 
 
 def _build(text: str, layout: list[tuple[str, int]], count: int, key: str | None) -> Parsed:
-    results = [_parse_field(spec, tok, col, key) for spec, (tok, col) in zip(ALL_FIELDS, layout)]
+    results = [_parse_field(spec, tok, col, key)
+               for spec, (tok, col) in zip(ALL_FIELDS, layout, strict=True)]
     texts = tuple([r[1] for r in results])
     if text.startswith("@"):
         source = resolved = text
@@ -285,7 +287,9 @@ def _finish(spec: FieldSpec, acc: _Acc) -> object:
     return frozenset(acc.values)
 
 
-def _err(spec: FieldSpec, reason: str, item: str, col: int, hint: str | None = None) -> ScheduleError:
+def _err(
+    spec: FieldSpec, reason: str, item: str, col: int, hint: str | None = None
+) -> ScheduleError:
     return ScheduleError(f"{reason}: {item!r}" if item and item not in reason else reason,
                          field=spec.name, item=item, column=col, hint=hint)
 

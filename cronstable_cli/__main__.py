@@ -1,0 +1,7 @@
+"""`python -m cronstable_cli`."""
+
+import sys
+
+from .cli.main import main
+
+sys.exit(main())

@@ -1,0 +1,43 @@
+"""`cronstable explain`: the description and a per-field breakdown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import CronTab
+from ..engine.describe import FieldWords, describe, explain_fields
+from ..records import Finding
+from .preview import finding_dict
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """An expression in words."""
+
+    expression: str
+    resolved: str
+    description: str
+    timezone: str
+    fields: tuple[FieldWords, ...]
+    findings: tuple[Finding, ...] = ()
+    job: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "expression": self.expression,
+            "resolved": self.resolved,
+            "description": self.description,
+            "timezone": self.timezone,
+            "job": self.job,
+            "fields": [{"field": f.name, "source": f.source, "resolved": f.resolved,
+                        "words": f.words, "values": f.values} for f in self.fields],
+            "findings": [finding_dict(f) for f in self.findings],
+        }
+
+
+def explain(tab: CronTab, expression: str, zone_label: str, *, job: str | None = None,
+            findings: tuple[Finding, ...] = ()) -> Explanation:
+    """Describe a schedule and each of its fields."""
+    return Explanation(expression, tab.resolved, describe(tab.parsed), zone_label,
+                       tuple(explain_fields(tab.parsed)), findings, job)

@@ -1,0 +1,98 @@
+"""The next fires of one schedule in its frame, with optional jitter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from itertools import islice
+from typing import Any
+
+from ..engine import CronTab
+from ..engine.describe import describe
+from ..records import Finding
+from .jitter import JitterOption, apply_jitter, jitter_offset, schedule_jitter_seconds
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What `cronstable preview` shows (SPEC §5)."""
+
+    expression: str
+    resolved: str
+    description: str
+    timezone: str
+    start: datetime
+    fires: tuple[datetime, ...]
+    findings: tuple[Finding, ...] = ()
+    jitter_seconds: int | None = None
+    fire_after: tuple[datetime, ...] | None = None
+    job: str | None = None
+    # Per fire: True when its wall time fell in a DST gap and it fired shifted.
+    shifted: tuple[bool, ...] = field(default_factory=tuple)
+
+    @property
+    def never_fires(self) -> bool:
+        return not self.fires
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "expression": self.expression,
+            "resolved": self.resolved,
+            "description": self.description,
+            "timezone": self.timezone,
+            "job": self.job,
+            "from": self.start.isoformat(),
+            "fires": [f.isoformat() for f in self.fires],
+            "never_fires": self.never_fires,
+            "findings": [finding_dict(f) for f in self.findings],
+        }
+        if any(self.shifted):
+            out["shifted"] = [
+                f.isoformat() for f, s in zip(self.fires, self.shifted, strict=True) if s
+            ]
+        if self.jitter_seconds is not None and self.fire_after is not None:
+            out["jitter_seconds"] = self.jitter_seconds
+            out["fire_after"] = [f.isoformat() for f in self.fire_after]
+        return out
+
+
+def finding_dict(f: Finding) -> dict[str, Any]:
+    """A finding in the lint JSON shape."""
+    return {"code": f.code, "level": f.level, "message": f.message, "job": f.job,
+            "file": f.file, "line": f.line, "column": f.column, "schedule": f.schedule,
+            "resolved": f.resolved}
+
+
+def preview(
+    tab: CronTab,
+    expression: str,
+    zone_label: str,
+    start: datetime,
+    count: int,
+    *,
+    job: str | None = None,
+    jitter: JitterOption | None = None,
+    findings: tuple[Finding, ...] = (),
+) -> Preview:
+    """The next `count` fires after `start`, shown in the schedule's zone."""
+    local_start = start.astimezone(tab.zone)
+    fires = tuple(islice(tab.occurrences(local_start), count))
+    width: int | None = None
+    after: tuple[datetime, ...] | None = None
+    if jitter is not None and not tab.is_reboot:
+        width = schedule_jitter_seconds(jitter, tab.timeline, int(start.timestamp()))
+        offset = jitter_offset(job or expression, width)
+        after = tuple(apply_jitter(f, offset) for f in fires)
+    return Preview(
+        expression=expression,
+        resolved=tab.resolved,
+        description=describe(tab.parsed),
+        timezone=zone_label,
+        start=local_start,
+        fires=fires,
+        findings=findings,
+        jitter_seconds=width,
+        fire_after=after,
+        job=job,
+        shifted=tuple(not tab.test(f) for f in fires),
+    )

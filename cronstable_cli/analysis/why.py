@@ -1,0 +1,190 @@
+"""Why a schedule did or did not fire at an instant: a verdict per field."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..engine import CronTab
+from ..engine.describe import MONTHS, WEEKDAYS, compress, ordinal
+from ..engine.schedule import days_in_month, weekday_of
+
+ONE_SECOND = timedelta(seconds=1)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldVerdict:
+    """One field's answer for the instant's civil value."""
+
+    field: str
+    value: str  # the civil value at the instant, in words
+    matched: bool
+    reason: str  # what the field selects, and why it did or did not match
+
+
+@dataclass(frozen=True)
+class WhyReport:
+    """`cronstable why`: did it fire at `at`, why (not), and the fires around it."""
+
+    expression: str
+    resolved: str
+    timezone: str
+    at: datetime  # in the schedule's zone
+    fired: bool
+    verdict: str  # one sentence
+    fields: tuple[FieldVerdict, ...]
+    dst: str | None
+    previous: datetime | None
+    next: datetime | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "expression": self.expression,
+            "resolved": self.resolved,
+            "timezone": self.timezone,
+            "at": self.at.isoformat(),
+            "fired": self.fired,
+            "verdict": self.verdict,
+            "fields": [{"field": f.field, "value": f.value, "matched": f.matched,
+                        "reason": f.reason} for f in self.fields],
+            "dst": self.dst,
+            "previous": self.previous.isoformat() if self.previous else None,
+            "next": self.next.isoformat() if self.next else None,
+        }
+
+
+def why(tab: CronTab, expression: str, zone_label: str, at: datetime) -> WhyReport:
+    """Explain the schedule's verdict at `at` (microseconds are ignored)."""
+    local = at.astimezone(tab.zone).replace(microsecond=0)
+    fields = _verdicts(tab, local)
+    previous = tab.prev(local + ONE_SECOND)
+    # Compare instants, not wall fields: aware datetimes sharing a tzinfo compare
+    # by wall time and ignore fold, which would confuse the two passes of an hour.
+    fired = previous is not None and previous.timestamp() == local.timestamp()
+    civil_match = tab.test(local)
+    dst = _dst_note(tab, local, fired, civil_match)
+    if tab.is_reboot:
+        verdict = "@reboot fires only when the daemon starts, never at a clock instant."
+    elif fired and civil_match:
+        verdict = "Yes: every field matches, so it fired at this instant."
+    elif fired:
+        verdict = ("Yes, shifted: this instant is where a scheduled wall time inside a DST "
+                   "gap fires.")
+    elif civil_match:
+        verdict = ("No: the civil fields match, but this is the second pass of a repeated "
+                   "hour; the schedule fired at the first occurrence only.")
+    else:
+        failed = [f.field for f in fields if not f.matched]
+        verdict = f"No: {', '.join(failed)} did not match."
+    return WhyReport(
+        expression=expression, resolved=tab.resolved, timezone=zone_label, at=local,
+        fired=fired, verdict=verdict, fields=fields, dst=dst,
+        previous=tab.prev(local) if not tab.is_reboot else None,
+        next=tab.next(local) if not tab.is_reboot else None,
+    )
+
+
+def _verdicts(tab: CronTab, t: datetime) -> tuple[FieldVerdict, ...]:
+    p = tab.parsed
+    if p.reboot:
+        return ()
+    out = []
+    if p.field_count == 7 or p.seconds != frozenset((0,)):
+        out.append(_plain("second", t.second, p.seconds, str(t.second)))
+    out.append(_plain("minute", t.minute, p.minutes, str(t.minute)))
+    out.append(_plain("hour", t.hour, p.hours, str(t.hour)))
+    out.extend(_day_verdicts(tab, t))
+    out.append(_plain("month", t.month, p.months, MONTHS[t.month - 1],
+                      lambda m: MONTHS[m - 1][:3]))
+    if p.field_count != 5 or len(p.years) != 130:
+        out.append(_plain("year", t.year, p.years, str(t.year)))
+    return tuple(out)
+
+
+def _plain(name: str, value: int, allowed: frozenset[int], shown: str,
+           fmt: Any = str) -> FieldVerdict:
+    matched = value in allowed
+    selects = compress(allowed, fmt)
+    if len(selects) > 80:
+        selects = selects[:77] + "..."
+    reason = f"selects {selects}" if matched else f"{shown} is not in {selects}"
+    return FieldVerdict(name, shown, matched, reason)
+
+
+def _day_verdicts(tab: CronTab, t: datetime) -> list[FieldVerdict]:
+    p = tab.parsed
+    y, m, d = t.year, t.month, t.day
+    days = days_in_month(y, m)
+    wd = weekday_of(y, m, d)
+    dom, dow = p.dom, p.dow
+    dom_only = _dom_match(tab, y, m, d)
+    dow_only = _dow_match(tab, y, m, d)
+    value_dom = f"the {ordinal(d)} (of {days})"
+    value_dow = WEEKDAYS[wd]
+    dom_reason = ("selects " + ("every day" if not dom.restricted else
+                                _describe_dom(tab))) if dom_only else \
+        f"the {ordinal(d)} is not selected ({_describe_dom(tab)})"
+    dow_reason = ("selects " + ("every weekday" if not dow.restricted else
+                                _describe_dow(tab))) if dow_only else \
+        f"{WEEKDAYS[wd]} the {ordinal(d)} is not selected ({_describe_dow(tab)})"
+    out = [FieldVerdict("day-of-month", value_dom, dom_only, dom_reason),
+           FieldVerdict("day-of-week", value_dow, dow_only, dow_reason)]
+    if dom.restricted and dow.restricted and dom_only != dow_only:
+        out.append(FieldVerdict(
+            "day (AND rule)", f"{WEEKDAYS[wd]} the {ordinal(d)}", False,
+            "both day fields are restricted, so cronstable requires both to match "
+            "(Vixie cron would fire on either)",
+        ))
+    return out
+
+
+def _dom_match(tab: CronTab, y: int, m: int, d: int) -> bool:
+    from ..engine.parse import DayOfWeek
+    from ..engine.schedule import Schedule
+
+    only_dom = tab.parsed._replace(dow=DayOfWeek(frozenset(range(7))))
+    return bool(Schedule(only_dom).day_mask(y, m) >> d & 1)
+
+
+def _dow_match(tab: CronTab, y: int, m: int, d: int) -> bool:
+    from ..engine.parse import DayOfMonth
+    from ..engine.schedule import Schedule
+
+    only_dow = tab.parsed._replace(dom=DayOfMonth(frozenset(range(1, 32))))
+    return bool(Schedule(only_dow).day_mask(y, m) >> d & 1)
+
+
+def _describe_dom(tab: CronTab) -> str:
+    from ..engine.describe import explain_fields
+
+    for f in explain_fields(tab.parsed):
+        if f.name == "day-of-month":
+            return f.words
+    return "every day"
+
+
+def _describe_dow(tab: CronTab) -> str:
+    from ..engine.describe import explain_fields
+
+    for f in explain_fields(tab.parsed):
+        if f.name == "day-of-week":
+            return f.words
+    return "every weekday"
+
+
+def _dst_note(tab: CronTab, local: datetime, fired: bool, civil_match: bool) -> str | None:
+    zone = tab.zone
+    naive = local.replace(tzinfo=None)
+    off0 = zone.utcoffset(naive)
+    off1 = zone.utcoffset(naive.replace(fold=1))
+    if off0 != off1:
+        if local.fold:
+            return (f"{naive:%H:%M:%S} happens twice today; this is its second pass "
+                    f"({local.tzname()}), when nothing fires again.")
+        return (f"{naive:%H:%M:%S} happens twice today; this is its first pass "
+                f"({local.tzname()}), the one that fires.")
+    if fired and not civil_match:
+        return ("A scheduled wall time fell into this day's spring-forward gap and fires "
+                "at this instant instead (shifted by the gap).")
+    return None

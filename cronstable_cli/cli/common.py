@@ -1,0 +1,100 @@
+"""Options and argument conversions shared by the subcommands.
+
+Commands turn click's arguments into plain values here (zones, instants,
+paths) and hand those to the analyses; nothing below the CLI sees click.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone, tzinfo
+from typing import Any, TypeVar
+
+import click
+
+from ..engine.zones import ZoneError, load_zone
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DEFAULT_PATHS = ("cronstable.yaml", "cronstable.d")
+
+
+def format_option(*choices: str) -> Callable[[F], F]:
+    """`--format text|json|...`; text is the default."""
+    return click.option(
+        "--format", "fmt", type=click.Choice(["text", "json", *choices]), default="text",
+        show_default=True, help="Output format.",
+    )
+
+
+def paths_argument(func: F) -> F:
+    """PATHS: files or directories; they must exist (a missing one is a usage error)."""
+    return click.argument(
+        "paths", nargs=-1, type=click.Path(exists=True, dir_okay=True, file_okay=True),
+    )(func)
+
+
+def tz_option(help_text: str = "Display zone (IANA name, UTC or local).") -> Callable[[F], F]:
+    return click.option("--tz", "tz", default="UTC", show_default=True, metavar="ZONE",
+                        help=help_text)
+
+
+def from_option(func: F) -> F:
+    return click.option(
+        "--from", "from_", default="now", show_default=True, metavar="INSTANT",
+        help="Start instant: ISO-8601 (2026-03-08T01:30, with or without offset; naive "
+             "times are read in --tz) or 'now'.",
+    )(func)
+
+
+def resolve_paths(paths: Sequence[str]) -> list[str]:
+    """The PATHS given, or ./cronstable.yaml / ./cronstable.d when none were."""
+    if paths:
+        return list(paths)
+    found = [p for p in DEFAULT_PATHS if os.path.exists(p)]
+    if not found:
+        raise click.UsageError(
+            "no PATHS given and neither ./cronstable.yaml nor ./cronstable.d exists; "
+            "pass the job files or directories to read"
+        )
+    return found
+
+
+def zone_arg(name: str, option: str = "--tz") -> tzinfo:
+    """A zone name as a tzinfo, or a usage error naming the option."""
+    try:
+        return load_zone(name)
+    except ZoneError as err:
+        raise click.BadParameter(str(err), param_hint=option) from None
+
+
+_OFFSET_Z = re.compile(r"[zZ]$")
+
+
+def parse_instant(text: str, zone: tzinfo, option: str = "--from") -> datetime:
+    """An ISO-8601 instant or 'now'; a naive value is read as wall time in `zone`."""
+    value = text.strip()
+    if value.lower() == "now":
+        return datetime.now(timezone.utc).astimezone(zone)
+    try:
+        parsed = datetime.fromisoformat(_OFFSET_Z.sub("+00:00", value))
+    except ValueError:
+        raise click.BadParameter(
+            f"{text!r} is not an ISO-8601 instant (e.g. 2026-03-08T01:30 or "
+            "2026-03-08T01:30:00+01:00) or 'now'", param_hint=option,
+        ) from None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=zone)
+    if not 1970 <= parsed.year <= 2099:
+        raise click.BadParameter("instants must lie in 1970-2099", param_hint=option)
+    return parsed
+
+
+def fail_on_option(func: F) -> F:
+    return click.option(
+        "--fail-on", type=click.Choice(["error", "warning", "note", "never"]),
+        default="warning", show_default=True,
+        help="Exit 1 when findings at or above this level exist ('never' always exits 0).",
+    )(func)

@@ -1,0 +1,100 @@
+"""The `cronstable` command group.
+
+Subcommands load lazily (each lives in its own module) so `cronstable lint`
+does not pay for rich, the analyses or other commands at start-up.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from .. import __version__
+
+# name -> (module, function, one-line help). The only place commands are listed.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "lint": ("lint_cmd", "lint", "Check job files for schedule problems (CI, pre-commit)."),
+    "jobs": ("jobs_cmd", "jobs", "List every job exactly as the daemon would load it."),
+    "preview": ("preview_cmd", "preview", "Show the next fires of an expression or a job."),
+    "explain": ("explain_cmd", "explain", "Describe an expression field by field."),
+    "why": ("why_cmd", "why", "Say whether and why a schedule fired at an instant."),
+    "pressure": ("pressure_cmd", "pressure", "Per-minute schedule pressure across the fleet."),
+    "suggest": ("suggest_cmd", "suggest", "Suggest the least-loaded slot for a new job."),
+    "duplicates": ("duplicates_cmd", "duplicates", "Find jobs with the same schedule."),
+    "owners": ("owners_cmd", "owners", "Rendezvous-hash ownership of jobs across replicas."),
+    "stagger": ("stagger_cmd", "stagger", "Stable start offsets for sources sharing a window."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported only when they are invoked."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        module_name, attr, _ = entry
+        try:
+            module = importlib.import_module(f"{__package__}.{module_name}")
+        except ModuleNotFoundError as err:
+            if err.name and err.name.endswith(module_name):
+                return None  # not built yet
+            raise
+        command = getattr(module, attr)
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, help_text) for name, (_, _, help_text) in COMMANDS.items()
+                if self.get_command(ctx, name) is not None]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+@click.version_option(__version__, "--version", prog_name="cronstable")
+def cli() -> None:
+    """Cron-schedule analysis for the cronstable scheduler daemon.
+
+    Reads YAML job configs and classic crontab files and answers, before
+    anything runs: is this schedule what I meant, when will it fire, where
+    does the fleet pile up, where should the next job go, and which replica
+    owns it.
+
+    \b
+    Examples:
+      cronstable lint examples/
+      cronstable preview "H/15 9-17 * * mon-fri" --seed refresh-cache
+      cronstable pressure examples/ --hours 24
+    """
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the group and return its exit code (no tracebacks for user errors)."""
+    try:
+        result = cli.main(args=argv, prog_name="cronstable", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code or 0)
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 141
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

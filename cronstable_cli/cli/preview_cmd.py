@@ -1,0 +1,57 @@
+"""`cronstable preview`: the next fires of an expression or a job."""
+
+from __future__ import annotations
+
+import click
+
+from .common import format_option, from_option, parse_instant
+from .target import target_from_args, target_options
+
+
+def _jitter(_ctx: click.Context, _param: click.Parameter, value: str | None) -> object:
+    if value is None:
+        return None
+    from ..analysis.jitter import parse_jitter_option
+
+    try:
+        return parse_jitter_option(value)
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from None
+
+
+@click.command()
+@target_options
+@from_option
+@click.option("-n", "--count", default=10, show_default=True,
+              type=click.IntRange(1, 10000), help="How many fires to show.")
+@click.option("--jitter", callback=_jitter, default=None, metavar="auto|N",
+              help="Show fire_after beside scheduled_for: 'auto' (SPEC default width) or "
+                   "N seconds (0-900).")
+@format_option()
+def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None,
+            from_: str, count: int, jitter: object, fmt: str) -> int:
+    """Show the next fires of EXPR, or of --job NAME loaded from PATHS.
+
+    \b
+    Examples:
+      cronstable preview "H/15 9-17 * * mon-fri" --seed refresh-cache --tz Europe/Berlin
+      cronstable preview --job nightly-report examples/
+      cronstable preview "0 * * * *" --jitter auto -n 5 --format json
+    """
+    from ..analysis.preview import preview as build
+
+    target = target_from_args(args, job, seed, tz)
+    start = parse_instant(from_, target.zone)
+    result = build(
+        target.tab, target.expression, target.zone_label, start, count,
+        job=target.job, jitter=jitter,  # type: ignore[arg-type]
+    )
+    if fmt == "json":
+        from ..formats.jsondoc import to_json
+
+        click.echo(to_json(result.to_dict()), nl=False)
+        return 0
+    from ..render.preview_text import render_preview
+
+    render_preview(result)
+    return 0

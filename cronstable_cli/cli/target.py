@@ -1,0 +1,83 @@
+"""What `preview`, `explain` and `why` work on: a bare EXPR or a loaded job."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import tzinfo
+
+import click
+
+from ..engine import CronTab, ScheduleError, ZoneError, load_zone
+from .common import resolve_paths, zone_arg
+
+
+@dataclass(frozen=True)
+class Target:
+    """A schedule in its frame, ready for the engine."""
+
+    tab: CronTab
+    expression: str  # as written
+    zone: tzinfo
+    zone_label: str  # UTC, an IANA name, or local
+    job: str | None = None  # the job name when --job was used
+    location: str | None = None  # file:line of the job
+
+
+def target_from_args(
+    args: Sequence[str], job: str | None, seed: str | None, tz: str | None
+) -> Target:
+    """EXPR (one argument) or `--job NAME [PATHS]`; usage errors exit 2."""
+    if job is None:
+        if len(args) != 1:
+            raise click.UsageError(
+                "pass one schedule EXPR (quote it: \"*/5 * * * *\") or --job NAME with PATHS"
+            )
+        zone_label = tz or "UTC"
+        zone = zone_arg(zone_label)
+        try:
+            tab = CronTab(args[0], hash_key=seed, tz=zone)
+        except ScheduleError as err:
+            raise click.UsageError(f"invalid schedule {args[0]!r}: {err}") from None
+        return Target(tab, " ".join(args[0].split()), zone, zone_label)
+    return _job_target(resolve_paths(args), job, tz)
+
+
+def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
+    from ..loaders import load_paths
+
+    result = load_paths(paths)
+    found = [j for j in result.jobs if j.name == name]
+    if not found:
+        known = sorted(j.name for j in result.jobs)
+        from difflib import get_close_matches
+
+        close = get_close_matches(name, known, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise click.UsageError(f"no job named {name!r} in {', '.join(paths)}{hint}")
+    job = found[0]
+    try:
+        zone = load_zone(job.zone)
+    except ZoneError as err:
+        raise click.UsageError(f"job {name!r}: {err}") from None
+    try:
+        tab = CronTab(job.schedule, hash_key=job.name, tz=zone, crontab=job.kind == "crontab")
+    except ScheduleError as err:
+        raise click.UsageError(
+            f"{job.schedule_location}: job {name!r} has an invalid schedule: {err}"
+        ) from None
+    if tz is not None:
+        zone_arg(tz)  # validate; the job's own zone stays its frame
+    return Target(tab, job.schedule, zone, job.zone, job.name, str(job.location))
+
+
+def target_options(func):  # type: ignore[no-untyped-def]
+    """--job, --seed and --tz, shared by preview, explain and why."""
+    func = click.option("--tz", default=None, metavar="ZONE",
+                        help="Zone of a bare EXPR (default UTC); with --job the job's own "
+                             "zone is used.")(func)
+    func = click.option("--seed", default=None, metavar="NAME",
+                        help="Hash key (a job name) for H items in a bare EXPR.")(func)
+    func = click.option("--job", "job", default=None, metavar="NAME",
+                        help="Use this job's schedule, zone and name from PATHS.")(func)
+    return click.argument("args", nargs=-1, metavar="EXPR | PATHS...")(func)

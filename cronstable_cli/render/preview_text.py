@@ -1,0 +1,83 @@
+"""`cronstable preview` as a rich table."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import IO
+
+from ..analysis.preview import Preview
+from .console import make_console, relative
+
+LEVEL_STYLES = {"error": "bold red", "warning": "yellow", "note": "cyan"}
+
+
+def _offset(dt: datetime) -> str:
+    off = dt.utcoffset()
+    if off is None:
+        return ""
+    total = int(off.total_seconds())
+    sign = "+" if total >= 0 else "-"
+    hours, minutes = divmod(abs(total) // 60, 60)
+    return f"{sign}{hours:02d}:{minutes:02d}"
+
+
+def render_preview(result: Preview, file: IO[str] | None = None) -> None:
+    """Header (expression, resolved, description, zone) and the fires table."""
+    from rich.table import Table
+    from rich.text import Text
+
+    console = make_console(file)
+    head = Text()
+    head.append(result.expression, style="bold")
+    if result.resolved != result.expression:
+        head.append("  →  ")
+        head.append(result.resolved, style="bold green")
+        head.append("  (H resolved", style="dim")
+        head.append(f" with key {result.job!r})" if result.job else ")", style="dim")
+    console.print(head)
+    console.print(result.description)
+    where = f"Zone {result.timezone}"
+    if result.job:
+        where = f"Job {result.job} · {where}"
+    console.print(Text(f"{where} · from {result.start:%Y-%m-%d %H:%M:%S} "
+                       f"{result.start.tzname() or ''}", style="dim"))
+    for finding in result.findings:
+        style = LEVEL_STYLES.get(finding.level, "")
+        console.print(Text.assemble((f"{finding.level}", style), f" [{finding.code}] ",
+                                    finding.message))
+    if result.never_fires:
+        console.print(Text("Never fires: no occurrence is left before the end of 2099.",
+                           style="bold red"))
+        return
+    first = result.fires[0]
+    console.print(f"Next fire {relative((first - result.start).total_seconds())} "
+                  f"after the start ({first:%a %Y-%m-%d %H:%M:%S %Z})")
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column(f"scheduled ({result.timezone})", no_wrap=True)
+    table.add_column("UTC", no_wrap=True)
+    jitter = result.fire_after is not None
+    if jitter:
+        table.add_column(f"fire_after (+{result.jitter_seconds}s max)", no_wrap=True)
+    table.add_column("note", ratio=1)
+    previous = _offset(result.start)
+    for i, fire in enumerate(result.fires):
+        offset = _offset(fire)
+        notes = []
+        if offset != previous:
+            notes.append(f"offset {previous}→{offset}")
+        if result.shifted and result.shifted[i]:
+            notes.append("in a DST gap: fired shifted")
+        previous = offset
+        utc = fire.astimezone(timezone.utc)
+        utc_text = f"{utc:%H:%M:%S}Z" if utc.date() == fire.date() else f"{utc:%m-%d %H:%M:%S}Z"
+        row = [str(i + 1), f"{fire:%a %Y-%m-%d %H:%M:%S} {offset}", utc_text]
+        if jitter:
+            assert result.fire_after is not None
+            row.append(f"{result.fire_after[i]:%H:%M:%S}")
+        row.append("; ".join(notes))
+        table.add_row(*row, style="yellow" if notes else None)
+    console.print(table)
+    if jitter and result.jitter_seconds == 0:
+        console.print(Text("Jitter 0: the schedule does not fire at minute 0, or --jitter 0 "
+                           "was given; fire_after equals scheduled_for.", style="dim"))
