@@ -1,0 +1,86 @@
+"""`cronstable jobs`: every loaded job with its resolved schedule, zone and next fire."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..engine import CronTab, ScheduleError, ZoneError, load_zone
+from ..records import Finding, Job
+from .preview import finding_dict
+
+
+@dataclass(frozen=True, slots=True)
+class InventoryRow:
+    """One job as the daemon would load it."""
+
+    job: Job
+    resolved: str | None  # None when the schedule does not parse
+    next: datetime | None  # None for @reboot, never-firing and invalid schedules
+    never_fires: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        j = self.job
+        return {
+            "name": j.name, "file": j.location.file, "line": j.location.line,
+            "schedule": j.schedule, "resolved": self.resolved, "timezone": j.zone,
+            "enabled": j.enabled, "next": self.next.isoformat() if self.next else None,
+        }
+
+
+@dataclass(frozen=True)
+class Inventory:
+    """The rows in load order, plus the files read and what failed to load."""
+
+    rows: tuple[InventoryRow, ...]
+    files: tuple[str, ...]
+    errors: tuple[Finding, ...]
+    total: int  # jobs loaded before filtering
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"files": list(self.files), "jobs": [r.to_dict() for r in self.rows],
+                "errors": [finding_dict(f) for f in self.errors]}
+
+
+def compile_job(job: Job) -> CronTab:
+    """The job's schedule in its own frame, its name as the H key; raises on bad input."""
+    zone = load_zone(job.zone)
+    return CronTab(job.schedule, hash_key=job.name, tz=zone, crontab=job.kind == "crontab")
+
+
+def inventory(
+    jobs: Sequence[Job],
+    load_findings: Sequence[Finding],
+    files: Sequence[str],
+    start: datetime,
+    *,
+    enabled_only: bool = False,
+    zone: str | None = None,
+    grep: str | None = None,
+) -> Inventory:
+    """Resolve each job and find its next fire after `start` (shown in start's zone)."""
+    errors = [f for f in load_findings if f.level == "error"]
+    rows = []
+    needle = grep.lower() if grep else None
+    for job in jobs:
+        if enabled_only and not job.enabled:
+            continue
+        if zone is not None and job.zone != zone:
+            continue
+        if needle and needle not in f"{job.name}\n{job.schedule}\n{job.command}".lower():
+            continue
+        try:
+            tab = compile_job(job)
+        except (ScheduleError, ZoneError) as err:
+            code = "unknown-timezone" if isinstance(err, ZoneError) else "invalid-schedule"
+            if not any(e.job == job.name and e.code == code for e in errors):
+                errors.append(Finding(code, "error", f"job {job.name!r}: {err}",
+                                      job.schedule_location, job.name, job.schedule))
+            rows.append(InventoryRow(job, None, None, False))
+            continue
+        nxt = tab.next(start)
+        rows.append(InventoryRow(job, tab.resolved, nxt,
+                                 nxt is None and not tab.is_reboot))
+    return Inventory(tuple(rows), tuple(files), tuple(errors), len(jobs))

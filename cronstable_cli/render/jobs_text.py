@@ -1,0 +1,50 @@
+"""`cronstable jobs` as a rich table."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import IO
+
+from ..analysis.inventory import Inventory
+from .console import make_console, relative
+
+
+def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None) -> None:
+    """One row per job in load order, then the count line and any load errors."""
+    from rich.table import Table
+    from rich.text import Text
+
+    console = make_console(file)
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("name", overflow="fold")
+    table.add_column("where", overflow="fold")
+    table.add_column("schedule", overflow="fold")
+    table.add_column("resolved", overflow="fold")
+    table.add_column("zone", overflow="fold")
+    table.add_column("on", no_wrap=True)
+    table.add_column(f"next ({start.tzname()})", overflow="fold")
+    for row in result.rows:
+        job = row.job
+        resolved = "" if row.resolved in (None, job.schedule) else row.resolved
+        if row.resolved is None:
+            nxt = Text("invalid", style="red")
+        elif row.next is not None:
+            local = row.next.astimezone(start.tzinfo)
+            nxt = Text(f"{local:%a %m-%d %H:%M:%S} ({relative((row.next - start).total_seconds())})")
+        elif job.schedule.strip().lower() == "@reboot":
+            nxt = Text("at daemon start", style="dim")
+        else:
+            nxt = Text("never fires", style="yellow")
+        table.add_row(job.name, f"{job.location.file}:{job.location.line}", job.schedule,
+                      resolved, job.zone, "yes" if job.enabled else Text("no", style="dim"),
+                      nxt, style=None if job.enabled else "dim")
+    console.print(table)
+    enabled = sum(1 for r in result.rows if r.job.enabled)
+    shown = len(result.rows)
+    filtered = f" (of {result.total} loaded)" if shown != result.total else ""
+    console.print(f"{shown} jobs{filtered}, {enabled} enabled, from {len(result.files)} "
+                  f"file{'s' if len(result.files) != 1 else ''}")
+    for err in result.errors:
+        where = f"{err.location}: " if err.location else ""
+        console.print(Text.assemble((f"{where}error", "bold red"), f" [{err.code}] ",
+                                    err.message))
