@@ -89,11 +89,35 @@ class Parsed(NamedTuple):
         return any(f.hashed for f in self.fields)
 
 
+_PARSED: dict[tuple[str, str | None, bool], Parsed] = {}
+_PARSED_SIZE = 4096
+
+
 def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> Parsed:
     """Parse a 5/6/7-field expression or a macro; raise ScheduleError if invalid.
 
-    `crontab=True` accepts `@midnight` (classic crontab files only).
+    `crontab=True` accepts `@midnight` (classic crontab files only). Results
+    are immutable, so recent ones are shared (like `re`'s pattern cache).
     """
+    if not isinstance(text, str) or not isinstance(hash_key, (str, type(None))):
+        raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
+    cache_key = (text, hash_key, crontab)
+    parsed = _PARSED.get(cache_key)
+    if parsed is None:
+        parsed = _parse(text, hash_key, crontab)
+        if len(_PARSED) >= _PARSED_SIZE:
+            _PARSED.clear()
+        _PARSED[cache_key] = parsed
+    return parsed
+
+
+def clear_caches() -> None:
+    """Forget shared parse results (benchmarks measure cold parses with this)."""
+    _PARSED.clear()
+    _FIELD_MEMO.clear()
+
+
+def _parse(text: str, hash_key: str | None, crontab: bool) -> Parsed:
     if not isinstance(text, str):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
     tokens = _tokens(text)
@@ -119,7 +143,7 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     try:
         return _build(text, layout, count, hash_key)
     except ScheduleError as err:
-        if count == 6 and err.hint is None and _looks_quartz(tokens):
+        if count == 6 and (err.hint is None or err.field == "year") and _looks_quartz(tokens):
             err.hint = QUARTZ_HINT
             err.args = (err.message,)
         raise
@@ -139,11 +163,19 @@ def _tokens(text: str) -> list[tuple[str, int]]:
 
 
 def _looks_quartz(tokens: list[tuple[str, int]]) -> bool:
-    """A 6-field text whose layout reads as Quartz's seconds-first order."""
-    last = tokens[5][0].lower()
+    """A 6-field text whose layout reads as Quartz's seconds-first order.
+
+    True when Quartz's day-of-month (our month) is `?`, or when the last field,
+    which failed as a year, is a valid day-of-week (`?`, `MON-FRI`, `1-5`, `6#3`).
+    """
+    last = tokens[5][0]
     if "?" in last or "?" in tokens[3][0]:
         return True
-    return bool(re.search(r"[a-z#]", last)) and "h" not in last
+    try:
+        _parse_field(DAY_OF_WEEK, last, 0, None)
+    except ScheduleError:
+        return False
+    return True
 
 
 def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: bool) -> Parsed:
@@ -225,6 +257,8 @@ _NONE: set[int] = set()  # shared empty marker; never mutated (see _Acc.special)
 
 
 _FULL: dict[str, object] = {}
+_FIELD_MEMO: dict[tuple[str, str], object] = {}
+_FIELD_MEMO_SIZE = 8192
 
 
 def _full_value(spec: FieldSpec) -> object:
@@ -241,13 +275,26 @@ def _full_value(spec: FieldSpec) -> object:
 def _parse_field(
     spec: FieldSpec, text: str, col: int, key: str | None
 ) -> tuple[object, FieldText]:
+    # A field without H is a pure function of its text: fleets repeat the same
+    # few texts ("0", "*", "*/5") thousands of times, so their values are shared.
+    memo_key = (spec.label, text)
+    known = _FIELD_MEMO.get(memo_key)
+    if known is not None:
+        return known, FieldText(spec, text, text, col, False)
     if text == "*":
         return _full_value(spec), FieldText(spec, text, text, col, False)
     if text.isdigit() and text.isascii() and spec is not DAY_OF_WEEK:
         value = int(text)
         if spec.lo <= value <= spec.hi:
-            return frozenset((value,)) if spec is not DAY_OF_MONTH else DayOfMonth(
-                frozenset((value,))), FieldText(spec, text, text, col, False)
+            single = frozenset((value,))
+            return (DayOfMonth(single) if spec is DAY_OF_MONTH else single), FieldText(
+                spec, text, text, col, False)
+    simple = _simple_field(spec, text)
+    if simple is not None:
+        value = DayOfMonth(simple) if spec is DAY_OF_MONTH else simple
+        if len(_FIELD_MEMO) < _FIELD_MEMO_SIZE:
+            _FIELD_MEMO[memo_key] = value
+        return value, FieldText(spec, text, text, col, False)
     acc = _Acc()
     hashed = False
     if text == "?":
@@ -271,8 +318,42 @@ def _parse_field(
                 _item(spec, item, offset, acc)
                 resolved_items.append(item)
             offset += len(item) + 1
-    resolved = ",".join(resolved_items)
-    return _finish(spec, acc), FieldText(spec, text, resolved, col, hashed)
+    value = _finish(spec, acc)
+    if hashed:
+        return value, FieldText(spec, text, ",".join(resolved_items), col, True)
+    if len(_FIELD_MEMO) < _FIELD_MEMO_SIZE:
+        _FIELD_MEMO[memo_key] = value
+    return value, FieldText(spec, text, text, col, False)
+
+
+_SIMPLE = re.compile(r"(\*|[0-9]{1,4})(?:-([0-9]{1,4}))?(?:/([0-9]{1,4}))?")
+
+
+def _simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
+    """The values of one plain numeric item (`5`, `1-5`, `*/15`, `0-30/10`, `5/15`).
+
+    A fast path for the commonest texts; anything unusual (names, lists,
+    day-of-week wrap rules, errors) returns None and goes the general way.
+    """
+    if spec is DAY_OF_WEEK:
+        return None
+    match = _SIMPLE.fullmatch(text)
+    if match is None:
+        return None
+    a, b, n = match.groups()
+    if a == "*":
+        if b is not None:
+            return None
+        start, end = spec.lo, spec.hi
+    else:
+        start = int(a)
+        end = int(b) if b is not None else (spec.hi if n is not None else start)
+    step = int(n) if n is not None else 1
+    if not spec.lo <= start <= end <= spec.hi or step < 1:
+        return None
+    if n is not None and start + step > spec.step_limit:
+        return None
+    return frozenset(range(start, end + 1, step))
 
 
 def _finish(spec: FieldSpec, acc: _Acc) -> object:
@@ -355,7 +436,7 @@ def _last_weekday_item(item: str, col: int, acc: _Acc) -> None:
     if not upper.startswith("L"):
         raise _err(DAY_OF_WEEK, "not a valid day-of-week item", item, col)
     inner = _Acc()
-    _plain_item(DAY_OF_WEEK, item[1:], col + 1, inner, allow_step=False)
+    _plain_item(DAY_OF_WEEK, item[1:], col, inner, allow_step=False, shown=item)
     acc.special("last").update(v % 7 for v in inner.values)
 
 
@@ -386,9 +467,12 @@ def _value(spec: FieldSpec, text: str, item: str, col: int) -> int:
 
 
 def _plain_item(
-    spec: FieldSpec, item: str, col: int, acc: _Acc, *, allow_step: bool = True
+    spec: FieldSpec, text: str, col: int, acc: _Acc, *, allow_step: bool = True,
+    shown: str | None = None,
 ) -> None:
-    base, slash, step_text = item.partition("/")
+    """`*`, a value, `a-b`, with an optional `/n`; errors name `shown` (the whole item)."""
+    item = shown or text
+    base, slash, step_text = text.partition("/")
     step = 1
     if slash:
         if not allow_step:
