@@ -1,0 +1,118 @@
+"""The `stagger` report for a terminal: offsets, gap statistics, a start histogram."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ..analysis.stagger import StaggerResult
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderableType
+
+BAR_WIDTH = 30
+
+
+def offset_label(seconds: int) -> str:
+    """`+mm:ss` from the window start (minutes keep counting past 59: `+83:20`)."""
+    return f"+{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+def duration_label(seconds: float) -> str:
+    """A gap for people: `47s`, `2m 05s`, `1h 03m 00s` (fractions kept below a minute)."""
+    if seconds < 60:
+        text = f"{seconds:.1f}".removesuffix(".0")
+        return f"{text}s"
+    whole = round(seconds)
+    minutes, secs = divmod(whole, 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return f"{hours}h {minutes:02d}m {secs:02d}s"
+    return f"{minutes}m {secs:02d}s"
+
+
+def _bucket_label(result: StaggerResult, index: int) -> str:
+    hour, minute = (int(part) for part in result.window_start.split(":"))
+    start = hour * 60 + minute + index * result.bucket_minutes
+    end = min(start + result.bucket_minutes, hour * 60 + minute + result.window_minutes)
+    return f"{start // 60 % 24:02d}:{start % 60:02d}-{end // 60 % 24:02d}:{end % 60:02d}"
+
+
+def _closest_pair(result: StaggerResult) -> tuple[str, str]:
+    """The two consecutive starts with the smallest gap (the earliest such pair)."""
+    ordered = sorted(result.offsets, key=lambda s: (result.offsets[s], s))
+    pairs = itertools.pairwise(ordered)
+    return min(pairs, key=lambda pair: result.offsets[pair[1]] - result.offsets[pair[0]])
+
+
+class StaggerReport:
+    """Renderable: the offsets table, the gap summary and the per-bucket histogram."""
+
+    def __init__(self, result: StaggerResult) -> None:
+        self.result = result
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        from rich.table import Table
+        from rich.text import Text
+
+        result = self.result
+        count = len(result.offsets)
+        plural = "" if count == 1 else "s"
+        yield Text.assemble(
+            ("stagger", "bold"),
+            f": {count} source{plural} over {result.window_minutes} minutes "
+            f"from {result.window_start} (UTC unless your jobs say otherwise)",
+        )
+        yield Text("")
+
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        table.add_column("id")
+        table.add_column("offset", justify="right")
+        table.add_column("start", justify="right")
+        # Listed in start order: that is the order the sources will actually run in.
+        for source_id in sorted(result.offsets, key=lambda s: (result.offsets[s], s)):
+            table.add_row(
+                source_id, offset_label(result.offsets[source_id]), result.starts[source_id]
+            )
+        yield table
+        if result.wraps_midnight:
+            yield Text("note: the window runs past midnight; later starts are on the next day",
+                       style="yellow")
+        yield Text("")
+
+        gaps = result.gaps
+        if gaps is None:
+            yield Text("gaps: one source, nothing to space out")
+        else:
+            first, second = _closest_pair(result)
+            yield Text("gaps between consecutive starts:", style="bold")
+            yield Text.assemble(
+                "  smallest ",
+                (duration_label(gaps.min), "bold red" if gaps.min < 60 else "bold yellow"),
+                f" ({first} then {second})",
+                ("  <- the number to watch", "bold"),
+            )
+            yield Text(
+                f"  q1 {duration_label(gaps.q1)}, median {duration_label(gaps.median)}, "
+                f"q3 {duration_label(gaps.q3)}, max {duration_label(gaps.max)}"
+            )
+        yield Text("")
+
+        yield Text(f"starts per {result.bucket_minutes}-minute bucket:", style="bold")
+        hist = Table(box=None, pad_edge=False, show_header=False)
+        hist.add_column("bucket")
+        hist.add_column("count", justify="right")
+        hist.add_column("bar")
+        peak = max(result.buckets, default=0)
+        for index, value in enumerate(result.buckets):
+            width = round(value / peak * BAR_WIDTH) if peak else 0
+            bar = Text("█" * width, style="cyan") if value else Text("·", style="dim")
+            hist.add_row(_bucket_label(result, index), str(value), bar)
+        yield hist
+        empty = sum(1 for value in result.buckets if not value)
+        if empty:
+            yield Text(f"{empty} of {len(result.buckets)} buckets have no start",
+                       style="yellow")

@@ -1,0 +1,308 @@
+"""`cronstable owners`: owners, failover, moves and quorum for loaded job files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from cronstable_cli.cli.main import main
+from cronstable_cli.cli.owners_cmd import nodes_from_cluster, split_names
+
+NODES = ["node-a", "node-b", "node-c"]
+
+
+# Independent reimplementation of SPEC §4's scores (not the package's code).
+def sha_score(job: str, node: str) -> int:
+    return int.from_bytes(hashlib.sha256(f"{job}\0{node}".encode()).digest()[:8], "big")
+
+
+def fnv_score(job: str, node: str) -> int:
+    h = 0xCBF29CE484222325
+    for byte in f"{job}\0{node}".encode():
+        h = ((h ^ byte) * 0x100000001B3) % 2**64
+    return h
+
+
+def ranking(job: str, nodes: list[str], score=sha_score) -> list[str]:
+    return sorted(nodes, key=lambda node: score(job, node), reverse=True)
+
+
+def write_jobs(path: Path, names: list[str], *, extra: str = "") -> Path:
+    lines = [extra, "jobs:"] if extra else ["jobs:"]
+    for name in names:
+        lines += [f"  - name: {name}", "    command: run.sh", '    schedule: "H 2 * * *"']
+    lines += [
+        "  - name: warm-cache",
+        "    command: warm.sh",
+        '    schedule: "@reboot"',
+        "  - name: retired",
+        "    command: old.sh",
+        '    schedule: "0 3 * * *"',
+        "    enabled: false",
+    ]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+JOBS = ["backup", "report", "rotate-logs", "sync-users", "vacuum", "reindex", "billing"]
+ENABLED = [*JOBS, "warm-cache"]
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    return write_jobs(tmp_path / "cronstable.yaml", JOBS)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["owners", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    code, out, err = run(capsys, *args, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_json_shape_and_owners(capsys: pytest.CaptureFixture[str], config: Path) -> None:
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES))
+    assert doc["version"] == 1
+    assert {"hash", "nodes", "live", "owners", "ranking", "counts"} <= doc.keys()
+    assert "moves" not in doc  # only when nodes are down
+    assert doc["hash"] == "sha256"
+    assert doc["nodes"] == NODES and doc["live"] == NODES
+    # Every enabled job, @reboot included; the disabled one left out.
+    assert list(doc["owners"]) == ENABLED
+    assert doc["disabled"] == 1
+    for job in ENABLED:
+        assert doc["ranking"][job] == ranking(job, NODES)
+        assert doc["owners"][job] == ranking(job, NODES)[0]
+    assert doc["counts"] == {n: list(doc["owners"].values()).count(n) for n in NODES}
+    assert doc["nodes_from"] == "--nodes"
+
+
+def test_fnv1a64(capsys: pytest.CaptureFixture[str], config: Path) -> None:
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), "--hash", "fnv1a64")
+    assert doc["hash"] == "fnv1a64"
+    for job in ENABLED:
+        assert doc["ranking"][job] == ranking(job, NODES, fnv_score)
+
+
+def test_down_moves_only_the_downed_nodes_jobs(
+    capsys: pytest.CaptureFixture[str], config: Path
+) -> None:
+    before = run_json(capsys, str(config), "--nodes", ",".join(NODES))["owners"]
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-b")
+    assert doc["live"] == ["node-a", "node-c"]
+    moved = {m["job"] for m in doc["moves"]}
+    assert moved == {job for job, node in before.items() if node == "node-b"}
+    assert moved  # the fixture gives node-b at least one job
+    for move in doc["moves"]:
+        assert move["from"] == "node-b"
+        assert move["to"] == next(n for n in ranking(move["job"], NODES) if n != "node-b")
+    for job, node in doc["owners"].items():
+        if job not in moved:
+            assert node == before[job]
+    assert "node-b" not in doc["counts"]
+
+
+def test_down_is_repeatable_and_comma_separated(
+    capsys: pytest.CaptureFixture[str], config: Path
+) -> None:
+    nodes = "a,b,c,d,e"
+    repeated = run_json(capsys, str(config), "--nodes", nodes, "--down", "b", "--down", "d")
+    commas = run_json(capsys, str(config), "--nodes", nodes, "--down", "b,d")
+    assert repeated == commas
+    assert repeated["live"] == ["a", "c", "e"]
+
+
+def test_text_with_down(capsys: pytest.CaptureFixture[str], config: Path) -> None:
+    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-b")
+    assert code == 0
+    assert "down" in out
+    assert "only jobs owned by the downed node moved" in out
+    owners = run_json(capsys, str(config), "--nodes", ",".join(NODES))["owners"]
+    moved = next(job for job, node in owners.items() if node == "node-b")
+    target = next(n for n in ranking(moved, NODES) if n != "node-b")
+    assert f"{moved}: node-b → {target}" in out
+
+
+def test_quorum_lost_means_no_owner(capsys: pytest.CaptureFixture[str], config: Path) -> None:
+    args = [str(config), "--nodes", ",".join(NODES), "--down", "node-b,node-c"]
+    doc = run_json(capsys, *args, "--quorum")
+    assert set(doc["owners"].values()) == {None}
+    assert doc["quorum"] == {"required": True, "majority": 2, "met": False}
+    code, out, _ = run(capsys, *args, "--quorum")
+    assert code == 0
+    assert "no job has an owner" in out
+
+    # Without --quorum the one live node takes every job.
+    doc = run_json(capsys, *args)
+    assert set(doc["owners"].values()) == {"node-a"}
+
+
+def test_quorum_met(capsys: pytest.CaptureFixture[str], config: Path) -> None:
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-c",
+                   "--quorum")
+    assert doc["quorum"]["met"] is True
+    assert None not in doc["owners"].values()
+
+
+CLUSTER = """\
+cluster:
+  listen: 0.0.0.0:7443
+  nodeName: node-a
+  electLeader: true
+  distribution: spread
+  peers:
+    - host: node-b:7443
+    - host: node-c:7443
+"""
+
+
+def test_nodes_from_cluster_section(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    config = write_jobs(tmp_path / "cronstable.yaml", JOBS, extra=CLUSTER)
+    doc = run_json(capsys, str(config))
+    assert doc["nodes"] == NODES
+    assert "cluster section of" in doc["nodes_from"]
+    assert str(config) in doc["nodes_from"]
+    for job in ENABLED:
+        assert doc["owners"][job] == ranking(job, NODES)[0]
+
+    code, out, _ = run(capsys, str(config), "--down", "node-c")
+    assert code == 0
+    assert "nodes from the cluster section of" in out
+    # --nodes wins over the cluster section.
+    assert run_json(capsys, str(config), "--nodes", "x,y")["nodes"] == ["x", "y"]
+
+
+def test_no_nodes_anywhere_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], config: Path
+) -> None:
+    code, out, err = run(capsys, str(config))
+    assert code == 2
+    assert "--nodes" in err
+    assert out == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(["--nodes", "a,b", "--down", "c"], "unknown node", id="unknown-down"),
+        pytest.param(["--nodes", "a,b,a"], "listed twice", id="duplicate-node"),
+        pytest.param(["--nodes", ","], "--nodes", id="empty-nodes"),
+        pytest.param(["--nodes", "a", "--hash", "md5"], "--hash", id="bad-hash"),
+    ],
+)
+def test_usage_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], config: Path, args: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, str(config), *args)
+    assert code == 2
+    assert message in err
+
+
+def test_missing_path_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, _ = run(capsys, str(tmp_path / "nope.yaml"), "--nodes", "a")
+    assert code == 2
+
+
+def test_load_errors_are_reported_and_the_rest_answered(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    write_jobs(tmp_path / "good.yaml", JOBS)
+    (tmp_path / "broken.yaml").write_text("jobs:\n  - name: [oops\n")
+    code, out, err = run(capsys, str(tmp_path), "--nodes", "a,b", "--format", "json")
+    assert code == 0
+    assert "broken.yaml" in err
+    doc = json.loads(out)
+    assert list(doc["owners"]) == ENABLED
+    assert doc["errors"] and doc["errors"][0]["file"].endswith("broken.yaml")
+
+
+def test_nothing_loaded_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("jobs:\n  - name: [oops\n")
+    code, out, err = run(capsys, str(broken), "--nodes", "a,b")
+    assert code == 1
+    assert "broken.yaml" in err
+    assert out == ""
+
+
+def test_text_is_truncated_unless_all(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    names = [f"job-{i:03d}" for i in range(60)]
+    config = write_jobs(tmp_path / "many.yaml", names)
+    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES))
+    assert code == 0
+    assert "first 50 of 61 jobs" in out and "--all" in out
+    assert "job-049" in out and "job-050" not in out
+    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES), "--all")
+    assert "job-059" in out and "warm-cache" in out
+    assert "balance over 3 live nodes: min" in out
+
+
+def test_no_color_text_has_no_escape_codes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, config: Path
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-a")
+    assert code == 0
+    assert "\x1b" not in out
+    assert "node-a" in out
+
+
+def test_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    assert "Examples:" in out
+    assert "cronstable owners jobs/ --nodes" in out
+
+
+@pytest.mark.parametrize(
+    ("section", "nodes"),
+    [
+        pytest.param({"nodeName": "a", "peers": [{"host": "b:7443"}, {"host": "c:7443"}]},
+                     ("a", "b", "c"), id="daemon-shape"),
+        pytest.param({"nodeName": "a", "peers": ["b", "c"]}, ("a", "b", "c"), id="names"),
+        pytest.param({"nodeName": "a", "peers": [{"name": "b"}, {"nodeName": "c"}, {"id": "d"}]},
+                     ("a", "b", "c", "d"), id="maps-with-names"),
+        pytest.param({"nodes": ["x", {"name": "y"}]}, ("x", "y"), id="nodes-list"),
+        pytest.param({"nodeName": "a", "peers": [{"host": "[fd00::2]:7443"}, {"host": "a:1"}]},
+                     ("a", "fd00::2"), id="ipv6-and-self-listing"),
+        pytest.param({"nodeName": "solo"}, ("solo",), id="one-node"),
+    ],
+)
+def test_nodes_from_cluster_shapes(section: dict, nodes: tuple[str, ...]) -> None:
+    assert nodes_from_cluster(section, "the cluster section").nodes == nodes
+
+
+def test_nodes_from_cluster_notes() -> None:
+    source = nodes_from_cluster({"nodeName": "a", "peers": [{"host": "b:1"}]}, "here")
+    assert any("host addresses" in note for note in source.notes)
+    assert any("distribution: spread" in note for note in source.notes)
+    spread = {"nodeName": "a", "peers": ["b"], "electLeader": "true", "distribution": "spread"}
+    assert nodes_from_cluster(spread, "here").notes == ()
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        pytest.param({"peers": [{"host": "b:1"}]}, id="peers-without-nodeName"),
+        pytest.param({"backend": "kubernetes"}, id="no-nodes"),
+        pytest.param("node-a", id="not-a-mapping"),
+    ],
+)
+def test_nodes_from_cluster_refusals(section: object) -> None:
+    import click
+
+    with pytest.raises(click.UsageError, match="--nodes"):
+        nodes_from_cluster(section, "the cluster section")
+
+
+def test_split_names() -> None:
+    assert split_names(["a,b", " c ", "d,,", ""]) == ["a", "b", "c", "d"]
