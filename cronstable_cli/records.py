@@ -74,6 +74,7 @@ class Job:
     # Codes silenced by `# cronstable: ignore[...]`; the empty set silences all.
     suppressed: frozenset[str] | None = None
     keys: tuple[str, ...] = field(default=())  # job keys as written, for reference
+    user: str | None = None  # a system crontab's user column (the daemon does not use it)
 
     @property
     def zone(self) -> str:

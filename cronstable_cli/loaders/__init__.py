@@ -1,0 +1,55 @@
+"""Job files into `Job` records; load problems are findings, never exceptions.
+
+Only the loaders open files. `load_paths` reads YAML configs and crontabs
+(directories, includes, defaults); `load_user_crontab` reads `crontab -l`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..records import Finding, Job
+from .problems import LOAD_CODES
+from .session import load_all
+from .system_crontab import USER_CRONTAB, read_user_crontab
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """Everything one load produced."""
+
+    jobs: tuple[Job, ...]  # load order
+    findings: tuple[Finding, ...]  # load problems: errors and the notes
+    files: tuple[str, ...]  # every file read, in order, as given or discovered
+    cluster: dict[str, object] | None = None  # the first top-level `cluster` section seen
+    cluster_file: str | None = None  # the file that section came from
+
+    @property
+    def has_errors(self) -> bool:
+        return any(f.level == "error" for f in self.findings)
+
+
+def load_paths(paths: Sequence[str], *, system_crontab: bool = False) -> LoadResult:
+    """Load files and directories; `system_crontab` reads crontabs with a user column."""
+    session = load_all(paths, system_crontab=system_crontab)
+    return LoadResult(
+        jobs=tuple(session.jobs),
+        findings=session.sorted_findings(),
+        files=tuple(session.files),
+        cluster=session.cluster,
+        cluster_file=session.cluster_file,
+    )
+
+
+def load_user_crontab() -> LoadResult:
+    """The invoking user's `crontab -l`; a missing program or crontab is a finding."""
+    jobs, out, read = read_user_crontab()
+    return LoadResult(
+        jobs=tuple(jobs),
+        findings=tuple(sorted(out.found, key=lambda f: (f.line, f.column))),
+        files=(USER_CRONTAB,) if read else (),
+    )
+
+
+__all__ = ["LOAD_CODES", "LoadResult", "load_paths", "load_user_crontab"]

@@ -1,0 +1,180 @@
+"""Classic crontab files (SPEC §2.2): entries, NAME=value lines, CRON_TZ.
+
+The schedule text is kept exactly as written (the engine checks its fields);
+this module only finds the five fields or the macro, the command, and their
+columns, so findings can point at the right character.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..records import Job, SourceLocation
+from . import problems as codes
+from .problems import Problems
+from .suppress import suppressed_codes
+from .zones import is_known_zone, unknown_zone_message
+
+_ENV = re.compile(r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?P<value>.*?)\s*$")
+_TOKEN = re.compile(r"\S+")
+_USER_NAME = re.compile(r"[a-z_][a-z0-9_.-]*\$?")
+# Accounts that are almost always a system crontab's user column and rarely a
+# command name (so not `mail`, `mysql`, `git`, `nginx`, `backup`).
+_COMMON_USERS = frozenset((
+    "root", "nobody", "daemon", "www-data", "postgres", "ubuntu", "ec2-user", "centos",
+    "jenkins", "apache", "redis",
+))  # fmt: skip
+
+
+def parse_crontab(
+    text: str, out: Problems, *, system: bool = False, name_base: str | None = None
+) -> list[Job]:
+    """The entries of a crontab as Jobs; problems go to `out`."""
+    lines = text.split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+    if lines and lines[0].startswith("\ufeff"):
+        lines[0] = lines[0][1:]
+    base = name_base or os.path.basename(out.file)
+    zone: str | None = None
+    jobs: list[Job] = []
+    last_entry = 0
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        env = _ENV.match(line, len(line) - len(line.lstrip()))
+        if env is not None:
+            zone = _environment(env, number, out, zone)
+            continue
+        last_entry = number
+        job = _entry(line, number, out, system=system, name=f"{base}:{number}")
+        if job is not None:
+            suppressed = suppressed_codes(lines, number, (number,))
+            jobs.append(replace(job, timezone=zone, suppressed=suppressed))
+    if last_entry and last_entry == len(lines) and text and not text.endswith("\n"):
+        out.add(
+            codes.MISSING_FINAL_NEWLINE,
+            "the last entry has no trailing newline; classic cron silently drops such an "
+            "entry (the cronstable daemon runs it) — end the file with a newline",
+            last_entry,
+            len(lines[-1]) + 1,
+            job=jobs[-1].name if jobs and jobs[-1].location.line == last_entry else None,
+        )
+    if not last_entry:
+        out.add(codes.EMPTY_CONFIG, "no entries in this crontab: nothing to schedule", 1)
+    return jobs
+
+
+def _environment(env: re.Match[str], number: int, out: Problems, zone: str | None) -> str | None:
+    """Apply one NAME=value line; returns the zone for the entries below."""
+    name, value = env.group("name"), env.group("value")
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        value = value[1:-1]
+    if name != "CRON_TZ":
+        return zone  # SHELL, MAILTO, PATH...: the daemon passes them to the command
+    if not value:
+        return None
+    if not is_known_zone(value):
+        col = env.start("value") + 1
+        out.add(codes.UNKNOWN_TIMEZONE, unknown_zone_message(value, "CRON_TZ"), number, col)
+    return value
+
+
+def _entry(line: str, number: int, out: Problems, *, system: bool, name: str) -> Job | None:
+    tokens = list(_TOKEN.finditer(line))
+    first = tokens[0]
+    start = first.start()
+    count = 1 if first.group().startswith("@") else 5
+    schedule_tokens = tokens[:count]
+    rest = tokens[count:]
+    user: str | None = None
+    if system and rest:
+        user = rest[0].group()
+        rest = rest[1:]
+    if len(schedule_tokens) < count or not rest:
+        what = "a macro" if count == 1 else "five schedule fields"
+        user_part = ", a user" if system else ""
+        out.add(
+            codes.INVALID_CONFIG,
+            f"incomplete crontab entry: expected {what}{user_part} and a command",
+            number,
+            start + 1,
+            job=name,
+        )
+        return None
+    schedule = line[start : schedule_tokens[-1].end()]
+    if schedule == "@midnight":
+        schedule = "@daily"  # accepted in classic crontab files only (SPEC §1)
+    command = _command(line, rest[0].start(), number, out, name)
+    if not system:
+        _likely_user_column(rest, number, out, name)
+    at = SourceLocation(out.file, number, start + 1)
+    return Job(
+        name=name,
+        schedule=schedule,
+        location=at,
+        schedule_location=at,
+        command=command,
+        kind="crontab",
+        user=user,
+    )
+
+
+def _command(line: str, start: int, number: int, out: Problems, job: str) -> str:
+    """The command with `\\%` unescaped; a bare `%` is reported."""
+    raw = line[start:].rstrip()
+    index = raw.find("%")
+    while index >= 0:
+        if index == 0 or raw[index - 1] != "\\":
+            out.add(
+                codes.INVALID_CONFIG,
+                "unescaped '%' in the command: classic cron turns it into a newline and "
+                "feeds the rest to stdin, the cronstable daemon does not feed stdin; "
+                "write '\\%' for a literal percent sign",
+                number,
+                start + index + 1,
+                job=job,
+            )
+            break
+        index = raw.find("%", index + 1)
+    return raw.replace("\\%", "%")
+
+
+def _likely_user_column(
+    rest: Sequence[re.Match[str]], number: int, out: Problems, job: str
+) -> None:
+    if len(rest) < 2:
+        return
+    word = rest[0].group()
+    if not _looks_like_user(word):
+        return
+    out.add(
+        codes.LIKELY_USER_COLUMN,
+        f"{word!r} after the schedule looks like a system crontab's user column; the daemon "
+        f"would run {word!r} as the command — remove it, or read the file as a system "
+        "crontab (--system-crontab)",
+        number,
+        rest[0].start() + 1,
+        job=job,
+    )
+
+
+def _looks_like_user(word: str) -> bool:
+    if not _USER_NAME.fullmatch(word):
+        return False
+    if word in _COMMON_USERS:
+        return True
+    try:
+        import pwd  # POSIX only; elsewhere only the common names count
+
+        account = pwd.getpwnam(word)
+    except (ImportError, KeyError, OSError):
+        return False
+    # A person's account on this host, unless it is also a command here.
+    return account.pw_uid >= 1000 and shutil.which(word) is None

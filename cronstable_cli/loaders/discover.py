@@ -1,0 +1,94 @@
+"""Which files a set of paths means, and what kind of job file each one is."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+Kind = Literal["yaml", "crontab", "sniff"]
+
+YAML_SUFFIXES = (".yml", ".yaml")
+CRONTAB_SUFFIXES = (".crontab", ".cron")
+SYSTEM_CRONTAB = "/etc/crontab"
+SYSTEM_CRON_DIR = "/etc/cron.d"
+
+
+@dataclass(frozen=True)
+class Source:
+    """One file to load: the path as given or discovered, and how to read it."""
+
+    path: str
+    kind: Kind
+    system: bool = False  # a system crontab: a user column after the schedule
+
+
+def is_yaml_name(name: str) -> bool:
+    return name.endswith(YAML_SUFFIXES)
+
+
+def is_crontab_name(name: str) -> bool:
+    lowered = name.lower()
+    return lowered == "crontab" or lowered.endswith(CRONTAB_SUFFIXES)
+
+
+def is_system_path(path: str) -> bool:
+    """/etc/crontab and files directly under /etc/cron.d/ carry a user column."""
+    absolute = os.path.abspath(path)
+    return absolute == SYSTEM_CRONTAB or os.path.dirname(absolute) == SYSTEM_CRON_DIR
+
+
+def skipped(name: str) -> bool:
+    """Directory mode skips names starting with `_` (fragments) or `.` (hidden)."""
+    return name.startswith(("_", "."))
+
+
+def kind_by_name(path: str) -> Kind:
+    name = os.path.basename(path)
+    if is_crontab_name(name) or is_system_path(path):
+        return "crontab"
+    if is_yaml_name(name):
+        return "yaml"
+    return "sniff"
+
+
+def directory_entries(path: str) -> list[Source]:
+    """The job files of one directory, sorted by name (raises OSError)."""
+    names = sorted(os.listdir(path))
+    system_dir = os.path.abspath(path) == SYSTEM_CRON_DIR
+    found: list[Source] = []
+    for name in names:
+        if skipped(name):
+            continue
+        full = os.path.join(path, name)
+        if system_dir:
+            # cron itself reads every file here except editor and package leftovers.
+            if not name.endswith("~") and ".dpkg-" not in name and not os.path.isdir(full):
+                found.append(Source(full, "crontab", system=True))
+        elif is_crontab_name(name):
+            found.append(Source(full, "crontab"))
+        elif is_yaml_name(name):
+            found.append(Source(full, "yaml"))
+    return found
+
+
+# -- sniffing an explicitly named file ---------------------------------------------
+
+_ENV_LINE = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*=")
+_FIELD = re.compile(r"[0-9*?H][0-9A-Za-z*?/,#()\-]*|[A-Za-z]{3}(?:[-,/#][0-9A-Za-z,/#\-]*)?")
+
+
+def sniff(text: str) -> Kind:
+    """'crontab' when the first meaningful line reads as crontab, else 'yaml' (SPEC §2.2)."""
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("@") or _ENV_LINE.match(stripped):
+            return "crontab"
+        tokens = stripped.split()
+        if len(tokens) >= 6 and all(_FIELD.fullmatch(t) for t in tokens[:5]):
+            return "crontab"
+        return "yaml"
+    return "yaml"

@@ -1,0 +1,182 @@
+"""One load: files in order, each read once, includes followed, names checked."""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from ..records import Finding, Job
+from . import problems as codes
+from .crontab_file import parse_crontab
+from .discover import Source, directory_entries, is_system_path, kind_by_name, sniff
+from .problems import Problems
+from .reading import read_text
+from .yaml_config import load_yaml
+from .yaml_nodes import Scalar
+from .yaml_schema import Entries
+
+
+class Session:
+    """Accumulates jobs, findings and files across everything one call loads."""
+
+    def __init__(self, *, system_crontab: bool = False) -> None:
+        self.system_crontab = system_crontab
+        self.jobs: list[Job] = []
+        self.findings: list[Finding] = []
+        self.files: list[str] = []
+        self.cluster: dict[str, object] | None = None
+        self.cluster_file: str | None = None
+        self._defaults: dict[str, Entries] = {}  # real path -> effective defaults
+        self._stack: list[tuple[str, str]] = []  # (real path, path) of the files being read
+
+    # -- entry points ---------------------------------------------------------
+
+    def load_path(self, path: str) -> None:
+        """A file or a directory given by the user."""
+        if os.path.isdir(path):
+            try:
+                sources = directory_entries(path)
+            except OSError as error:
+                self._problem(path, f"cannot list the directory: {error.strerror or error}")
+                return
+            for source in sources:
+                self.load_source(source)
+            return
+        if not os.path.lexists(path):
+            self._problem(path, "cannot read: no such file or directory")
+            return
+        kind = kind_by_name(path)
+        self.load_source(Source(path, kind, system=kind == "crontab" and is_system_path(path)))
+
+    def load_source(self, source: Source) -> Entries:
+        """Read one file unless it was read already; returns its effective defaults."""
+        real = os.path.realpath(source.path)
+        if real in self._defaults:
+            return self._defaults[real]
+        self._defaults[real] = {}
+        self.files.append(source.path)
+        out = Problems(source.path)
+        text = read_text(source.path, out)
+        defaults: Entries = {}
+        if text is not None:
+            kind = sniff(text) if source.kind == "sniff" else source.kind
+            if kind == "crontab":
+                system = source.system or self.system_crontab
+                self.jobs.extend(parse_crontab(text, out, system=system))
+            else:
+                self._stack.append((real, source.path))
+                try:
+                    loaded = load_yaml(text, out, self._include)
+                finally:
+                    self._stack.pop()
+                self.jobs.extend(loaded.jobs)
+                defaults = loaded.defaults
+                if self.cluster is None and loaded.cluster is not None:
+                    self.cluster, self.cluster_file = loaded.cluster, source.path
+        self._defaults[real] = defaults
+        self.findings.extend(out.found)
+        return defaults
+
+    # -- includes -------------------------------------------------------------
+
+    def _include(self, target: Scalar, out: Problems) -> Entries:
+        """Follow one `include` entry of the file on top of the stack."""
+        including = self._stack[-1][1]
+        path = os.path.join(os.path.dirname(including), target.value.strip())
+        real = os.path.realpath(path)
+        chain = [p for r, p in self._stack]
+        for index, (open_real, _) in enumerate(self._stack):
+            if open_real == real:
+                cycle = " -> ".join([*chain[index:], path])
+                out.add(
+                    codes.INCLUDE_CYCLE,
+                    f"include cycle: {cycle}; a file cannot include itself, even indirectly",
+                    target.line,
+                    target.col,
+                )
+                return {}
+        if os.path.isdir(path):
+            merged: Entries = {}
+            try:
+                sources = directory_entries(path)
+            except OSError as error:
+                out.add(
+                    codes.UNREADABLE_FILE,
+                    f"cannot list included directory {target.value!r}: {error.strerror}",
+                    target.line,
+                    target.col,
+                )
+                return {}
+            for source in sources:
+                merged.update(self.load_source(source))
+            return merged
+        if not os.path.lexists(path):
+            out.add(
+                codes.INVALID_CONFIG,
+                f"included file {target.value!r} does not exist (looked for {path})",
+                target.line,
+                target.col,
+            )
+            return {}
+        kind = kind_by_name(path)
+        return self.load_source(Source(path, "yaml" if kind == "sniff" else kind))
+
+    # -- bookkeeping ------------------------------------------------------------
+
+    def _problem(self, path: str, message: str) -> None:
+        self.files.append(path)
+        out = Problems(path)
+        out.add(codes.UNREADABLE_FILE, message)
+        self.findings.extend(out.found)
+
+    def check_names(self) -> None:
+        """duplicate-job-name at every occurrence after the first, in load order."""
+        first: dict[str, Job] = {}
+        for job in self.jobs:
+            seen = first.setdefault(job.name, job)
+            if seen is job:
+                continue
+            self.findings.append(
+                Finding(
+                    code=codes.DUPLICATE_JOB_NAME,
+                    level="error",
+                    message=f"duplicate job name {job.name!r}: already used at "
+                    f"{seen.location}; job names must be unique across the loaded files",
+                    location=job.location,
+                    job=job.name,
+                    schedule=job.schedule,
+                )
+            )
+
+    def sorted_findings(self) -> tuple[Finding, ...]:
+        """Findings in file load order, then by position."""
+        order = {path: index for index, path in enumerate(self.files)}
+
+        def key(finding: Finding) -> tuple[int, int, int]:
+            file = finding.file or ""
+            return order.get(file, len(order)), finding.line, finding.column
+
+        return tuple(sorted(self.findings, key=key))
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Loading builds many small acyclic objects; the cyclic GC only slows it down."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def load_all(paths: Sequence[str], *, system_crontab: bool = False) -> Session:
+    session = Session(system_crontab=system_crontab)
+    with collector_paused():
+        for path in paths:
+            session.load_path(path)
+        session.check_names()
+    return session

@@ -1,0 +1,201 @@
+"""One YAML job file: top-level keys, includes, defaults, then job by job."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..records import Job
+from . import problems as codes
+from .problems import Problems
+from .yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
+from .yaml_parse import parse_document, salvage
+from .yaml_schema import (
+    Draft,
+    Entries,
+    JobBuilder,
+    defaults_frame,
+    did_you_mean,
+    finish,
+    read_defaults,
+)
+from .yaml_strict import SyntaxProblem
+
+CONFIG_KEYS = ("jobs", "defaults", "include")
+# Daemon sections the toolkit accepts without interpreting them.
+DAEMON_SECTIONS = ("web", "logging", "cluster", "state", "dags", "mcp", "notify", "push")
+TOP_KEYS = CONFIG_KEYS + DAEMON_SECTIONS
+
+# Called for each `include` entry; returns the included file's effective defaults.
+Includer = Callable[[Scalar, Problems], Entries]
+
+
+@dataclass
+class YamlFile:
+    """What one YAML file contributes."""
+
+    jobs: list[Job] = field(default_factory=list)
+    defaults: Entries = field(default_factory=dict)  # effective: includes' first, then own
+    cluster: dict[str, object] | None = None
+
+
+def load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
+    """Read one YAML config; every problem becomes a finding in `out`."""
+    lines = text.split("\n")
+    # Job items are read while the fast parser streams them; if it hands the
+    # text over to strictyaml instead, those drafts and findings are dropped.
+    streamed = Problems(out.file)
+    drafts: list[Draft] = []
+    builder = JobBuilder(streamed, lines)
+
+    def on_job(node: Node) -> None:
+        draft = builder.build(node)
+        if draft is not None:
+            drafts.append(draft)
+
+    tree, was_streamed = parse_document(text, on_job, lines)
+    if was_streamed:
+        out.found.extend(streamed.found)
+    else:
+        drafts.clear()
+    if isinstance(tree, SyntaxProblem):
+        out.add(codes.INVALID_CONFIG, tree.message, tree.line, tree.col)
+        return _from_salvage(text, tree, out, lines, include)
+    if tree is None:
+        out.add(
+            codes.EMPTY_CONFIG,
+            "empty document: no jobs (the daemon accepts an empty file)",
+            1,
+        )
+        return YamlFile()
+    if not isinstance(tree, Mapping):
+        out.add(
+            codes.INVALID_CONFIG,
+            "not a cronstable config: expected a mapping with 'jobs' (and optionally "
+            f"'defaults', 'include'); found {kind_of(tree)}",
+            tree.line,
+            tree.col,
+        )
+        return YamlFile()
+    entries = _top_level(tree.entries, out)
+    return _assemble(entries, drafts, out, lines, include)
+
+
+def _top_level(pairs: list[tuple[Scalar, Node]], out: Problems) -> dict[str, tuple[Scalar, Node]]:
+    known = [key for key, _ in pairs if key.value in TOP_KEYS]
+    entries: dict[str, tuple[Scalar, Node]] = {}
+    for key, value in pairs:
+        if key.value in TOP_KEYS:
+            entries.setdefault(key.value, (key, value))
+        elif not known:
+            out.add(
+                codes.INVALID_CONFIG,
+                f"not a cronstable config: unexpected key {key.value!r}{_looks_like(pairs)}",
+                key.line,
+                key.col,
+            )
+            break  # one finding is enough for a file of another kind
+        else:
+            out.add(
+                codes.INVALID_CONFIG,
+                f"unexpected top-level key {key.value!r} (a config has jobs, defaults, include "
+                f"and the daemon sections {', '.join(DAEMON_SECTIONS)})"
+                f"{did_you_mean(key.value, TOP_KEYS)}",
+                key.line,
+                key.col,
+            )
+    return entries
+
+
+def _looks_like(pairs: list[tuple[Scalar, Node]]) -> str:
+    keys = {key.value for key, _ in pairs}
+    if {"apiVersion", "kind"} & keys:
+        what = "a Kubernetes manifest"
+    elif "services" in keys:
+        what = "a Docker Compose file"
+    else:
+        return "; a cronstable config has 'jobs', 'defaults' and 'include'"
+    return f"; this looks like {what}, and a cronstable config has 'jobs', 'defaults', 'include'"
+
+
+def _assemble(
+    entries: dict[str, tuple[Scalar, Node]],
+    drafts: list[Draft],
+    out: Problems,
+    lines: list[str],
+    include: Includer,
+    extra_items: list[Node] | None = None,
+) -> YamlFile:
+    result = YamlFile()
+    if "include" in entries:
+        for target in _include_targets(*entries["include"], out):
+            result.defaults.update(include(target, out))
+    if "defaults" in entries:
+        result.defaults.update(read_defaults(*entries["defaults"], out))
+    cluster = entries.get("cluster")
+    if cluster is not None and isinstance(cluster[1], Mapping):
+        python = to_python(cluster[1])
+        result.cluster = python if isinstance(python, dict) else None
+    items = _job_items(*entries["jobs"], out) if "jobs" in entries else []
+    builder = JobBuilder(out, lines)
+    for item in [*items, *(extra_items or [])]:
+        draft = builder.build(item)
+        if draft is not None:
+            drafts.append(draft)
+    frame = defaults_frame(result.defaults)
+    result.jobs = [finish(draft, frame) for draft in drafts]
+    return result
+
+
+def _include_targets(key: Scalar, value: Node, out: Problems) -> list[Scalar]:
+    items = value.items if isinstance(value, Sequence) else [value]
+    targets: list[Scalar] = []
+    for item in items:
+        if isinstance(item, Scalar) and item.value.strip():
+            targets.append(item)
+            continue
+        found = kind_of(item) if not isinstance(item, Scalar) else "an empty string"
+        line, col = problem_at(key, item) if item is value else (item.line, item.col)
+        out.add(
+            codes.INVALID_CONFIG,
+            f"'include' takes a path or a list of paths; found {found}",
+            line,
+            col,
+        )
+    return targets
+
+
+def _job_items(key: Scalar, value: Node, out: Problems) -> list[Node]:
+    if isinstance(value, Sequence):
+        return value.items
+    if isinstance(value, Scalar) and not value.value:
+        message = (
+            "'jobs' has no items; list jobs under it (- name: ...) or remove the key "
+            "(strictyaml expects a sequence here)"
+        )
+    elif isinstance(value, Mapping):
+        message = (
+            "'jobs' must be a sequence of jobs (- name: ...); found a mapping "
+            "(each job is a list item with its own 'name')"
+        )
+    else:
+        message = f"'jobs' must be a sequence of jobs (- name: ...); found {kind_of(value)}"
+    empty = isinstance(value, Scalar) and not value.value
+    line, col = (key.line, key.col) if empty else problem_at(key, value)
+    out.add(codes.INVALID_CONFIG, message, line, col)
+    return []
+
+
+def _from_salvage(
+    text: str, primary: SyntaxProblem, out: Problems, lines: list[str], include: Includer
+) -> YamlFile:
+    """After a syntax error: check what still parses, so one bad job hides no others."""
+    found = salvage(text, primary.line)
+    for problem in found.problems:
+        if problem.line != primary.line:
+            out.add(codes.INVALID_CONFIG, problem.message, problem.line, problem.col)
+    entries: dict[str, tuple[Scalar, Node]] = {}
+    for key, value in found.entries:
+        if key.value in TOP_KEYS:
+            entries.setdefault(key.value, (key, value))
+    return _assemble(entries, [], out, lines, include, found.jobs)

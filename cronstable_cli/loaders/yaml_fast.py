@@ -1,0 +1,341 @@
+"""A fast parser for the plain block-style YAML that job files are made of.
+
+strictyaml (ruamel underneath) spends about half a millisecond per job, and
+its schema validation is quadratic in the length of a sequence. This parser
+reads the common subset — block mappings and sequences, plain and one-line
+quoted scalars, `|`/`>` block scalars, comments — in one linear pass and
+builds the same tree with the same positions. It never decides that a file
+is *wrong*: anything outside the subset, or anything strictyaml would refuse
+(duplicate keys, inconsistent indentation, tabs, flow style, anchors...)
+raises `Unsupported`, and the caller parses the text with strictyaml itself,
+so acceptance and error positions are strictyaml's by construction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .yaml_nodes import Mapping, Node, Scalar, Sequence
+
+
+class Unsupported(Exception):
+    """The text is outside the fast subset; parse it with strictyaml."""
+
+
+# Characters the fast path handles. Everything else (control characters, the
+# YAML 1.1 line breaks NEL/LS/PS, a BOM, tabs) goes to strictyaml.
+_OUTSIDE = re.compile(
+    "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
+)
+_PRINTABLE_ASCII = bytes([10, *range(0x20, 0x7F)])
+_KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-/]*):(?: +|$)")
+_MARKER = re.compile(r"^(?:---|\.\.\.)(?: |$)|^%", re.MULTILINE)
+_BLOCK_HEADER = re.compile(r"([|>])([+-]?)(?: +#.*| *)$")
+_AFTER_QUOTE = re.compile(r"(?: +#.*| *)$")
+# A plain scalar may not start with an indicator (quotes and `|`/`>` are
+# handled separately; `-` is fine when a non-space follows).
+_INDICATORS = frozenset("[]{},#&*!|>'\"%@`?:")
+_MAX_DEPTH = 64
+
+
+def parse_fast(
+    text: str,
+    on_job: Callable[[Node], None] | None = None,
+    lines: list[str] | None = None,
+) -> Node | None:
+    """Parse `text`; None for an empty document. Raises Unsupported.
+
+    With `on_job`, each item of the top-level `jobs` sequence is handed to it
+    as soon as it is parsed and not kept in the tree: a big file's tree never
+    has to sit in memory, which keeps the parse linear in practice. `lines`
+    may pass in `text.split("\n")` when the caller has it already.
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+        if "\r" in text:
+            raise Unsupported("carriage return")
+        lines = None
+    if not _plain_characters(text):
+        raise Unsupported("character")
+    return _Parser(text, on_job, lines or text.split("\n")).document()
+
+
+def _plain_characters(text: str) -> bool:
+    """True when every character is one the fast path handles."""
+    if text.isascii():  # the common case, much faster than the regex
+        return not text.encode("ascii").translate(None, _PRINTABLE_ASCII)
+    return _OUTSIDE.search(text) is None
+
+
+def _has_marker(text: str) -> bool:
+    """A `---`/`...` marker or a `%` directive at the start of some line."""
+    starts = ("---", "...", "%")
+    return text.startswith(starts) or any(f"\n{start}" in text for start in starts)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+class _Parser:
+    def __init__(self, text: str, on_job: Callable[[Node], None] | None, lines: list[str]) -> None:
+        self.on_job = on_job
+        self.text = text
+        self.ends_with_newline = text.endswith("\n")
+        self.lines = lines  # text.split("\n"): a final newline leaves one "" at the end
+        self.n = len(lines) - 1 if self.ends_with_newline else len(lines)
+        self.eof = (text.count("\n") + 1, len(text) - text.rfind("\n"))
+
+    # -- navigation ---------------------------------------------------------
+
+    def next_content(self, i: int) -> int:
+        """Index of the first line at or after i that is not blank or a comment."""
+        lines, n = self.lines, self.n
+        while i < n:
+            stripped = lines[i].lstrip(" ")
+            if stripped and stripped[0] != "#":
+                return i
+            i += 1
+        return n
+
+    def position(self, i: int) -> tuple[int, int]:
+        """Where the token at content line i starts (or the end of the stream)."""
+        if i >= self.n:
+            return self.eof
+        return i + 1, _indent(self.lines[i]) + 1
+
+    # -- document -------------------------------------------------------------
+
+    def document(self) -> Node | None:
+        i = self.next_content(0)
+        if _has_marker(self.text):
+            # Only a lone `---` opening the document stays on the fast path.
+            markers = [k for k, line in enumerate(self.lines) if _MARKER.match(line)]
+            opening = self.lines[i] if i < self.n else ""
+            if markers != [i] or not opening.startswith("---"):
+                raise Unsupported("document marker or directive")
+            if not _AFTER_QUOTE.match(opening, 3):
+                raise Unsupported("content after ---")
+            i = self.next_content(i + 1)
+        if i >= self.n:
+            return None
+        node, i = self.block_node(i, _indent(self.lines[i]), 0)
+        if i < self.n:
+            raise Unsupported("trailing content")
+        return node
+
+    def block_node(self, i: int, indent: int, depth: int) -> tuple[Node, int]:
+        if depth > _MAX_DEPTH:
+            raise Unsupported("deep nesting")
+        text = self.lines[i][indent:]
+        if text.startswith("- "):
+            return self.sequence(i, indent, depth)
+        if _KEY.match(text):
+            return self.mapping(i, indent, None, depth)
+        raise Unsupported("scalar on its own line")
+
+    # -- collections ------------------------------------------------------------
+
+    def mapping(self, i: int, indent: int, first: str | None, depth: int) -> tuple[Mapping, int]:
+        node = Mapping([], i + 1, indent + 1)
+        seen: set[str] = set()
+        map_col = 0  # column of the first mapping value (strictyaml insists they agree)
+        lines, n = self.lines, self.n
+        while True:
+            if first is not None:
+                text, first = first, None
+            else:
+                if i >= n:
+                    break
+                line = lines[i]
+                ind = _indent(line)
+                if ind < indent:
+                    break
+                if ind > indent:
+                    raise Unsupported("over-indented line")
+                text = line[ind:]
+            m = _KEY.match(text)
+            if m is None:
+                raise Unsupported("not a key")
+            name = m.group(1)
+            if name in seen:
+                raise Unsupported("duplicate key")
+            seen.add(name)
+            key = Scalar(name, i + 1, indent + 1)
+            rest = text[m.end() :]
+            value: Node
+            if not rest or rest[0] == "#":
+                stream = self.on_job if depth == 0 and name == "jobs" else None
+                value, i = self.empty_value(i, indent, depth, stream)
+                if rest and isinstance(value, Scalar) and i < n and _indent(lines[i]) == indent:
+                    # ruamel hangs the comment on the `:` and puts the empty value right
+                    # after it when the mapping goes on; otherwise at the next token.
+                    value.line, value.col = key.line, indent + len(name) + 2
+            elif rest[0] in "|>":
+                value, i = self.block_scalar(i, indent, indent + m.end(), rest)
+            else:
+                value = self.inline_scalar(rest, i, indent + m.end())
+                i = self.next_content(i + 1)
+                if i < n and _indent(lines[i]) > indent:
+                    raise Unsupported("continuation line")
+            if isinstance(value, Mapping):
+                if not map_col:
+                    map_col = value.col
+                elif value.col != map_col:
+                    raise Unsupported("inconsistent indentation")
+            node.entries.append((key, value))
+        return node, i
+
+    def empty_value(
+        self, i: int, indent: int, depth: int, stream: Callable[[Node], None] | None = None
+    ) -> tuple[Node, int]:
+        j = self.next_content(i + 1)
+        if j < self.n:
+            line = self.lines[j]
+            ind = _indent(line)
+            text = line[ind:]
+            if ind >= indent and (text.startswith("- ") or text == "-"):
+                return self.sequence(j, ind, depth + 1, stream)
+            if ind > indent:
+                return self.block_node(j, ind, depth + 1)
+        line_no, col = self.position(j)
+        return Scalar("", line_no, col), j
+
+    def sequence(
+        self, i: int, indent: int, depth: int, stream: Callable[[Node], None] | None = None
+    ) -> tuple[Sequence, int]:
+        if depth > _MAX_DEPTH:
+            raise Unsupported("deep nesting")
+        node = Sequence([], i + 1, indent + 1)
+        lines, n = self.lines, self.n
+        while i < n:
+            line = lines[i]
+            ind = _indent(line)
+            if ind < indent:
+                break
+            if ind > indent:
+                raise Unsupported("over-indented line")
+            if not line.startswith("- ", ind):
+                if line[ind:] == "-":
+                    raise Unsupported("empty item")
+                break  # a key of the enclosing mapping (sequence at the key's indentation)
+            rest = line[ind + 2 :]
+            col = ind + 2 + _indent(rest)
+            rest = rest.lstrip(" ")
+            if not rest or rest[0] == "#" or (rest[0] == "-" and (rest == "-" or rest[1] == " ")):
+                raise Unsupported("nested item")
+            item: Node
+            if _KEY.match(rest):
+                item, i = self.mapping(i, col, rest, depth + 1)
+            else:
+                if rest[0] in "|>":
+                    raise Unsupported("block scalar item")
+                item = self.inline_scalar(rest, i, col)
+                i = self.next_content(i + 1)
+                if i < n and _indent(lines[i]) > indent:
+                    raise Unsupported("continuation line")
+            if stream is None:
+                node.items.append(item)
+            else:
+                stream(item)
+        return node, i
+
+    # -- scalars --------------------------------------------------------------
+
+    def inline_scalar(self, rest: str, i: int, col: int) -> Scalar:
+        """A one-line scalar starting at 0-based column `col` of line i."""
+        first = rest[0]
+        if first == '"':
+            end = rest.find('"', 1)
+            if end < 0 or "\\" in rest[1:end]:
+                raise Unsupported("multi-line or escaped double-quoted scalar")
+            value = rest[1:end]
+            after = rest[end + 1 :]
+        elif first == "'":
+            end = 1
+            while True:
+                end = rest.find("'", end)
+                if end < 0:
+                    raise Unsupported("multi-line single-quoted scalar")
+                if rest.startswith("''", end):
+                    end += 2
+                    continue
+                break
+            value = rest[1:end].replace("''", "'")
+            after = rest[end + 1 :]
+        else:
+            if first in _INDICATORS or (first == "-" and (len(rest) == 1 or rest[1] == " ")):
+                raise Unsupported("indicator")
+            cut = rest.find(" #")
+            value = (rest if cut < 0 else rest[:cut]).rstrip(" ")
+            if ": " in value or value.endswith(":"):
+                raise Unsupported("colon in plain scalar")
+            return Scalar(value, i + 1, col + 1)
+        if not _AFTER_QUOTE.match(after):
+            raise Unsupported("text after quoted scalar")
+        return Scalar(value, i + 1, col + 1)
+
+    def block_scalar(self, i: int, parent: int, col: int, header: str) -> tuple[Scalar, int]:
+        """A `|` or `>` scalar whose header is at 0-based column `col` of line i."""
+        m = _BLOCK_HEADER.match(header)
+        if m is None:
+            raise Unsupported("block scalar header")
+        style, chomp = m.groups()
+        lines, n = self.lines, self.n
+        j = i + 1
+        leading = 0
+        while j < n and not lines[j].strip(" "):
+            leading = max(leading, len(lines[j]))
+            j += 1
+        if j >= n:
+            raise Unsupported("empty block scalar")
+        indent = _indent(lines[j])
+        if indent <= parent or leading > indent:
+            raise Unsupported("block scalar indentation")
+        body: list[str] = [""] * (j - i - 1)
+        last = j  # last content line
+        k = j
+        while k < n:
+            line = lines[k]
+            if not line.strip(" "):
+                if len(line) > indent:
+                    raise Unsupported("spaces beyond the indentation")
+                body.append("")
+            elif _indent(line) < indent:
+                break
+            else:
+                body.append(line[indent:])
+                last = k
+            k += 1
+        trailing = k - last - 1
+        content = body[: len(body) - trailing]
+        value = _fold(content) if style == ">" else "\n".join(content)
+        has_break = last < n - 1 or self.ends_with_newline
+        if chomp == "-":
+            pass
+        elif chomp == "+":
+            breaks = trailing - (1 if trailing and k == n and not self.ends_with_newline else 0)
+            value += "\n" * (breaks + (1 if has_break else 0))
+        elif has_break:
+            value += "\n"
+        return Scalar(value, i + 1, col + 1), self.next_content(k)
+
+
+def _fold(lines: list[str]) -> str:
+    """Fold a `>` scalar whose lines all start at the content indentation."""
+    out: list[str] = []
+    blanks = 0
+    for line in lines:
+        if not line:
+            blanks += 1
+            continue
+        if line[0] == " ":
+            raise Unsupported("more-indented folded line")
+        if out:
+            out.append("\n" * blanks if blanks else " ")
+        elif blanks:
+            out.append("\n" * blanks)
+        out.append(line)
+        blanks = 0
+    return "".join(out)

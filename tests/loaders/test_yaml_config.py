@@ -1,0 +1,285 @@
+"""YAML configs: schedule maps, keys, defaults, includes, top-level shape, positions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cronstable_cli.loaders import LoadResult, load_paths
+
+
+def load(tmp_path: Path, text: str, name: str = "jobs.yaml") -> LoadResult:
+    path = tmp_path / name
+    path.write_text(text)
+    return load_paths([str(path)])
+
+
+def job_yaml(extra: str = "", schedule: str = "'0 1 * * *'", name: str = "a") -> str:
+    return f"jobs:\n  - name: {name}\n    command: /bin/x\n    schedule: {schedule}\n{extra}"
+
+
+def codes(result: LoadResult) -> list[tuple[str, int, int]]:
+    return [(f.code, f.line, f.column) for f in result.findings]
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"minute": "0", "hour": "4"}, "0 4 * * *"),
+        ({"dayOfWeek": "mon-fri", "hour": "9"}, "* 9 * * mon-fri"),
+        ({"minute": "0", "year": "2030"}, "0 * * * * 2030"),
+        ({"second": "*/15"}, "*/15 * * * * * *"),
+        ({"second": "0", "minute": "5", "year": "2031"}, "0 5 * * * * 2031"),
+        ({"month": "jan", "dayOfMonth": "L"}, "* * L jan *"),
+    ],
+    ids=["5-fields", "order", "year-only", "second", "second-and-year", "names"],
+)
+def test_map_schedules_are_lowered(tmp_path: Path, fields: dict[str, str], expected: str) -> None:
+    lines = "".join(f"      {k}: '{v}'\n" for k, v in fields.items())
+    result = load(tmp_path, job_yaml(schedule="\n" + lines.rstrip("\n")))
+    assert result.findings == ()
+    (job,) = result.jobs
+    assert job.schedule == expected
+    assert (job.schedule_location.line, job.schedule_location.column) == (5, 7)
+
+
+def test_unknown_schedule_field(tmp_path: Path) -> None:
+    result = load(tmp_path, job_yaml(schedule="\n      minute: '0'\n      day_of_week: mon"))
+    assert codes(result) == [("unknown-key", 6, 7)]
+    assert "did you mean 'dayOfWeek'" in result.findings[0].message
+    assert result.jobs == ()
+
+
+def test_empty_schedule_field(tmp_path: Path) -> None:
+    result = load(tmp_path, job_yaml(schedule="\n      minute:\n      hour: '1'"))
+    assert [c for c, _, _ in codes(result)] == ["invalid-config"]
+
+
+@pytest.mark.parametrize(
+    ("key", "suggestion"),
+    [("shedule", "schedule"), ("Timezone", "timezone"), ("working_directory", "workingDirectory"),
+     ("concurrency_policy", "concurrencyPolicy"), ("zzz", None)],
+)  # fmt: skip
+def test_unknown_job_key_is_an_error_with_a_suggestion(
+    tmp_path: Path, key: str, suggestion: str | None
+) -> None:
+    result = load(tmp_path, job_yaml(f"    {key}: value\n"))
+    (finding,) = result.findings
+    assert (finding.code, finding.level, finding.line, finding.column) == (
+        "unknown-key",
+        "error",
+        5,
+        5,
+    )
+    assert finding.job == "a"
+    if suggestion:
+        assert f"did you mean {suggestion!r}" in finding.message
+    else:
+        assert "did you mean" not in finding.message
+    assert [j.name for j in result.jobs] == ["a"]  # still analysed
+
+
+def test_every_daemon_job_key_is_accepted_in_any_shape(tmp_path: Path) -> None:
+    from cronstable_cli.loaders.yaml_schema import PASSTHROUGH_KEYS
+
+    extra = "".join(
+        f"    {key}:\n      nested:\n        - one\n" if n % 2 else f"    {key}: anything\n"
+        for n, key in enumerate(PASSTHROUGH_KEYS)
+    )
+    result = load(tmp_path, job_yaml(extra))
+    assert result.findings == ()
+    assert result.jobs[0].keys[3:] == PASSTHROUGH_KEYS
+
+
+@pytest.mark.parametrize(
+    ("extra", "column", "words"),
+    [
+        ("    utc: maybe\n", 10, "'utc' must be a boolean"),
+        ("    enabled:\n      - no\n", 5, "'enabled' must be a boolean"),  # at the key
+        ("    timezone:\n      name: UTC\n", 5, "'timezone' must be a string"),
+    ],
+)
+def test_bad_values(tmp_path: Path, extra: str, column: int, words: str) -> None:
+    result = load(tmp_path, job_yaml(extra))
+    (finding,) = result.findings
+    assert (finding.code, finding.column) == ("invalid-config", column)
+    assert words in finding.message
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["yes", "Yes", "TRUE", "on", "1", "y", "no", "False", "OFF", "0", "n"],
+)
+def test_strictyaml_booleans(tmp_path: Path, value: str) -> None:
+    result = load(tmp_path, job_yaml(f"    enabled: {value}\n"))
+    assert result.findings == ()
+    assert result.jobs[0].enabled is (value.lower() in {"yes", "true", "on", "1", "y"})
+
+
+def test_name_and_command_shapes(tmp_path: Path) -> None:
+    text = (
+        "jobs:\n"
+        "  - name:\n      first: x\n    command: /bin/x\n    schedule: '0 1 * * *'\n"
+        "  - name: ''\n    command: /bin/x\n    schedule: '0 1 * * *'\n"
+        "  - name: c\n    command:\n      a: b\n    schedule: '0 1 * * *'\n"
+        "  - name: d\n    command:\n      - run\n      - k: v\n    schedule: '0 1 * * *'\n"
+    )
+    result = load(tmp_path, text)
+    assert codes(result) == [
+        ("invalid-config", 2, 5),  # a block where a string belongs: at its key
+        ("invalid-config", 6, 11),
+        ("invalid-config", 10, 5),
+        ("invalid-config", 16, 9),  # a list item: at the item
+    ]
+    assert [(j.name, j.command) for j in result.jobs] == [("c", ""), ("d", "run")]
+
+
+def test_duplicate_names_across_files_at_the_second(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(job_yaml(name="same"))
+    (tmp_path / "b.yaml").write_text(job_yaml(name="same"))
+    result = load_paths([str(tmp_path)])
+    (finding,) = result.findings
+    assert (finding.code, finding.file, finding.line, finding.job) == (
+        "duplicate-job-name",
+        str(tmp_path / "b.yaml"),
+        2,
+        "same",
+    )
+    assert str(tmp_path / "a.yaml") + ":2:5" in finding.message
+    assert len(result.jobs) == 2
+
+
+def test_daemon_sections_are_accepted_and_cluster_is_returned(tmp_path: Path) -> None:
+    text = (
+        "web:\n  listen: ':8080'\nlogging:\n  level: debug\n"
+        "cluster:\n  nodeName: node-a\n  peers:\n    - node-b\n    - node-c\n"
+        "state:\n  dir: /var/lib/x\ndags: x\nmcp: x\nnotify: x\npush: x\n" + job_yaml()
+    )
+    result = load(tmp_path, text)
+    assert result.findings == ()
+    assert result.cluster == {"nodeName": "node-a", "peers": ["node-b", "node-c"]}
+    assert result.cluster_file == str(tmp_path / "jobs.yaml")
+
+
+def test_unexpected_top_level_key_in_a_config(tmp_path: Path) -> None:
+    result = load(tmp_path, job_yaml() + "job:\n  - name: typo\n")
+    (finding,) = result.findings
+    assert (finding.code, finding.line, finding.column) == ("invalid-config", 5, 1)
+    assert "did you mean 'jobs'" in finding.message
+    assert [j.name for j in result.jobs] == ["a"]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("jobs:\n", 1, "'jobs' has no items"),
+        ("jobs:\n  backup:\n    command: x\n", 1, "found a mapping"),
+        ("jobs: nightly\n", 1, "found a string"),
+        ("- a\n- b\n", 1, "not a cronstable config"),
+        ("just text\n", 1, "not a cronstable config"),
+        ("defaults:\n  - utc\n", 1, "'defaults' must be a mapping"),
+        ("defaults:\n  name: x\n", 2, "cannot be set in defaults"),
+        ("include:\n  nested: x\n", 1, "'include' takes a path"),
+    ],
+)
+def test_config_shape_errors(tmp_path: Path, text: str, line: int, words: str) -> None:
+    result = load(tmp_path, text)
+    (finding,) = result.findings
+    assert (finding.code, finding.level, finding.line) == ("invalid-config", "error", line)
+    assert words in finding.message
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "---\n", "---\n# c\n"])
+def test_empty_documents_are_a_note(tmp_path: Path, text: str) -> None:
+    result = load(tmp_path, text)
+    assert [(f.code, f.level) for f in result.findings] == [("empty-config", "note")]
+    assert result.jobs == ()
+
+
+def test_defaults_unknown_key_and_bad_zone_reported_once(tmp_path: Path) -> None:
+    text = (
+        "defaults:\n  timezone: Mars/Olympus\n  retries: 3\njobs:\n"
+        "  - name: a\n    command: x\n    schedule: '0 1 * * *'\n"
+        "  - name: b\n    command: x\n    schedule: '0 2 * * *'\n"
+    )
+    result = load(tmp_path, text)
+    assert codes(result) == [("unknown-timezone", 2, 13), ("unknown-key", 3, 3)]
+    assert [j.timezone for j in result.jobs] == ["Mars/Olympus", "Mars/Olympus"]
+
+
+def test_defaults_precedence_through_includes(tmp_path: Path) -> None:
+    (tmp_path / "_base.yaml").write_text(
+        "defaults:\n  timezone: Asia/Tokyo\n  enabled: false\n  utc: false\n"
+    )
+    (tmp_path / "_zone.yaml").write_text(
+        "defaults:\n  timezone: Europe/Paris\n" + job_yaml(name="from-zone")
+    )
+    (tmp_path / "main.yaml").write_text(
+        "include:\n  - _base.yaml\n  - _zone.yaml\n"
+        "defaults:\n  enabled: true\n"
+        "jobs:\n"
+        "  - name: own\n    command: x\n    schedule: '0 1 * * *'\n"
+        "  - name: override\n    command: x\n    schedule: '0 1 * * *'\n    enabled: no\n"
+    )
+    result = load_paths([str(tmp_path / "main.yaml")])
+    assert result.findings == ()
+    jobs = {j.name: (j.zone, j.enabled, j.utc) for j in result.jobs}
+    # Included jobs keep their own file's defaults; the includer's do not reach them.
+    assert jobs["from-zone"] == ("Europe/Paris", True, True)
+    # _base then _zone then main's own defaults, then the job's keys.
+    assert jobs["own"] == ("Europe/Paris", True, False)
+    assert jobs["override"] == ("Europe/Paris", False, False)
+    assert [j.name for j in result.jobs] == ["from-zone", "own", "override"]
+
+
+def test_include_of_a_directory_and_a_file_loaded_once(tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "one.yaml").write_text(job_yaml(name="one"))
+    (shared / "two.crontab").write_text("0 1 * * * /bin/two\n")
+    (tmp_path / "main.yaml").write_text("include: shared\n" + job_yaml(name="main"))
+    result = load_paths([str(tmp_path / "main.yaml"), str(shared / "one.yaml")])
+    assert result.findings == ()
+    assert [j.name for j in result.jobs] == ["one", "two.crontab:1", "main"]
+
+
+def test_schedule_positions(tmp_path: Path) -> None:
+    text = (
+        "jobs:\n"
+        "  - name: plain\n    command: x\n    schedule: 0 1 * * *\n"
+        '  - name: quoted\n    command: x\n    schedule:   "0 2 * * *"\n'
+        "  - name: block\n    command: x\n    schedule: >-\n      0 3 * * *\n"
+    )
+    result = load(tmp_path, text)
+    where = [
+        (j.schedule, j.schedule_location.line, j.schedule_location.column) for j in result.jobs
+    ]
+    assert where == [("0 1 * * *", 4, 15), ("0 2 * * *", 7, 18), ("0 3 * * *", 11, 7)]
+
+
+def test_suppression_comments(tmp_path: Path) -> None:
+    text = (
+        "jobs:\n"
+        "  # cronstable: ignore[never-fires, dst-skipped-time]\n"
+        "  - name: above\n    command: x\n    schedule: '0 1 * * *'\n"
+        "  - name: on-schedule\n    command: x\n    schedule: '0 1 * * *'  # cronstable: ignore\n"
+        "  - name: not-a-comment-line\n    command: x # cronstable: ignore\n"
+        "    schedule: '0 1 * * *'\n"
+        "  - name: after\n    command: x\n    schedule: '0 1 * * *'\n"
+    )
+    result = load(tmp_path, text)
+    assert [j.suppressed for j in result.jobs] == [
+        frozenset({"never-fires", "dst-skipped-time"}),
+        frozenset(),
+        None,
+        None,
+    ]
+
+
+def test_crlf_and_bom_yaml(tmp_path: Path) -> None:
+    path = tmp_path / "win.yaml"
+    path.write_bytes(("\ufeff" + job_yaml()).replace("\n", "\r\n").encode())
+    result = load_paths([str(path)])
+    assert result.findings == ()
+    assert [(j.name, j.schedule) for j in result.jobs] == [("a", "0 1 * * *")]
