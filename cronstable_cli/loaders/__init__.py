@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from ..records import Finding, Job
 from .problems import LOAD_CODES
 from .session import load_all
-from .system_crontab import USER_CRONTAB, read_user_crontab
 
 
 @dataclass(frozen=True)
@@ -44,6 +43,9 @@ def load_paths(paths: Sequence[str], *, system_crontab: bool = False) -> LoadRes
 
 def load_user_crontab() -> LoadResult:
     """The invoking user's `crontab -l`; a missing program or crontab is a finding."""
+    # python-crontab (and what it imports) loads only when a user crontab is read.
+    from .system_crontab import USER_CRONTAB, read_user_crontab
+
     jobs, out, read = read_user_crontab()
     return LoadResult(
         jobs=tuple(jobs),

@@ -8,7 +8,6 @@ so the rest of lint can look at it.
 
 from __future__ import annotations
 
-import difflib
 import shlex
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
@@ -49,7 +48,9 @@ def did_you_mean(word: str, choices: Seq[str]) -> str:
     for key, choice in lowered.items():
         if key.replace("_", "") == folded:
             return f"; did you mean {choice!r}?"
-    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+    from difflib import get_close_matches  # only when a name is unknown
+
+    close = get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
     return f"; did you mean {lowered[close[0]]!r}?" if close else ""
 
 

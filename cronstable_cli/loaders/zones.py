@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -35,7 +34,9 @@ def zone_suggestion(name: str) -> str | None:
     lowered = name.strip().lower().replace(" ", "_")
     if lowered in zones:
         return zones[lowered]
-    close = difflib.get_close_matches(lowered, list(zones), n=1, cutoff=0.75)
+    from difflib import get_close_matches  # only when a name is unknown
+
+    close = get_close_matches(lowered, list(zones), n=1, cutoff=0.75)
     if close:
         return zones[close[0]]
     # A bare city often means the zone of that city: "Berlin" -> "Europe/Berlin".

@@ -1,0 +1,96 @@
+"""What a rule sees: one job with its parsed schedule and frame, or the whole fleet."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
+from typing import Any, Literal
+
+from ...engine import Parsed, Schedule, Timeline
+from ...engine.parse import FieldText
+from ...records import Finding, Job, Level, SourceLocation
+
+# Positions in the parser's canonical 7-field order (engine.fields.ALL_FIELDS).
+SECOND, MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK, YEAR = range(7)
+
+
+@dataclass(frozen=True, slots=True)
+class LintSettings:
+    """Everything the command line decides about a lint run (no click objects)."""
+
+    select: frozenset[str] | None = None  # None = every code
+    ignore: frozenset[str] = frozenset()
+    fail_on: Literal["error", "warning", "note", "never"] = "warning"
+    max_per_minute: int | None = None  # crowded-minute runs only when set
+    now: datetime | None = None  # "today" for never-fires, DST and crowding; None = now
+
+
+@dataclass(slots=True)
+class JobContext:
+    """One job whose schedule parsed: what every per-job rule's `check(ctx)` gets."""
+
+    job: Job
+    parsed: Parsed
+    timeline: Timeline  # the schedule in the job's frame (UTC when the zone is unknown)
+    zone_known: bool  # False when `timezone` names no zone (unknown-timezone)
+    now: datetime  # aware
+    levels: Mapping[str, Level]
+    memo: dict[str, Any] = field(default_factory=dict)  # shared work between rules
+
+    @property
+    def schedule(self) -> Schedule:
+        return self.timeline.schedule
+
+    @property
+    def zone(self) -> tzinfo:
+        return self.timeline.zone
+
+    def next_fire(self) -> datetime | None:
+        """The first fire strictly after `now`, in the job's zone (None: no fire left)."""
+        epoch = None if self.parsed.reboot else self.timeline.next_epoch(self.now)
+        return None if epoch is None else datetime.fromtimestamp(epoch, self.zone)
+
+    def prev_fire(self) -> datetime | None:
+        """The last fire strictly before `now`, in the job's zone."""
+        epoch = None if self.parsed.reboot else self.timeline.prev_epoch(self.now)
+        return None if epoch is None else datetime.fromtimestamp(epoch, self.zone)
+
+    @property
+    def name(self) -> str:
+        return self.job.name
+
+    def field(self, index: int) -> FieldText:
+        return self.parsed.fields[index]
+
+    def location(self, column: int = 0) -> SourceLocation:
+        """Where the schedule is; `column` is 1-based within the schedule text (0 = its start)."""
+        where = self.job.schedule_location
+        if not where.line:
+            where = self.job.location
+        if column > 0 and where.column:
+            return SourceLocation(where.file, where.line, where.column + column - 1)
+        return where
+
+    def finding(
+        self, code: str, message: str, *, column: int = 0, level: Level | None = None
+    ) -> Finding:
+        """A finding about this job at `column` of its schedule, at the code's level."""
+        return Finding(
+            code=code,
+            level=level or self.levels[code],
+            message=message,
+            location=self.location(column),
+            job=self.job.name,
+            schedule=self.job.schedule,
+            resolved=self.parsed.resolved,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FleetContext:
+    """Every enabled, schedulable job of the loaded set: what a fleet rule gets."""
+
+    jobs: tuple[JobContext, ...]  # load order; disabled, @reboot and invalid jobs left out
+    settings: LintSettings
+    now: datetime

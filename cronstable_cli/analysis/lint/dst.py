@@ -1,0 +1,136 @@
+"""DST transitions in the coming year and the scheduled wall times they skip or repeat.
+
+Shared by `dst-skipped-time` and `dst-repeated-time`: SPEC §3 caps the two
+together at two findings per job, so the affected transitions are found
+once per job (memoised on the context), in time order.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
+from typing import Literal
+
+from ...engine.schedule import Schedule
+from .context import JobContext
+
+DAY = 86400
+WINDOW_DAYS = 365
+MAX_HITS = 2
+_EPOCH = datetime(1970, 1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """A change of UTC offset at `epoch` (seconds), from `before` to `after` seconds."""
+
+    epoch: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Scheduled wall times that a transition skips (a gap) or repeats (a fold)."""
+
+    kind: Literal["skipped", "repeated"]
+    transition: Transition
+    start: datetime  # naive wall time where the affected range begins
+    end: datetime  # naive wall time where it ends (exclusive)
+    walls: tuple[datetime, ...]  # the job's scheduled wall times inside the range
+
+
+def _offset(zone: tzinfo, epoch: int) -> int:
+    off = datetime.fromtimestamp(epoch, zone).utcoffset()
+    return int(off.total_seconds()) if off is not None else 0
+
+
+@lru_cache(maxsize=256)
+def transitions(zone: tzinfo, start: int, days: int = WINDOW_DAYS) -> tuple[Transition, ...]:
+    """Offset changes in [start, start + days), found by daily probes and a bisection."""
+    found: list[Transition] = []
+    t0, off0 = start, _offset(zone, start)
+    for k in range(1, days + 1):
+        t1 = start + k * DAY
+        off1 = _offset(zone, t1)
+        if off1 != off0:
+            lo, hi = t0, t1
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if _offset(zone, mid) == off0:
+                    lo = mid
+                else:
+                    hi = mid
+            found.append(Transition(hi, off0, _offset(zone, hi)))
+        t0, off0 = t1, off1
+    return tuple(found)
+
+
+def _wall(epoch: int) -> datetime:
+    return _EPOCH + timedelta(seconds=epoch)
+
+
+def _scheduled(schedule: Schedule, lo: datetime, hi: datetime) -> tuple[datetime, ...]:
+    """The schedule's wall times in [lo, hi) (naive, civil)."""
+    parsed, seconds = schedule.parsed, schedule.day_seconds
+    out: list[datetime] = []
+    day: date = lo.date()
+    while day <= (hi - timedelta(microseconds=1)).date():
+        if day.year in parsed.years and day.month in parsed.months \
+                and schedule.day_mask(day.year, day.month) >> day.day & 1:
+            base = datetime(day.year, day.month, day.day)
+            first = max(0, int((lo - base).total_seconds()))
+            last = min(DAY, int((hi - base).total_seconds()))
+            i, j = bisect_left(seconds, first), bisect_left(seconds, last)
+            out.extend(base + timedelta(seconds=s) for s in seconds[i:j])
+        day += timedelta(days=1)
+    return tuple(out)
+
+
+def eligible(ctx: JobContext) -> bool:
+    """Explicit, known, non-fixed zone and restricted hours (SPEC §3); never `utc: false`."""
+    parsed = ctx.parsed
+    return (ctx.job.zone_explicit and ctx.zone_known and not parsed.reboot
+            and not ctx.timeline.fixed and len(parsed.hours) < 24)
+
+
+def hits(ctx: JobContext) -> list[Hit]:
+    """The first two transitions from today through 365 days that touch a scheduled time."""
+    cached = ctx.memo.get("dst")
+    if cached is not None:
+        return list(cached)
+    found: list[Hit] = []
+    if eligible(ctx):
+        now = ctx.now.astimezone(timezone.utc)
+        start = int(now.timestamp()) // DAY * DAY
+        for tr in transitions(ctx.zone, start):
+            if tr.after > tr.before:
+                lo = _wall(tr.epoch + tr.before)
+                hit = Hit("skipped", tr, lo, lo + timedelta(seconds=tr.after - tr.before), ())
+            else:
+                hit = Hit("repeated", tr, _wall(tr.epoch + tr.after), _wall(tr.epoch + tr.before),
+                          ())
+            walls = _scheduled(ctx.schedule, hit.start, hit.end)
+            if walls:
+                found.append(Hit(hit.kind, tr, hit.start, hit.end, walls))
+                if len(found) == MAX_HITS:
+                    break
+    ctx.memo["dst"] = found
+    return found
+
+
+def duration(seconds: int) -> str:
+    """`1 hour`, `30 minutes`, `1 hour 30 minutes`."""
+    hours, minutes = divmod(abs(seconds) // 60, 60)
+    parts = []
+    if hours:
+        parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
+    if minutes:
+        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+    return " ".join(parts) or f"{abs(seconds)} seconds"
+
+
+def clock(at: datetime, with_seconds: bool) -> str:
+    return at.strftime("%H:%M:%S" if with_seconds or at.second else "%H:%M")

@@ -1,0 +1,192 @@
+"""Loaded jobs in, a lint report out: parse, run the rules, filter, sort.
+
+The rules only find problems; the linter attaches levels, applies the
+precedence between codes (never-fires replaces the notes it makes moot),
+`# cronstable: ignore[...]` suppression, `--select`/`--ignore`, and the order
+findings are reported in (file, line, column).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone, tzinfo
+from typing import TYPE_CHECKING
+
+from ...engine import Parsed, Schedule, ScheduleError, Timeline, ZoneError, load_zone
+from ...records import LEVELS, Finding, Job, Level, SourceLocation
+from ..schedule_cache import ScheduleCache
+from . import registry
+from .context import FleetContext, JobContext, LintSettings
+
+_RANK = {level: i for i, level in enumerate(LEVELS)}  # error 0, warning 1, note 2
+
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Loaded(Protocol):
+        """What lint needs from a load: `loaders.LoadResult` or any look-alike."""
+
+        @property
+        def jobs(self) -> Sequence[Job]: ...
+        @property
+        def findings(self) -> Sequence[Finding]: ...
+        @property
+        def files(self) -> Sequence[str]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LintReport:
+    """The findings of one run, sorted, with what was checked."""
+
+    findings: tuple[Finding, ...]
+    jobs: int
+    files: tuple[str, ...]
+
+    @property
+    def summary(self) -> dict[Level, int]:
+        counts: dict[Level, int] = {level: 0 for level in LEVELS}
+        for finding in self.findings:
+            counts[finding.level] += 1
+        return counts
+
+    def exit_code(self, fail_on: str = "warning") -> int:
+        """1 when a finding is at or above `fail_on` ('never': always 0), else 0."""
+        if fail_on == "never":
+            return 0
+        threshold = _RANK[fail_on]  # type: ignore[index]
+        return int(any(_RANK[f.level] <= threshold for f in self.findings))
+
+
+def lint(loaded: Loaded, settings: LintSettings | None = None) -> LintReport:
+    """Lint every job of a load; load problems become part of the report."""
+    settings = settings or LintSettings()
+    now = settings.now or datetime.now(timezone.utc)
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=timezone.utc)
+    frames = _Frames()
+    found = list(loaded.findings)
+    already: set[tuple[str, str | None]] = {(f.code, f.job) for f in loaded.findings if f.job}
+    contexts: list[JobContext] = []
+    for job in loaded.jobs:
+        ctx, problems = frames.prepare(job, now, already)
+        found.extend(p for p in problems if not job.is_suppressed(p.code))
+        if ctx is not None:
+            found.extend(_job_findings(ctx))
+            contexts.append(ctx)
+    fleet = FleetContext(
+        tuple(c for c in contexts if c.job.enabled and not c.parsed.reboot and c.zone_known),
+        settings, now,
+    )
+    for rule in registry.FLEET_RULES:
+        assert rule.check is not None
+        found.extend(rule.check(fleet))
+    owners = _Owners(loaded.jobs)
+    kept = [f for f in found if _selected(f.code, settings) and not owners.suppresses(f)]
+    kept.sort(key=_sort_key)
+    return LintReport(tuple(kept), len(loaded.jobs), tuple(loaded.files))
+
+
+def _job_findings(ctx: JobContext) -> list[Finding]:
+    """Run the per-job rules in registry order, honouring `replaces`."""
+    if ctx.parsed.reboot:
+        return []  # fires only at daemon start: no time schedule to check
+    out: list[Finding] = []
+    replaced: set[str] = set()
+    for rule in registry.JOB_RULES:
+        if rule.code in replaced:
+            continue
+        assert rule.check is not None
+        emitted = list(rule.check(ctx))
+        if emitted:
+            out.extend(emitted)
+            replaced |= rule.replaces
+    return [f for f in out if f.code not in replaced and not ctx.job.is_suppressed(f.code)]
+
+
+class _Frames:
+    """Parses, zones, schedules and timelines, shared between equivalent jobs."""
+
+    def __init__(self) -> None:
+        self.cache = ScheduleCache()
+        self.zones: dict[str, tzinfo | None] = {}
+        self.timelines: dict[tuple[int, str], tuple[Parsed, Timeline]] = {}
+
+    def zone(self, name: str) -> tzinfo | None:
+        if name not in self.zones:
+            try:
+                self.zones[name] = load_zone(name)
+            except ZoneError:
+                self.zones[name] = None
+        return self.zones[name]
+
+    def prepare(self, job: Job, now: datetime,
+                already: set[tuple[str, str | None]]) -> tuple[JobContext | None, list[Finding]]:
+        problems: list[Finding] = []
+        zone = self.zone(job.zone)
+        if zone is None and ("unknown-timezone", job.name) not in already:
+            problems.append(_unknown_zone(job))
+        try:
+            parsed = self.cache.parse(job.schedule, job.name, crontab=job.kind == "crontab")
+        except ScheduleError as err:
+            if ("invalid-schedule", job.name) not in already:
+                problems.append(_invalid_schedule(job, err))
+            return None, problems
+        frame = job.zone if zone is not None else "UTC"
+        key = (id(parsed), frame)
+        entry = self.timelines.get(key)
+        if entry is None:
+            timeline = Timeline(Schedule(parsed), zone or timezone.utc)
+            entry = self.timelines[key] = (parsed, timeline)
+        return JobContext(job, parsed, entry[1], zone is not None, now, registry.LEVELS), problems
+
+
+def _invalid_schedule(job: Job, err: ScheduleError) -> Finding:
+    where = job.schedule_location if job.schedule_location.line else job.location
+    if err.column and where.column:
+        where = SourceLocation(where.file, where.line, where.column + err.column - 1)
+    return Finding(
+        code="invalid-schedule", level=registry.LEVELS["invalid-schedule"],
+        message=f"job {job.name!r}: invalid schedule `{job.schedule}`: {err.message}",
+        location=where, job=job.name, schedule=job.schedule,
+    )
+
+
+def _unknown_zone(job: Job) -> Finding:
+    from ...loaders.zones import unknown_zone_message
+
+    return Finding(
+        code="unknown-timezone", level=registry.LEVELS["unknown-timezone"],
+        message=unknown_zone_message(job.zone, f"job {job.name!r}"),
+        location=job.location, job=job.name, schedule=job.schedule,
+    )
+
+
+class _Owners:
+    """Which job a load finding belongs to, for `# cronstable: ignore[...]`."""
+
+    def __init__(self, jobs: Sequence[Job]) -> None:
+        self.by_name: dict[str, list[Job]] = {}
+        for job in jobs:
+            self.by_name.setdefault(job.name, []).append(job)
+
+    def suppresses(self, finding: Finding) -> bool:
+        candidates = [j for j in self.by_name.get(finding.job or "", ())
+                      if j.location.file == finding.file]
+        if not candidates:
+            return False
+        before = [j for j in candidates if j.location.line <= finding.line]
+        owner = max(before, key=lambda j: j.location.line) if before else candidates[0]
+        return owner.is_suppressed(finding.code)
+
+
+def _selected(code: str, settings: LintSettings) -> bool:
+    if settings.select is not None and code not in settings.select:
+        return False
+    return code not in settings.ignore
+
+
+def _sort_key(finding: Finding) -> tuple[str, int, int, int, str]:
+    return (finding.file or "", finding.line, finding.column,
+            registry.ORDER.get(finding.code, len(registry.ORDER)), finding.message)

@@ -1,0 +1,103 @@
+"""Every lint code, in report order: the one explicit list (no import scanning).
+
+Load problems (emitted by the loaders, or by the linter for schedules that
+do not parse) have documentation but no `check`; schedule rules are modules
+under `rules/` with `CODE`, `LEVEL`, a `check(ctx)` generator and a module
+docstring that is their user documentation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Literal
+
+from ...records import Finding, Level
+from .rules import (
+    crowded_minute,
+    day_fields_both_restricted,
+    dst_repeated_time,
+    dst_skipped_time,
+    every_minute,
+    hashed_slot,
+    leap_day_only,
+    load_problems,
+    never_fires,
+    skipped_months,
+    uneven_step,
+)
+
+Scope = Literal["load", "job", "fleet"]
+Check = Callable[[Any], Iterator[Finding]]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A lint code: its default level, documentation and (for schedule rules) its check."""
+
+    code: str
+    level: Level
+    doc: str  # Markdown: summary line, then What it does / Why is this bad? / Example / Use instead
+    check: Check | None = None
+    scope: Scope = "load"
+    replaces: frozenset[str] = frozenset()  # codes this one drops for the same job
+
+    @property
+    def summary(self) -> str:
+        return self.doc.strip().splitlines()[0].strip()
+
+    def section(self, title: str) -> str:
+        """One `## title` section of the doc, as a single paragraph of plain text."""
+        match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", self.doc, re.S | re.M)
+        return " ".join(match.group(1).split()) if match else ""
+
+    @property
+    def explanation(self) -> str:
+        """What it does and why it matters, in one paragraph (for `--list-rules`)."""
+        return " ".join(p for p in (self.section("What it does"),
+                                    self.section("Why is this bad?")) if p)
+
+
+def _rule(module: ModuleType) -> Rule:
+    return Rule(
+        code=module.CODE,
+        level=module.LEVEL,
+        doc=module.__doc__ or "",
+        check=module.check,
+        scope=getattr(module, "SCOPE", "job"),
+        replaces=getattr(module, "REPLACES", frozenset()),
+    )
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("invalid-schedule", "error", load_problems.INVALID_SCHEDULE),
+    Rule("invalid-config", "error", load_problems.INVALID_CONFIG),
+    Rule("unknown-timezone", "error", load_problems.UNKNOWN_TIMEZONE),
+    Rule("duplicate-job-name", "error", load_problems.DUPLICATE_JOB_NAME),
+    Rule("include-cycle", "error", load_problems.INCLUDE_CYCLE),
+    Rule("unreadable-file", "error", load_problems.UNREADABLE_FILE),
+    Rule("unknown-key", "error", load_problems.UNKNOWN_KEY),
+    Rule("missing-final-newline", "note", load_problems.MISSING_FINAL_NEWLINE),
+    Rule("empty-config", "note", load_problems.EMPTY_CONFIG),
+    Rule("likely-user-column", "note", load_problems.LIKELY_USER_COLUMN),
+    # never-fires first: it replaces later codes for the same job.
+    _rule(never_fires),
+    _rule(day_fields_both_restricted),
+    _rule(uneven_step),
+    _rule(skipped_months),
+    _rule(leap_day_only),
+    _rule(dst_skipped_time),
+    _rule(dst_repeated_time),
+    _rule(hashed_slot),
+    _rule(every_minute),
+    _rule(crowded_minute),
+)
+
+BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES}
+CODES: tuple[str, ...] = tuple(BY_CODE)
+LEVELS: dict[str, Level] = {rule.code: rule.level for rule in RULES}
+ORDER: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+JOB_RULES: tuple[Rule, ...] = tuple(r for r in RULES if r.scope == "job")
+FLEET_RULES: tuple[Rule, ...] = tuple(r for r in RULES if r.scope == "fleet")

@@ -1,0 +1,1 @@
+"""One module per lint rule; `..registry` lists them in order (no import scanning)."""

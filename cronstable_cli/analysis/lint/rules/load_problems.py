@@ -1,0 +1,219 @@
+"""Problems found while loading files: documentation for their codes.
+
+The loaders (and, for `invalid-schedule`, the linter) emit these; they have
+no `check()` of their own. Each entry is a rule's user documentation.
+"""
+
+from __future__ import annotations
+
+INVALID_SCHEDULE = """The schedule text cannot be parsed.
+
+## What it does
+Reports a schedule the daemon would refuse, at the line and column of the
+offending item, with the field, the item and a hint when the text looks like
+another cron dialect (Quartz's seconds-first 6-field layout, `5L`, `#`
+outside day-of-week).
+
+## Why is this bad?
+The daemon refuses the job (and with it the whole file), so nothing in the
+file runs.
+
+## Example
+```yaml
+  schedule: "0 */5 * * * ?"   # Quartz: the 6th field here is a year
+```
+
+## Use instead
+```yaml
+  schedule: "0 */5 * * * ? *"  # seconds-first needs 7 fields
+```
+"""
+
+INVALID_CONFIG = """The file breaks the daemon's job schema.
+
+## What it does
+Reports YAML that the daemon's strict schema refuses: a job without `name`,
+`command` or `schedule`, a value of the wrong type (`utc: maybe`), YAML
+syntax errors, a crontab line that is not an entry, an unescaped `%` in a
+crontab command.
+
+## Why is this bad?
+The daemon refuses the whole file over one bad job, so none of its jobs run.
+
+## Example
+```yaml
+jobs:
+  - name: backup
+    schedule: "0 2 * * *"      # no command
+```
+
+## Use instead
+```yaml
+  - name: backup
+    command: backup.sh
+    schedule: "0 2 * * *"
+```
+"""
+
+UNKNOWN_TIMEZONE = """The `timezone` (or `CRON_TZ`) names no IANA zone.
+
+## What it does
+Checks every zone name against the IANA database (zoneinfo with tzdata) and
+suggests the closest known name.
+
+## Why is this bad?
+The daemon cannot place the job in time and refuses it.
+
+## Example
+```yaml
+    timezone: Europe/Berlim
+```
+
+## Use instead
+```yaml
+    timezone: Europe/Berlin
+```
+"""
+
+DUPLICATE_JOB_NAME = """Two jobs of the loaded set share a name.
+
+## What it does
+Reports the second occurrence (in load order) of a job name; names must be
+unique across every file loaded together, includes too.
+
+## Why is this bad?
+The name is the job's identity: history, ownership across replicas and the
+`H` hash all key on it. The daemon refuses the duplicate.
+
+## Example
+```yaml
+  - name: backup
+  - name: backup
+```
+
+## Use instead
+Give each job its own name (`backup-db`, `backup-files`).
+"""
+
+INCLUDE_CYCLE = """An `include` leads back to a file that is already being loaded.
+
+## What it does
+Follows `include` paths and reports the one that closes a cycle.
+
+## Why is this bad?
+The daemon refuses configurations with include cycles.
+
+## Example
+```yaml
+# a.yaml
+include: [b.yaml]
+# b.yaml
+include: [a.yaml]
+```
+
+## Use instead
+Move the shared part into a third file that both include.
+"""
+
+UNREADABLE_FILE = """A file cannot be read (missing include, permissions, not UTF-8).
+
+## What it does
+Reports files that cannot be opened or decoded; the other files are still
+checked.
+
+## Why is this bad?
+Whatever that file defines is not loaded by the daemon either.
+
+## Example
+```yaml
+include: [jobs/missing.yaml]
+```
+
+## Use instead
+Fix the path, the permissions or the encoding (UTF-8).
+"""
+
+UNKNOWN_KEY = """A job key outside the daemon's schema, with a did-you-mean.
+
+## What it does
+Reports keys the daemon's strict job schema does not know, suggesting the
+closest known key. The job is still analysed for its other findings.
+
+## Why is this bad?
+The daemon's strict schema refuses the whole file over one unknown key, so
+a typo stops every job in it.
+
+## Example
+```yaml
+  - name: backup
+    command: backup.sh
+    schedule: "0 2 * * *"
+    timeZone: Europe/Berlin     # the key is `timezone`
+```
+
+## Use instead
+```yaml
+    timezone: Europe/Berlin
+```
+"""
+
+MISSING_FINAL_NEWLINE = """A crontab whose last entry has no trailing newline.
+
+## What it does
+Reports a crontab file that does not end with a newline.
+
+## Why is this bad?
+Classic cron silently drops an unterminated last entry; the same file
+installed with `crontab` elsewhere loses that job.
+
+## Example
+```
+0 2 * * * backup.sh⏎
+30 3 * * * cleanup.sh      (no newline at the end)
+```
+
+## Use instead
+End the file with a newline.
+"""
+
+EMPTY_CONFIG = """A file with no jobs in it.
+
+## What it does
+Notes a file that is empty (or holds only comments); it is a valid config
+with no jobs, and the daemon accepts it.
+
+## Why is this bad?
+It is not wrong, but a file expected to hold jobs that defines none usually
+means a bad include path, a bad merge or a file emptied by mistake.
+
+## Example
+```yaml
+# jobs moved elsewhere
+```
+
+## Use instead
+Delete the file, or add the jobs it should hold.
+"""
+
+LIKELY_USER_COLUMN = """A crontab entry that looks like a system crontab line with a user column.
+
+## What it does
+Notes entries whose sixth field looks like a user name (`root`), as in
+`/etc/crontab` and `/etc/cron.d/*`. Pass `--system-crontab` to read such
+files with their user column.
+
+## Why is this bad?
+The daemon does not parse a user column: it would run a command named after
+the user (`root backup.sh`).
+
+## Example
+```
+0 2 * * * root backup.sh
+```
+
+## Use instead
+```
+0 2 * * * backup.sh
+```
+Or lint the file with `--system-crontab` if it is a system crontab.
+"""

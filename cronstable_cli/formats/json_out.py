@@ -1,0 +1,44 @@
+"""`cronstable lint --format json`: the stable lint document (SPEC §5).
+
+    {"version": 1, "files": [...], "jobs": N,
+     "findings": [{code, level, message, job, file, line, column, schedule, resolved}],
+     "summary": {"error": n, "warning": n, "note": n}}
+
+`line` and `column` are 1-based; 0 means the position is unknown. `job`,
+`file`, `schedule` and `resolved` are null when a finding has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..analysis.lint import LintReport, Rule
+from ..records import Finding
+from .jsondoc import to_json
+
+
+def finding_dict(f: Finding) -> dict[str, Any]:
+    """One finding in the lint JSON shape."""
+    return {"code": f.code, "level": f.level, "message": f.message, "job": f.job,
+            "file": f.file, "line": f.line, "column": f.column, "schedule": f.schedule,
+            "resolved": f.resolved}
+
+
+def lint_json(report: LintReport) -> str:
+    """The lint report as the versioned JSON document."""
+    return to_json({
+        "files": list(report.files),
+        "jobs": report.jobs,
+        "findings": [finding_dict(f) for f in report.findings],
+        "summary": report.summary,
+    })
+
+
+def rules_json(rules: Iterable[Rule]) -> str:
+    """`--list-rules --format json`: every code with its level and documentation."""
+    return to_json({"rules": [
+        {"code": r.code, "level": r.level, "summary": r.summary,
+         "explanation": r.explanation, "doc": r.doc.strip()}
+        for r in rules
+    ]})

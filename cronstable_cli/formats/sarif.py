@@ -1,0 +1,117 @@
+"""`cronstable lint --format sarif`: SARIF 2.1.0, as GitHub code scanning accepts it.
+
+One run; `tool.driver.rules` lists every lint code (with its documentation
+as help text), each result points at its rule by `ruleId` and `ruleIndex`,
+locations are repository-relative URIs (relative to the working directory,
+forward slashes) with 1-based regions, and `partialFingerprints` carries a
+hash that survives line moves and date changes so code scanning can track
+an alert across commits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from .. import __version__
+from ..analysis.lint import RULES, LintReport, Rule
+from ..records import Finding
+from .paths import relative_path
+
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/cronstable/"
+FINGERPRINT = "cronstableFingerprint/v1"
+SRCROOT = "%SRCROOT%"
+
+# Dates and wall-clock stamps move every year (DST dates, "next: 2028-02-29").
+_VOLATILE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?: [A-Z][A-Za-z0-9+-]*)?")
+# A crowded minute's job list changes whenever the fleet does; its minutes do not.
+_CROWD = re.compile(r"fire in (minutes? [^,]*(?:, :[0-9]{2})*(?: and :[0-9]{2})?)")
+
+
+def lint_sarif(report: LintReport, rules: Sequence[Rule] = RULES, cwd: str | None = None) -> str:
+    """The report as a SARIF 2.1.0 log (JSON text)."""
+    return json.dumps(sarif_log(report, rules, cwd), indent=2, ensure_ascii=False) + "\n"
+
+
+def sarif_log(report: LintReport, rules: Sequence[Rule] = RULES,
+              cwd: str | None = None) -> dict[str, Any]:
+    base = os.path.abspath(cwd or os.getcwd())
+    index = {rule.code: i for i, rule in enumerate(rules)}
+    run: dict[str, Any] = {
+        "tool": {"driver": {
+            "name": "cronstable",
+            "version": __version__,
+            "semanticVersion": __version__,
+            "informationUri": INFORMATION_URI,
+            "rules": [_rule(rule) for rule in rules],
+        }},
+        "originalUriBaseIds": {SRCROOT: {"uri": Path(base).as_uri().rstrip("/") + "/"}},
+        "columnKind": "unicodeCodePoints",
+        "invocations": [{"executionSuccessful": True}],
+        "results": [_result(f, index, base) for f in report.findings],
+    }
+    return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def _rule(rule: Rule) -> dict[str, Any]:
+    return {
+        "id": rule.code,
+        "name": "".join(part.capitalize() for part in rule.code.split("-")),
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.explanation or rule.summary},
+        "help": {"text": _plain(rule.doc), "markdown": rule.doc.strip()},
+        "defaultConfiguration": {"level": rule.level},
+        "properties": {"tags": ["cron", "load" if rule.scope == "load" else "schedule"]},
+    }
+
+
+def _plain(doc: str) -> str:
+    """Markdown doc as plain text: headings and code fences dropped."""
+    lines = [line for line in doc.strip().splitlines() if not line.startswith("```")]
+    return "\n".join(line[3:] if line.startswith("## ") else line for line in lines)
+
+
+def _result(f: Finding, index: dict[str, int], base: str) -> dict[str, Any]:
+    result: dict[str, Any] = {"ruleId": f.code}
+    if f.code in index:
+        result["ruleIndex"] = index[f.code]
+    result["level"] = f.level
+    result["message"] = {"text": f.message}
+    uri = ""
+    if f.file:
+        location, uri = _artifact(f.file, base)
+        region = {"startLine": max(1, f.line), "startColumn": max(1, f.column)}
+        result["locations"] = [{"physicalLocation": {"artifactLocation": location,
+                                                     "region": region}}]
+    result["partialFingerprints"] = {FINGERPRINT: fingerprint(f, uri)}
+    props = {k: v for k, v in (("job", f.job), ("schedule", f.schedule),
+                               ("resolved", f.resolved)) if v is not None}
+    if props:
+        result["properties"] = props
+    return result
+
+
+def _artifact(path: str, base: str) -> tuple[dict[str, str], str]:
+    rel = relative_path(path, base)
+    if rel is not None:
+        uri = quote(rel, safe="/")
+        return {"uri": uri, "uriBaseId": SRCROOT}, uri
+    uri = Path(os.path.abspath(path)).as_uri()
+    return {"uri": uri}, uri
+
+
+def fingerprint(f: Finding, uri: str) -> str:
+    """sha256 of code, job, file and the message without its volatile parts."""
+    message = f.message
+    if f.code == "crowded-minute":
+        crowd = _CROWD.search(message)
+        message = crowd.group(1) if crowd else ""
+    stable = _VOLATILE.sub("<date>", message)
+    return hashlib.sha256("\0".join((f.code, f.job or "", uri, stable)).encode()).hexdigest()

@@ -1,0 +1,111 @@
+"""`cronstable lint` as text: findings grouped by file, `path:line:col` first, a summary.
+
+rich is imported only when text is rendered, so JSON/GitHub/SARIF runs do
+not pay for it at start-up. Colour follows the console (a TTY, no NO_COLOR).
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from collections.abc import Iterable, Iterator
+from itertools import groupby
+from typing import IO, TYPE_CHECKING
+
+from ..analysis.lint import LintReport, Rule
+from ..records import LEVELS, Finding
+from .console import make_console
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.text import Text
+
+STYLES = {"error": "bold red", "warning": "yellow", "note": "cyan"}
+NO_FILE = "(no file)"
+
+
+class LintText:
+    """A renderable lint report: one block per file, then the summary line."""
+
+    def __init__(self, report: LintReport) -> None:
+        self.report = report
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.text import Text
+
+        for file, group in groupby(self.report.findings, key=lambda f: f.file or NO_FILE):
+            yield Text(file, style="bold underline")
+            for finding in group:
+                yield Text.assemble(
+                    (_where(finding), "bold"), " ",
+                    (finding.level, STYLES[finding.level]), " ",
+                    (f"[{finding.code}]", "dim"), " ", finding.message,
+                )
+            yield Text("")
+        yield summary_text(self.report)
+
+
+def _where(finding: Finding) -> str:
+    parts = [finding.file or NO_FILE]
+    if finding.line:
+        parts.append(str(finding.line))
+        if finding.column:
+            parts.append(str(finding.column))
+    return ":".join(parts)
+
+
+def summary_text(report: LintReport) -> Text:
+    """`Found 3 problems (1 error, 1 warning, 1 note) in 5 jobs from 2 files.`"""
+    from rich.text import Text
+
+    counts = report.summary
+    checked = _checked(report)
+    total = sum(counts.values())
+    if not total:
+        return Text.assemble(("No problems", "bold green"), f" in {checked}.")
+    parts: list[str | tuple[str, str]] = [f"Found {_count(total, 'problem')} ("]
+    shown = [level for level in LEVELS if counts[level]]
+    for i, level in enumerate(shown):
+        parts.append((_count(counts[level], level), STYLES[level]))
+        if i < len(shown) - 1:
+            parts.append(", ")
+    parts.append(f") in {checked}.")
+    return Text.assemble(*parts)
+
+
+def _checked(report: LintReport) -> str:
+    return f"{_count(report.jobs, 'job')} from {_count(len(report.files), 'file')}"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def render_lint(report: LintReport, file: IO[str] | None = None) -> None:
+    """Print the report; lines are never wrapped, so `path:line:col` stays greppable."""
+    if not report.findings:
+        # A clean run prints one plain line: rich (tens of milliseconds to import)
+        # is left off the start-up path of the commonest pre-commit outcome.
+        print(f"No problems in {_checked(report)}.", file=file or sys.stdout)
+        return
+    make_console(file).print(LintText(report), soft_wrap=True)
+
+
+def render_rules(rules: Iterable[Rule], file: IO[str] | None = None) -> None:
+    """`--list-rules`: every code with its level and a one-paragraph explanation."""
+    make_console(file).print(_RulesText(tuple(rules)), soft_wrap=True)
+
+
+class _RulesText:
+    def __init__(self, rules: tuple[Rule, ...]) -> None:
+        self.rules = rules
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        from rich.text import Text
+
+        width = max(40, options.max_width - 4)
+        for rule in self.rules:
+            yield Text.assemble((rule.code, "bold"), " ", (rule.level, STYLES[rule.level]),
+                                " ", rule.summary)
+            yield Text(textwrap.fill(rule.explanation, width, initial_indent="    ",
+                                     subsequent_indent="    ") + "\n")

@@ -1,0 +1,120 @@
+"""The linter: precedence, suppression, --select/--ignore, order, summary and exit codes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cronstable_cli.analysis.lint import LintReport
+from cronstable_cli.records import Finding, SourceLocation
+
+from .lint_cases import FILE, codes, make_job, run
+
+# -- precedence -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("schedule", "job", "expected"), [
+    pytest.param("0 0 30 2 *", {}, ["never-fires"], id="drops skipped-months"),
+    pytest.param("0 0 29 2 * 2025", {}, ["never-fires"], id="drops leap-day-only"),
+    pytest.param("30 2 30 2 *", {"timezone": "America/New_York"}, ["never-fires"],
+                 id="drops dst notes"),
+    pytest.param("0 0 1 * mon#5", {}, ["never-fires", "day-fields-both-restricted"],
+                 id="keeps other warnings"),
+    pytest.param("*/7 0 30 2 *", {}, ["uneven-step", "never-fires"], id="keeps uneven-step"),
+])
+def test_never_fires_replaces_the_notes_it_makes_moot(
+        schedule: str, job: dict[str, object], expected: list[str]) -> None:
+    assert codes(schedule, **job) == expected
+
+
+def test_without_never_fires_the_others_stay() -> None:
+    assert codes("0 0 31 1,4 *") == ["skipped-months"]
+    assert codes("0 0 29 2 *") == ["leap-day-only"]
+
+
+def test_disabled_jobs_are_linted_like_enabled_ones() -> None:
+    assert codes("*/7 * * * *", enabled=False) == ["uneven-step"]
+
+
+def test_reboot_jobs_get_no_schedule_findings() -> None:
+    assert codes("@reboot") == []
+
+
+# -- suppression ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("suppressed", "expected"), [
+    pytest.param(None, ["uneven-step", "hashed-slot"], id="no comment"),
+    pytest.param(frozenset(), [], id="ignore everything"),
+    pytest.param(frozenset({"hashed-slot"}), ["uneven-step"], id="one code"),
+    pytest.param(frozenset({"uneven-step", "hashed-slot"}), [], id="both codes"),
+    pytest.param(frozenset({"every-minute"}), ["uneven-step", "hashed-slot"], id="other code"),
+])
+def test_suppression(suppressed: frozenset[str] | None, expected: list[str]) -> None:
+    assert codes("H/7 * * * *", suppressed=suppressed) == expected
+
+
+def test_suppression_applies_to_load_findings_of_the_job() -> None:
+    job = make_job("0 0 * * *", name="a", suppressed=frozenset({"unknown-key"}))
+    loaded = Finding("unknown-key", "error", "unknown key 'timeZone'",
+                     SourceLocation(FILE, 5, 5), job="a")
+    assert run(job, findings=(loaded,)).findings == ()
+
+
+def test_never_fires_still_replaces_when_it_is_suppressed() -> None:
+    assert codes("0 0 30 2 *", suppressed=frozenset({"never-fires"})) == []
+
+
+# -- select / ignore ----------------------------------------------------------
+
+JOBS = (make_job("*/7 * * * *", name="a", line=4), make_job("H 2 * * *", name="b", line=9),
+        make_job("* 2 * * *", name="c", line=14))
+
+
+@pytest.mark.parametrize(("settings", "expected"), [
+    pytest.param({}, ["uneven-step", "hashed-slot", "every-minute"], id="all"),
+    pytest.param({"select": frozenset({"hashed-slot"})}, ["hashed-slot"], id="select"),
+    pytest.param({"ignore": frozenset({"hashed-slot"})}, ["uneven-step", "every-minute"],
+                 id="ignore"),
+    pytest.param({"select": frozenset({"hashed-slot", "uneven-step"}),
+                  "ignore": frozenset({"uneven-step"})}, ["hashed-slot"], id="both"),
+])
+def test_select_and_ignore(settings: dict[str, Any], expected: list[str]) -> None:
+    assert [f.code for f in run(*JOBS, **settings).findings] == expected
+
+
+# -- order, summary, exit codes -------------------------------------------------
+
+
+def test_findings_are_sorted_by_file_line_column() -> None:
+    late = Finding("unknown-key", "error", "x", SourceLocation("a.yaml", 9, 5), job="z")
+    early = Finding("invalid-config", "error", "y", SourceLocation("a.yaml", 2, 1))
+    report = run(make_job("*/7 */5 * * *"), findings=(late, early))
+    assert [(f.file, f.line, f.column) for f in report.findings] == [
+        ("a.yaml", 2, 1), ("a.yaml", 9, 5), (FILE, 4, 1), (FILE, 4, 5)]
+
+
+def test_report_counts() -> None:
+    report = run(*JOBS)
+    assert report.jobs == 3
+    assert report.files == (FILE,)
+    assert report.summary == {"error": 0, "warning": 2, "note": 1}
+
+
+def _report(*levels: str) -> LintReport:
+    findings = tuple(Finding("x", level, "m") for level in levels)  # type: ignore[arg-type]
+    return LintReport(findings, 1, (FILE,))
+
+
+@pytest.mark.parametrize(("levels", "fail_on", "expected"), [
+    pytest.param((), "note", 0, id="clean"),
+    pytest.param(("note",), "warning", 0, id="note below warning"),
+    pytest.param(("note",), "note", 1, id="note at note"),
+    pytest.param(("warning",), "warning", 1, id="warning at warning"),
+    pytest.param(("warning",), "error", 0, id="warning below error"),
+    pytest.param(("error",), "error", 1, id="error"),
+    pytest.param(("error", "warning"), "never", 0, id="never"),
+])
+def test_exit_code(levels: tuple[str, ...], fail_on: str, expected: int) -> None:
+    assert _report(*levels).exit_code(fail_on) == expected
