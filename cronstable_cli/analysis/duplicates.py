@@ -1,0 +1,81 @@
+"""Jobs that fire at exactly the same times (SPEC §4 `duplicates`).
+
+Two jobs are duplicates when their schedules are semantically equal — equal
+parsed field sets, so `*/5 * * * *` matches `0-59/5 * * * *` and an H job
+matches only where its resolved slot coincides — and they share a resolved
+zone. These are exactly the enumeration's fire groups of two or more.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.describe import describe
+from .fires import FireGroup, Fleet
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateGroup:
+    """Jobs with one meaning: its most common spelling, in words, where, who."""
+
+    expression: str  # the most common source expression (then the first loaded)
+    description: str
+    timezone: str
+    count: int
+    jobs: tuple[str, ...]  # sorted
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicates:
+    """Every duplicate group, largest first, then by expression."""
+
+    jobs: int  # analysed jobs
+    groups: tuple[DuplicateGroup, ...]
+    excluded: int
+    invalid: int
+
+
+def _group(group: FireGroup) -> DuplicateGroup:
+    spellings = Counter(p.source for p in group.parsed)
+    top = max(spellings.values())
+    # Counter keeps first-seen order, so ties go to the first job loaded.
+    expression = next(text for text, n in spellings.items() if n == top)
+    parsed = next(p for p in group.parsed if p.source == expression)
+    return DuplicateGroup(
+        expression=expression,
+        description=describe(parsed),
+        timezone=group.zone,
+        count=group.weight,
+        jobs=tuple(sorted(group.names)),
+    )
+
+
+def find_duplicates(fleet: Fleet) -> Duplicates:
+    """Groups of 2+ jobs with semantically equal schedules in the same zone."""
+    groups = [_group(g) for g in fleet.groups if g.weight > 1]
+    groups.sort(key=lambda g: (-g.count, g.expression, g.timezone, g.jobs))
+    return Duplicates(jobs=fleet.jobs, groups=tuple(groups), excluded=fleet.excluded,
+                      invalid=len(fleet.skipped))
+
+
+def duplicates_to_dict(result: Duplicates) -> dict[str, Any]:
+    """The SPEC §5 `duplicates` JSON body (without `version`)."""
+    return {
+        "jobs": result.jobs,
+        "excluded": result.excluded,
+        "invalid": result.invalid,
+        "groups": [
+            {"expression": g.expression, "description": g.description,
+             "timezone": g.timezone, "count": g.count, "jobs": list(g.jobs)}
+            for g in result.groups
+        ],
+    }
+
+
+def duplicates_to_json(result: Duplicates) -> str:
+    """The `duplicates --format json` document, `"version": 1` first."""
+    from ..formats.jsondoc import to_json
+
+    return to_json(duplicates_to_dict(result))

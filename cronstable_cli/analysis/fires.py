@@ -1,0 +1,226 @@
+"""The one enumeration of fires that pressure, suggest, duplicates and lint share.
+
+`build_fleet` drops disabled and `@reboot` jobs (counted as `excluded`) and
+jobs whose schedule or zone is invalid (kept as `skipped`, with the reason),
+then groups the rest, since jobs with equal parsed field sets (SPEC §1.2
+semantic equality, so an H job joins only where its resolved slot lands)
+in the same resolved zone fire at exactly the same instants.
+`Fleet.window(start, end)` enumerates each group once with the engine's
+day-at-a-time `Timeline.fires_between` — DST-exact in the job's own zone,
+every fired second of a 7-field schedule a fire of its own — and consumers
+weight what they count by the group's size.
+
+In a fixed-offset zone (UTC, the default) a schedule's fires are its
+matching days' midnights plus its seconds-of-day, so groups that share the
+day fields share one `fires_between` for the midnights; only zones with
+transitions need the engine's per-group DST handling.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone, tzinfo
+from typing import cast
+
+from ..engine import Parsed, Schedule, Timeline, ZoneError, load_zone
+from ..engine.timeline import is_fixed
+from ..records import Job
+from .schedule_cache import ScheduleCache
+
+MAX_HOURS = 168
+_DAY = 86400
+_MIDNIGHT = frozenset((0,))
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+Progress = Callable[[int, int], None]  # (groups done, groups in all)
+
+# Semantic identity of a schedule in a zone (SPEC §1.2): the field sets, not the text.
+GroupKey = tuple[object, ...]
+
+
+def semantic_key(parsed: Parsed) -> GroupKey:
+    """The parsed field sets: equal keys fire at equal wall times."""
+    p = parsed
+    return (p.seconds, p.minutes, p.hours, p.dom, p.months, p.dow, p.years)
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A job left out of the analyses because its schedule or zone is invalid."""
+
+    job: Job
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FireGroup:
+    """Jobs that fire at exactly the same instants: same field sets, same zone."""
+
+    zone: str
+    jobs: tuple[Job, ...]  # in load order
+    parsed: tuple[Parsed, ...]  # one per job (sources differ; field sets do not)
+    tz: tzinfo
+
+    @property
+    def timeline(self) -> Timeline:
+        """The group's schedule in its zone (built on each call)."""
+        return Timeline(Schedule(self.parsed[0]), self.tz)
+
+    @property
+    def weight(self) -> int:
+        return len(self.jobs)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(job.name for job in self.jobs)
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A fleet's fires in [start, end) (epoch seconds), enumerated group by group."""
+
+    fleet: Fleet
+    start: int
+    end: int
+
+    def __iter__(self) -> Iterator[tuple[FireGroup, list[int]]]:
+        """(group, its sorted fire instants) for every group; weight by group.weight."""
+        start, end = self.start, self.end
+        midnights: dict[tuple[object, ...], list[int]] = {}
+        for group in self.fleet.groups:
+            if not is_fixed(group.tz):
+                yield group, group.timeline.fires_between(start, end)
+                continue
+            p = group.parsed[0]
+            day_key = (p.dom, p.months, p.dow, p.years, group.zone)
+            days = midnights.get(day_key)
+            if days is None:
+                # The matching days' midnights, from one day before the window.
+                at_midnight = p._replace(seconds=_MIDNIGHT, minutes=_MIDNIGHT, hours=_MIDNIGHT)
+                days = Timeline(Schedule(at_midnight), group.tz).fires_between(start - _DAY, end)
+                midnights[day_key] = days
+            seconds = sorted([h * 3600 + m * 60 + s
+                              for h in p.hours for m in p.minutes for s in p.seconds])
+            yield group, _fixed_fires(days, seconds, start, end)
+
+    def track(self, progress: Progress | None) -> Iterator[tuple[FireGroup, list[int]]]:
+        """Like iterating, reporting (done, total) after each group."""
+        total = len(self.fleet.groups)
+        for done, item in enumerate(self, 1):
+            yield item
+            if progress is not None:
+                progress(done, total)
+
+    def per_job(self) -> Iterator[tuple[Job, list[int]]]:
+        """(job, its fire instants) for every analysed job; group members share the list."""
+        for group, fires in self:
+            for job in group.jobs:
+                yield job, fires
+
+
+@dataclass(frozen=True, slots=True)
+class Fleet:
+    """The analysable jobs, grouped; what was left out and why."""
+
+    groups: tuple[FireGroup, ...]
+    excluded: int  # disabled and @reboot jobs (SPEC §4)
+    skipped: tuple[Skipped, ...]  # invalid schedule or zone
+
+    @property
+    def jobs(self) -> int:
+        """How many jobs are analysed."""
+        return sum(group.weight for group in self.groups)
+
+    def window(self, start: int, end: int) -> Window:
+        return Window(self, start, end)
+
+    def without(self, name: str) -> Fleet:
+        """The fleet with one job left out (suggest --job re-places it)."""
+        groups = []
+        for group in self.groups:
+            keep = [i for i, job in enumerate(group.jobs) if job.name != name]
+            if len(keep) == len(group.jobs):
+                groups.append(group)
+            elif keep:
+                groups.append(FireGroup(group.zone, tuple(group.jobs[i] for i in keep),
+                                        tuple(group.parsed[i] for i in keep), group.tz))
+        return Fleet(tuple(groups), self.excluded, self.skipped)
+
+
+def _fixed_fires(days: list[int], seconds: list[int], start: int, end: int) -> list[int]:
+    """Each day's midnight plus each second-of-day, kept inside [start, end)."""
+    out: list[int] = []
+    for day in days:
+        if start <= day and day + _DAY <= end:
+            out.extend([day + s for s in seconds])
+        else:
+            i = bisect_left(seconds, start - day)
+            j = bisect_left(seconds, end - day)
+            out.extend([day + s for s in seconds[i:j]])
+    return out
+
+
+def window_bounds(start: datetime, hours: int) -> tuple[int, int]:
+    """[start, start + hours) as whole epoch seconds; a fire exactly at start is inside."""
+    if not 1 <= hours <= MAX_HOURS:
+        raise ValueError(f"the window must be 1-{MAX_HOURS} hours, not {hours}")
+    if start.tzinfo is None:
+        raise ValueError("the window start must be an aware datetime")
+    # The first whole second at or after start (fires are whole seconds), in
+    # integer arithmetic: a float timestamp can round a microsecond away.
+    since = start - _EPOCH
+    first = since.days * _DAY + since.seconds + (1 if since.microseconds else 0)
+    return first, first + hours * 3600
+
+
+def build_fleet(jobs: Sequence[Job], parsed: Sequence[Parsed | None] | None = None) -> Fleet:
+    """Group the enabled, clock-scheduled, valid jobs by (field sets, zone).
+
+    `parsed`, when given, runs parallel to `jobs` (None entries are parsed
+    here, with the job name as the H key).
+    """
+    cache = ScheduleCache()
+    todo = [i for i, job in enumerate(jobs) if job.enabled]
+    excluded = len(jobs) - len(todo)
+    if parsed is None:
+        results = cache.parse_jobs([jobs[i] for i in todo])
+    else:
+        results = [parsed[i] or cache.parse_jobs([jobs[i]])[0] for i in todo]
+    skipped: list[tuple[int, Skipped]] = []  # (position, why), sorted at the end
+    # First by parse identity and zone name (cached parses are shared objects,
+    # so this is cheap per job), then by meaning: texts and H slots coincide.
+    buckets: dict[tuple[int, str], list[int]] = {}
+    for position, p in enumerate(results):
+        if not isinstance(p, Parsed):
+            why = f"invalid schedule: {p.message}"
+            skipped.append((position, Skipped(jobs[todo[position]], why)))
+        elif p.reboot:
+            excluded += 1
+        else:
+            key = (id(p), jobs[todo[position]].zone)
+            bucket = buckets.get(key)
+            if bucket is None:
+                buckets[key] = [position]
+            else:
+                bucket.append(position)
+    zones: dict[str, tzinfo] = {}
+    merged: dict[tuple[GroupKey, str], list[int]] = {}
+    for (_, zone_name), positions in buckets.items():
+        if zone_name not in zones:
+            try:
+                zones[zone_name] = load_zone(zone_name)
+            except ZoneError as err:
+                skipped.extend((k, Skipped(jobs[todo[k]], str(err))) for k in positions)
+                continue
+        p = results[positions[0]]
+        assert isinstance(p, Parsed)
+        merged.setdefault((semantic_key(p), zone_name), []).extend(positions)
+    groups = []
+    for (_, zone_name), positions in merged.items():
+        positions.sort()  # load order
+        members = tuple(jobs[todo[k]] for k in positions)
+        group_parsed = cast("tuple[Parsed, ...]", tuple(results[k] for k in positions))
+        groups.append(FireGroup(zone_name, members, group_parsed, zones[zone_name]))
+    skipped.sort(key=lambda item: item[0])
+    return Fleet(tuple(groups), excluded, tuple(why for _, why in skipped))

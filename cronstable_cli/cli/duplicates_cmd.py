@@ -1,0 +1,54 @@
+"""`cronstable duplicates`: jobs whose schedules fire at exactly the same times."""
+
+from __future__ import annotations
+
+import click
+
+from .common import format_option, paths_argument
+
+
+@click.command(
+    "duplicates",
+    epilog="""\b
+Examples:
+  cronstable duplicates jobs/
+  cronstable duplicates jobs/ legacy.crontab --format json
+""",
+)
+@paths_argument
+@click.option("--all", "show_all", is_flag=True,
+              help="List every job of every group (default: the first 20 per group).")
+@format_option()
+def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str) -> int:
+    """Find groups of jobs whose schedules mean the same thing in the same zone.
+
+    Schedules are compared by meaning, not text: `*/5 * * * *` equals
+    `0-59/5 * * * *`, `@hourly` equals `0 * * * *`, and an H job joins a
+    group only when its resolved slot coincides. Disabled and @reboot jobs
+    are left out.
+
+    Exit 0 with a report (duplicates are information, not errors); 1 when no
+    job could be loaded; 2 for usage errors.
+    """
+    from ..analysis.duplicates import find_duplicates
+    from .fleet_load import load_fleet
+
+    loaded = load_fleet(paths, "duplicates")
+    if loaded is None:
+        return 1
+    result = find_duplicates(loaded.fleet)
+    if fmt == "json":
+        from ..analysis.duplicates import duplicates_to_dict
+        from ..formats.jsondoc import to_json
+        from .fleet_load import emit, finding_dict, skipped_dicts
+
+        payload = duplicates_to_dict(result)
+        payload["skipped"] = skipped_dicts(loaded.fleet)
+        payload["errors"] = [finding_dict(f) for f in loaded.errors]
+        emit(to_json(payload), None)
+    else:
+        from ..render.duplicates_text import DuplicatesReport
+        from .fleet_load import render_text
+
+        render_text(DuplicatesReport(result, limit=None if show_all else 20), None)
+    return 0

@@ -1,0 +1,160 @@
+"""What `pressure`, `suggest` and `duplicates` share: load, group, report, write.
+
+Load problems are reported on stderr and the analysis covers the jobs that
+did load; jobs with an invalid schedule or zone are left out and named.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..records import Finding, Job
+from .common import resolve_paths
+
+if TYPE_CHECKING:
+    from ..analysis.fires import Fleet, Progress
+
+PROGRESS_AFTER = 0.4  # seconds of enumeration before a progress bar appears
+SKIPPED_NAMED = 5
+
+
+@dataclass(frozen=True)
+class LoadedFleet:
+    """The loaded jobs, their grouped fleet, and the load errors."""
+
+    jobs: tuple[Job, ...]
+    fleet: Fleet
+    errors: tuple[Finding, ...]
+
+
+def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
+    """Load PATHS and group the jobs; None (after saying why) when nothing loaded."""
+    from ..analysis.fires import build_fleet
+    from ..loaders import load_paths
+
+    load = load_paths(resolve_paths(paths))
+    errors = tuple(f for f in load.findings if f.level == "error")
+    for finding in errors:
+        where = f"{finding.location}: " if finding.location else ""
+        click.echo(f"{where}error: {finding.message} [{finding.code}]", err=True)
+    if errors and not load.jobs:
+        click.echo(f"{command}: no jobs could be loaded ({len(errors)} load errors)", err=True)
+        return None
+    fleet = build_fleet(load.jobs)
+    if fleet.skipped:
+        names = ", ".join(s.job.name for s in fleet.skipped[:SKIPPED_NAMED])
+        more = len(fleet.skipped) - SKIPPED_NAMED
+        if more > 0:
+            names += f" and {more} more"
+        click.echo(f"{command}: left out {len(fleet.skipped)} job(s) with an invalid "
+                   f"schedule or zone: {names} (run `cronstable lint` for details)", err=True)
+    return LoadedFleet(tuple(load.jobs), fleet, errors)
+
+
+def finding_dict(finding: Finding) -> dict[str, Any]:
+    """A load error in the JSON `errors` list (the lint finding fields)."""
+    return {"code": finding.code, "level": finding.level, "message": finding.message,
+            "job": finding.job, "file": finding.file, "line": finding.line,
+            "column": finding.column}
+
+
+def skipped_dicts(fleet: Fleet) -> list[dict[str, Any]]:
+    return [{"job": s.job.name, "reason": s.reason, "file": s.job.location.file,
+             "line": s.job.location.line} for s in fleet.skipped]
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Progress | None]:
+    """A callback drawing a progress bar on stderr once work takes a moment (TTY only)."""
+    if not _stderr_is_tty():
+        yield None
+        return
+    from ..render.console import make_console
+
+    started = time.monotonic()
+    state: dict[str, Any] = {}
+
+    def report(done: int, total: int) -> None:
+        if "bar" not in state:
+            if time.monotonic() - started < PROGRESS_AFTER or done >= total:
+                return
+            from rich.progress import Progress
+
+            bar = Progress(console=make_console(stderr=True), transient=True)
+            bar.start()
+            state["bar"], state["task"] = bar, bar.add_task(label, total=total)
+        state["bar"].update(state["task"], completed=done)
+
+    try:
+        yield report
+    finally:
+        if "bar" in state:
+            state["bar"].stop()
+
+
+def _stderr_is_tty() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write text to path through a temporary file and a rename (never half a file)."""
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
+                                suffix=".tmp")
+    try:
+        try:
+            mode = os.stat(path).st_mode & 0o777  # keep an existing file's permissions
+        except OSError:
+            mask = os.umask(0)
+            os.umask(mask)
+            mode = 0o666 & ~mask
+        os.chmod(temp, mode)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def emit(text: str, output: str | None) -> None:
+    """Print text, or write it to --output atomically (a usage error if that fails)."""
+    if output is None or output == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        write_atomic(output, text)
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise click.BadParameter(f"cannot write {output}: {reason}", param_hint="--output") \
+            from None
+    click.echo(f"wrote {output}", err=True)
+
+
+def render_text(renderable: object, output: str | None) -> None:
+    """A rich renderable to the terminal, or as plain text into --output."""
+    from ..render.console import make_console
+
+    if output is None or output == "-":
+        make_console().print(renderable)
+        return
+    import io
+
+    buffer = io.StringIO()
+    make_console(buffer, width=100).print(renderable)
+    emit(buffer.getvalue(), output)

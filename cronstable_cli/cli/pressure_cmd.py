@@ -1,0 +1,81 @@
+"""`cronstable pressure`: where in the day the fleet's fires pile up."""
+
+from __future__ import annotations
+
+import click
+
+from .common import format_option, from_option, parse_instant, paths_argument, tz_option, zone_arg
+
+
+@click.command(
+    "pressure",
+    epilog="""\b
+Examples:
+  cronstable pressure jobs/
+  cronstable pressure jobs/ --hours 168 --tz Europe/Berlin
+  cronstable pressure jobs/ --from 2026-11-01T00:00 --tz America/New_York --format json
+  cronstable pressure jobs/ --format html -o pressure.html
+""",
+)
+@paths_argument
+@click.option("--hours", type=click.IntRange(1, 168), default=24, show_default=True,
+              help="Length of the window, 1-168 hours.")
+@from_option
+@tz_option("Display zone for the hour/minute cells (jobs still fire in their own zones).")
+@format_option("html")
+@click.option("-o", "--output", metavar="FILE", default=None,
+              help="Write the report to FILE (atomically) instead of stdout.")
+def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str, fmt: str,
+             output: str | None) -> int:
+    """Count every fire of the window into a 24×60 grid of (hour, minute) cells.
+
+    Shows where the fleet piles up: a heatmap, fires by minute of the hour,
+    the busiest minute (most jobs), empty minutes, the heaviest cells with
+    their jobs, and the gaps between fire instants. Disabled and @reboot jobs
+    are left out (counted as excluded); so are jobs whose schedule or zone is
+    invalid (named on stderr). A fire exactly at --from is inside the window.
+
+    --format html writes one self-contained page (no network) with the
+    heatmap, the histogram, duplicate schedules and slot suggestions.
+
+    Exit 0 with a report; 1 when no job could be loaded; 2 for usage errors.
+    """
+    from ..analysis.pressure import compute_pressure
+    from .fleet_load import load_fleet, progress_bar
+
+    zone = zone_arg(tz)
+    start = parse_instant(from_, zone)
+    loaded = load_fleet(paths, "pressure")
+    if loaded is None:
+        return 1
+    fleet = loaded.fleet
+    with progress_bar("Counting fires") as progress:
+        result = compute_pressure(fleet, start, hours, zone, all_cells=fmt == "html",
+                                  progress=progress)
+
+    if fmt == "json":
+        from ..analysis.pressure import pressure_to_dict
+        from ..formats.jsondoc import to_json
+        from .fleet_load import emit, finding_dict, skipped_dicts
+
+        payload = pressure_to_dict(result)
+        payload["skipped"] = skipped_dicts(fleet)
+        payload["errors"] = [finding_dict(f) for f in loaded.errors]
+        emit(to_json(payload), output)
+    elif fmt == "html":
+        from ..analysis.duplicates import find_duplicates
+        from ..analysis.suggest import suggest_slots
+        from ..render.pressure_html import render_pressure_html
+        from .fleet_load import emit
+
+        with progress_bar("Finding slots") as progress:
+            hourly, daily = suggest_slots(fleet, start, ("hourly", "daily"), zone,
+                                          progress=progress)
+        emit(render_pressure_html(result, duplicates=find_duplicates(fleet), hourly=hourly,
+                                  daily=daily), output)
+    else:
+        from ..render.pressure_text import PressureReport
+        from .fleet_load import render_text
+
+        render_text(PressureReport(result), output)
+    return 0
