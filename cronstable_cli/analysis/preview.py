@@ -27,6 +27,7 @@ class Preview:
     jitter_seconds: int | None = None
     fire_after: tuple[datetime, ...] | None = None
     job: str | None = None
+    hash_key: str | None = None  # the --seed of a bare expression (H items and jitter)
     # Per fire: True when its wall time fell in a DST gap and it fired shifted.
     shifted: tuple[bool, ...] = field(default_factory=tuple)
 
@@ -71,17 +72,22 @@ def preview(
     count: int,
     *,
     job: str | None = None,
+    hash_key: str | None = None,
     jitter: JitterOption | None = None,
     findings: tuple[Finding, ...] = (),
 ) -> Preview:
-    """The next `count` fires after `start`, shown in the schedule's zone."""
+    """The next `count` fires after `start`, shown in the schedule's zone.
+
+    The jitter offset is keyed by the job name (SPEC §4): `job`, else the
+    `--seed` hash key of a bare expression, else the expression itself.
+    """
     local_start = start.astimezone(tab.zone)
     fires = tuple(islice(tab.occurrences(local_start), count))
     width: int | None = None
     after: tuple[datetime, ...] | None = None
     if jitter is not None and not tab.is_reboot:
         width = schedule_jitter_seconds(jitter, tab.timeline, int(start.timestamp()))
-        offset = jitter_offset(job or expression, width)
+        offset = jitter_offset(job or hash_key or expression, width)
         after = tuple(apply_jitter(f, offset) for f in fires)
     return Preview(
         expression=expression,
@@ -94,5 +100,6 @@ def preview(
         jitter_seconds=width,
         fire_after=after,
         job=job,
+        hash_key=hash_key,
         shifted=tuple(not tab.test(f) for f in fires),
     )

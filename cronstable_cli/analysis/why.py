@@ -7,10 +7,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..engine import CronTab
-from ..engine.describe import MONTHS, WEEKDAYS, compress, ordinal
+from ..engine.describe import MONTHS, WEEKDAYS, compress, join_words, ordinal
 from ..engine.schedule import days_in_month, weekday_of
 
 ONE_SECOND = timedelta(seconds=1)
+AND_RULE = "day (AND rule)"  # the extra row when only one of two restricted day fields holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +76,10 @@ def why(tab: CronTab, expression: str, zone_label: str, at: datetime) -> WhyRepo
         verdict = ("No: the civil fields match, but this is the second pass of a repeated "
                    "hour; the schedule fired at the first occurrence only.")
     else:
-        failed = [f.field for f in fields if not f.matched]
-        verdict = f"No: {', '.join(failed)} did not match."
+        failed = [f.field for f in fields if not f.matched and f.field != AND_RULE]
+        verdict = f"No: {join_words(failed)} did not match."
+        if any(f.field == AND_RULE for f in fields):
+            verdict += " Both day fields are restricted, so both must match (the AND rule)."
     return WhyReport(
         expression=expression, resolved=tab.resolved, timezone=zone_label, at=local,
         fired=fired, verdict=verdict, fields=fields, dst=dst,
@@ -125,14 +128,14 @@ def _day_verdicts(tab: CronTab, t: datetime) -> list[FieldVerdict]:
     dom_reason = ("selects " + ("every day" if not dom.restricted else
                                 _describe_dom(tab))) if dom_only else \
         f"the {ordinal(d)} is not selected ({_describe_dom(tab)})"
-    dow_reason = ("selects " + ("every weekday" if not dow.restricted else
+    dow_reason = ("selects " + ("every day of the week" if not dow.restricted else
                                 _describe_dow(tab))) if dow_only else \
         f"{WEEKDAYS[wd]} the {ordinal(d)} is not selected ({_describe_dow(tab)})"
     out = [FieldVerdict("day-of-month", value_dom, dom_only, dom_reason),
            FieldVerdict("day-of-week", value_dow, dow_only, dow_reason)]
     if dom.restricted and dow.restricted and dom_only != dow_only:
         out.append(FieldVerdict(
-            "day (AND rule)", f"{WEEKDAYS[wd]} the {ordinal(d)}", False,
+            AND_RULE, f"{WEEKDAYS[wd]} the {ordinal(d)}", False,
             "both day fields are restricted, so cronstable requires both to match "
             "(Vixie cron would fire on either)",
         ))
@@ -170,12 +173,14 @@ def _describe_dow(tab: CronTab) -> str:
     for f in explain_fields(tab.parsed):
         if f.name == "day-of-week":
             return f.words
-    return "every weekday"
+    return "every day of the week"
 
 
 def _dst_note(tab: CronTab, local: datetime, fired: bool, civil_match: bool) -> str | None:
     zone = tab.zone
-    naive = local.replace(tzinfo=None)
+    # astimezone marks the second pass of a repeated hour with fold=1; clear it so
+    # the two offsets compared really are the first and the second pass.
+    naive = local.replace(tzinfo=None, fold=0)
     off0 = zone.utcoffset(naive)
     off1 = zone.utcoffset(naive.replace(fold=1))
     if off0 != off1:
@@ -185,6 +190,16 @@ def _dst_note(tab: CronTab, local: datetime, fired: bool, civil_match: bool) -> 
         return (f"{naive:%H:%M:%S} happens twice today; this is its first pass "
                 f"({local.tzname()}), the one that fires.")
     if fired and not civil_match:
+        # The wall time that was scheduled: this instant read with the offset in force
+        # before the clocks sprang forward (a day earlier is safely before the gap).
+        before = (local - timedelta(days=1)).astimezone(zone).utcoffset()
+        after = local.utcoffset()
+        if before is not None and after is not None and after > before:
+            wall = naive - (after - before)
+            minutes = int((after - before).total_seconds()) // 60
+            return (f"{wall:%H:%M:%S} does not exist on {wall:%Y-%m-%d} (the clocks "
+                    f"sprang forward {minutes} minutes); that fire happens at this "
+                    f"instant instead, shifted by the gap.")
         return ("A scheduled wall time fell into this day's spring-forward gap and fires "
                 "at this instant instead (shifted by the gap).")
     return None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .common import format_option
-from .target import target_from_args, target_options
+from .common import format_option, parse_instant
+from .target import schedule_findings, target_from_args, target_options
 
 
 @click.command()
@@ -27,7 +27,9 @@ def explain(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
     from ..analysis.explain import explain as build
 
     target = target_from_args(args, job, seed, tz)
-    result = build(target.tab, target.expression, target.zone_label, job=target.job)
+    now = parse_instant("now", target.zone)
+    result = build(target.tab, target.expression, target.zone_label, job=target.job,
+                   findings=schedule_findings(target, now))
     if fmt == "json":
         from ..formats.jsondoc import to_json
 

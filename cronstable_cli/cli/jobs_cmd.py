@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import click
 
-from .common import format_option, from_option, parse_instant, paths_argument, resolve_paths
-from .common import tz_option, zone_arg
+from .common import (
+    format_option,
+    from_option,
+    parse_instant,
+    paths_argument,
+    resolve_paths,
+    tz_option,
+    zone_arg,
+)
 
 
 @click.command()
@@ -36,7 +43,8 @@ def jobs(paths: tuple[str, ...], from_: str, tz: str, enabled_only: bool, zone: 
     from ..loaders import load_paths
 
     display = zone_arg(tz)
-    start = parse_instant(from_, display)
+    # An --from with its own offset still shows next fires in the --tz zone.
+    start = parse_instant(from_, display).astimezone(display)
     loaded = load_paths(resolve_paths(paths))
     result = inventory(loaded.jobs, loaded.findings, loaded.files, start,
                        enabled_only=enabled_only, zone=zone, grep=grep)

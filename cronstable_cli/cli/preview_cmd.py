@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .common import format_option, from_option, parse_instant
-from .target import target_from_args, target_options
+from .target import schedule_findings, target_from_args, target_options
 
 
 def _jitter(_ctx: click.Context, _param: click.Parameter, value: str | None) -> object:
@@ -44,7 +44,8 @@ def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
     start = parse_instant(from_, target.zone)
     result = build(
         target.tab, target.expression, target.zone_label, start, count,
-        job=target.job, jitter=jitter,  # type: ignore[arg-type]
+        job=target.job, hash_key=seed, jitter=jitter,  # type: ignore[arg-type]
+        findings=schedule_findings(target, start),
     )
     if fmt == "json":
         from ..formats.jsondoc import to_json

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import tzinfo
+from dataclasses import dataclass, replace
+from datetime import datetime, tzinfo
 
 import click
 
 from ..engine import CronTab, ScheduleError, ZoneError, load_zone
-from .common import resolve_paths, zone_arg
+from ..records import Finding, Job, SourceLocation
+from .common import F, resolve_paths, zone_arg
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class Target:
     zone_label: str  # UTC, an IANA name, or local
     job: str | None = None  # the job name when --job was used
     location: str | None = None  # file:line of the job
+    record: Job | None = None  # the loaded job, or one standing in for a bare EXPR
 
 
 def target_from_args(
@@ -39,7 +41,12 @@ def target_from_args(
             tab = CronTab(args[0], hash_key=seed, tz=zone)
         except ScheduleError as err:
             raise click.UsageError(f"invalid schedule {args[0]!r}: {err}") from None
-        return Target(tab, " ".join(args[0].split()), zone, zone_label)
+        expression = " ".join(args[0].split())
+        nowhere = SourceLocation("")
+        record = Job(name=seed or expression, schedule=expression, location=nowhere,
+                     schedule_location=nowhere, utc=zone_label != "local",
+                     timezone=zone_label if zone_label not in ("UTC", "local") else None)
+        return Target(tab, expression, zone, zone_label, record=record)
     return _job_target(resolve_paths(args), job, tz)
 
 
@@ -68,10 +75,28 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
         ) from None
     if tz is not None:
         zone_arg(tz)  # validate; the job's own zone stays its frame
-    return Target(tab, job.schedule, zone, job.zone, job.name, str(job.location))
+    return Target(tab, job.schedule, zone, job.zone, job.name, str(job.location), job)
 
 
-def target_options(func):  # type: ignore[no-untyped-def]
+def schedule_findings(target: Target, now: datetime) -> tuple[Finding, ...]:
+    """The lint findings of this one schedule as of `now` (never-fires, DST notes, ...)."""
+    from ..analysis.lint import LintSettings, lint
+    from ..analysis.lint.wording import job as job_words
+    from ..loaders import LoadResult
+
+    if target.record is None:
+        return ()
+    report = lint(LoadResult(jobs=(target.record,), findings=(), files=()),
+                  LintSettings(now=now))
+    if target.job is not None:
+        return report.findings
+    # A bare EXPR is not a job in a file: drop the stand-in's name and location.
+    prefix = job_words(target.record.name) + ": "
+    return tuple(replace(f, location=None, job=None, message=f.message.removeprefix(prefix))
+                 for f in report.findings)
+
+
+def target_options(func: F) -> F:
     """--job, --seed and --tz, shared by preview, explain and why."""
     func = click.option("--tz", default=None, metavar="ZONE",
                         help="Zone of a bare EXPR (default UTC); with --job the job's own "

@@ -18,9 +18,13 @@ def make_console(file: IO[str] | None = None, *, stderr: bool = False,
     target = file or (sys.stderr if stderr else sys.stdout)
     if width is None and not _isatty(target) and not os.environ.get("COLUMNS"):
         width = 100  # piped or captured output: wide enough for the tables, stable in tests
+    # NO_COLOR means plain text: rich's own no_color mode still writes bold and dim
+    # escapes on a terminal, so styling is switched off altogether.
+    no_color = bool(os.environ.get("NO_COLOR"))
     return Console(
         file=target,
-        no_color=bool(os.environ.get("NO_COLOR")) or None,
+        no_color=no_color or None,
+        color_system=None if no_color else "auto",
         highlight=False,
         width=width,
         soft_wrap=False,

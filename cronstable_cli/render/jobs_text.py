@@ -17,26 +17,29 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
     console = make_console(file)
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("name", overflow="fold")
-    table.add_column("where", overflow="fold")
+    table.add_column("where", no_wrap=True)
     table.add_column("schedule", overflow="fold")
-    table.add_column("resolved", overflow="fold")
-    table.add_column("zone", overflow="fold")
+    table.add_column("zone", no_wrap=True)
     table.add_column("on", no_wrap=True)
-    table.add_column(f"next ({start.tzname()})", overflow="fold")
+    table.add_column(f"next ({start.tzname()})", no_wrap=True)
     for row in result.rows:
         job = row.job
-        resolved = "" if row.resolved in (None, job.schedule) else row.resolved
+        schedule = Text(job.schedule)
+        if row.resolved not in (None, job.schedule):
+            schedule.append(f"\n→ {row.resolved}", style="green")
         if row.resolved is None:
             nxt = Text("invalid", style="red")
         elif row.next is not None:
             local = row.next.astimezone(start.tzinfo)
-            nxt = Text(f"{local:%a %m-%d %H:%M:%S} ({relative((row.next - start).total_seconds())})")
+            clock = f"{local:%H:%M:%S}" if local.second else f"{local:%H:%M}"
+            nxt = Text(f"{local:%a %Y-%m-%d} {clock}\n")
+            nxt.append(relative((row.next - start).total_seconds()), style="dim")
         elif job.schedule.strip().lower() == "@reboot":
             nxt = Text("at daemon start", style="dim")
         else:
             nxt = Text("never fires", style="yellow")
-        table.add_row(job.name, f"{job.location.file}:{job.location.line}", job.schedule,
-                      resolved, job.zone, "yes" if job.enabled else Text("no", style="dim"),
+        table.add_row(job.name, f"{job.location.file}:{job.location.line}", schedule,
+                      job.zone, "yes" if job.enabled else Text("no", style="dim"),
                       nxt, style=None if job.enabled else "dim")
     console.print(table)
     enabled = sum(1 for r in result.rows if r.job.enabled)

@@ -33,7 +33,8 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
         head.append("  →  ")
         head.append(result.resolved, style="bold green")
         head.append("  (H resolved", style="dim")
-        head.append(f" with key {result.job!r})" if result.job else ")", style="dim")
+        key = result.job or result.hash_key
+        head.append(f" with key {key!r})" if key else ")", style="dim")
     console.print(head)
     console.print(result.description)
     where = f"Zone {result.timezone}"
@@ -50,15 +51,19 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
                            style="bold red"))
         return
     first = result.fires[0]
-    console.print(f"Next fire {relative((first - result.start).total_seconds())} "
-                  f"after the start ({first:%a %Y-%m-%d %H:%M:%S %Z})")
+    wait = relative((first - result.start).total_seconds()).removeprefix("in ")
+    console.print(f"Next fire {wait} after the start ({first:%a %Y-%m-%d %H:%M:%S %Z})")
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column(f"scheduled ({result.timezone})", no_wrap=True)
     table.add_column("UTC", no_wrap=True)
     jitter = result.fire_after is not None
     if jitter:
-        table.add_column(f"fire_after (+{result.jitter_seconds}s max)", no_wrap=True)
+        # One offset per job (SPEC §4): every fire is delayed by the same seconds.
+        assert result.fire_after is not None
+        delay = (result.fire_after[0] - result.fires[0]).total_seconds() if result.fires else 0
+        table.add_column(f"fire_after (+{delay:.0f}s of {result.jitter_seconds}s)",
+                         no_wrap=True)
     table.add_column("note", ratio=1)
     previous = _offset(result.start)
     for i, fire in enumerate(result.fires):

@@ -1,0 +1,349 @@
+"""`cronstable jobs`: the inventory of a small hand-written fleet.
+
+The start instant is Friday 2027-03-26 16:00 UTC, which is 17:00 CET in
+Berlin (Berlin springs forward on the 28th), 12:00 EDT in New York (already
+on summer time since the 14th) and 01:00 JST on Saturday the 27th in Tokyo.
+Each expected next fire below was worked out by hand from those facts.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from cronstable_cli.cli.main import main
+
+FLEET = """\
+defaults:
+  timezone: Europe/Berlin
+jobs:
+  - name: refresh-cache
+    command: ./refresh.sh
+    schedule: "H/15 9-17 * * mon-fri"
+  - name: nightly-report
+    command: ./report.sh --all
+    schedule: "30 2 * * *"
+    timezone: America/New_York
+  - name: warm-cache
+    command: ./warm.sh
+    schedule: "@reboot"
+  - name: old-backup
+    command: ./backup.sh
+    schedule: "0 3 * * *"
+    timezone: UTC
+    enabled: false
+"""
+
+LEGACY = """\
+# entries moved over from the old host
+CRON_TZ=Asia/Tokyo
+0 9 * * 1-5 /usr/local/bin/report
+@reboot /usr/local/bin/warm
+"""
+
+COMPOSE = """\
+services:
+  web:
+    image: nginx
+"""
+
+MANIFEST = """\
+apiVersion: batch/v1
+kind: CronJob
+metadata:
+  name: nightly
+spec:
+  schedule: "0 2 * * *"
+"""
+
+START = "2027-03-26T16:00:00Z"
+
+
+@pytest.fixture(autouse=True)
+def fixed_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.fixture
+def fleet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "fleet.yaml").write_text(FLEET)
+    (tmp_path / "legacy.crontab").write_text(LEGACY)
+    monkeypatch.chdir(tmp_path)  # relative file names in the output
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["jobs", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str, expect: int = 0) -> dict:
+    code, out, err = run(capsys, *args, "--from", START, "--format", "json")
+    assert code == expect, err
+    return json.loads(out)
+
+
+REFRESH = {"name": "refresh-cache", "file": "fleet.yaml", "line": 4,
+           "schedule": "H/15 9-17 * * mon-fri", "resolved": "14,29,44,59 9-17 * * mon-fri",
+           "timezone": "Europe/Berlin", "enabled": True,
+           "next": "2027-03-26T16:14:00+00:00"}  # 17:14 CET
+NIGHTLY = {"name": "nightly-report", "file": "fleet.yaml", "line": 7,
+           "schedule": "30 2 * * *", "resolved": "30 2 * * *",
+           "timezone": "America/New_York", "enabled": True,
+           "next": "2027-03-27T06:30:00+00:00"}  # 02:30 EDT
+WARM = {"name": "warm-cache", "file": "fleet.yaml", "line": 11,
+        "schedule": "@reboot", "resolved": "@reboot",
+        "timezone": "Europe/Berlin", "enabled": True, "next": None}
+OLD = {"name": "old-backup", "file": "fleet.yaml", "line": 14,
+       "schedule": "0 3 * * *", "resolved": "0 3 * * *",
+       "timezone": "UTC", "enabled": False, "next": "2027-03-27T03:00:00+00:00"}
+TOKYO_REPORT = {"name": "legacy.crontab:3", "file": "legacy.crontab", "line": 3,
+                "schedule": "0 9 * * 1-5", "resolved": "0 9 * * 1-5",
+                "timezone": "Asia/Tokyo", "enabled": True,
+                "next": "2027-03-29T00:00:00+00:00"}  # Monday 09:00 JST
+TOKYO_WARM = {"name": "legacy.crontab:4", "file": "legacy.crontab", "line": 4,
+              "schedule": "@reboot", "resolved": "@reboot",
+              "timezone": "Asia/Tokyo", "enabled": True, "next": None}
+
+
+def test_inventory_json(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
+    doc = run_json(capsys, "fleet.yaml", "legacy.crontab")
+    assert doc["version"] == 1
+    assert doc["jobs"] == [REFRESH, NIGHTLY, WARM, OLD, TOKYO_REPORT, TOKYO_WARM]
+    assert doc["errors"] == []
+    assert doc["files"] == ["fleet.yaml", "legacy.crontab"]
+
+
+def test_directory_loads_in_sorted_order(capsys: pytest.CaptureFixture[str],
+                                         fleet: Path) -> None:
+    doc = run_json(capsys, ".")
+    assert [j["name"] for j in doc["jobs"]] == [
+        "refresh-cache", "nightly-report", "warm-cache", "old-backup",
+        "legacy.crontab:3", "legacy.crontab:4"]
+
+
+def test_no_paths_reads_cronstable_yaml(capsys: pytest.CaptureFixture[str],
+                                        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "cronstable.yaml").write_text(FLEET)
+    monkeypatch.chdir(tmp_path)
+    doc = run_json(capsys)
+    assert len(doc["jobs"]) == 4
+
+
+def test_next_is_shown_in_the_display_zone(capsys: pytest.CaptureFixture[str],
+                                           fleet: Path) -> None:
+    doc = run_json(capsys, "fleet.yaml", "--tz", "Europe/Berlin")
+    assert [j["next"] for j in doc["jobs"]] == [
+        "2027-03-26T17:14:00+01:00",
+        "2027-03-27T07:30:00+01:00",
+        None,
+        "2027-03-27T04:00:00+01:00",
+    ]
+
+
+@pytest.mark.parametrize(("args", "names"), [
+    (["--enabled"], ["refresh-cache", "nightly-report", "warm-cache", "legacy.crontab:3",
+                     "legacy.crontab:4"]),
+    (["--zone", "UTC"], ["old-backup"]),
+    (["--zone", "Asia/Tokyo"], ["legacy.crontab:3", "legacy.crontab:4"]),
+    (["--grep", "REPORT"], ["nightly-report", "legacy.crontab:3"]),  # name, then command
+    (["--grep", "H/15"], ["refresh-cache"]),  # the schedule as written
+    (["--grep", "backup", "--enabled"], []),
+])
+def test_filters(capsys: pytest.CaptureFixture[str], fleet: Path, args: list[str],
+                 names: list[str]) -> None:
+    doc = run_json(capsys, "fleet.yaml", "legacy.crontab", *args)
+    assert [j["name"] for j in doc["jobs"]] == names
+
+
+@pytest.mark.parametrize(("name", "text", "looks_like"), [
+    ("docker-compose.yml", COMPOSE, "Docker Compose"),
+    ("cronjob.yaml", MANIFEST, "Kubernetes"),
+])
+def test_foreign_yaml_is_an_error(capsys: pytest.CaptureFixture[str], fleet: Path,
+                                  name: str, text: str, looks_like: str) -> None:
+    (fleet / name).write_text(text)
+    doc = run_json(capsys, "fleet.yaml", name, expect=1)
+    # The good file is still listed in full.
+    assert [j["name"] for j in doc["jobs"]] == [
+        "refresh-cache", "nightly-report", "warm-cache", "old-backup"]
+    [error] = doc["errors"]
+    assert error["code"] == "invalid-config"
+    assert error["level"] == "error"
+    assert error["file"] == name
+    assert error["line"] == 1
+    assert looks_like in error["message"]
+    assert set(error) == {"code", "level", "message", "job", "file", "line", "column",
+                          "schedule", "resolved"}
+
+
+def test_foreign_yaml_text_lists_the_error(capsys: pytest.CaptureFixture[str],
+                                           fleet: Path) -> None:
+    (fleet / "docker-compose.yml").write_text(COMPOSE)
+    code, out, _ = run(capsys, "docker-compose.yml", "--from", START)
+    assert code == 1
+    assert "docker-compose.yml:1:1: error [invalid-config] not a cronstable config" in out
+    assert "0 jobs, 0 enabled, from 1 file" in out
+
+
+def test_text_table(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
+    code, out, err = run(capsys, "fleet.yaml", "legacy.crontab", "--from", START)
+    assert code == 0, err
+    assert [line.rstrip() for line in out.splitlines()] == [
+        "name             ┃ where            ┃ schedule                       ┃"
+        " zone             ┃ on  ┃ next (UTC)",
+        "╇".join("━" * width for width in (17, 18, 32, 18, 5, 21)),
+        "refresh-cache    │ fleet.yaml:4     │ H/15 9-17 * * mon-fri          │"
+        " Europe/Berlin    │ yes │ Fri 2027-03-26 16:14",
+        "                 │                  │ → 14,29,44,59 9-17 * * mon-fri │"
+        "                  │     │ in 14m",
+        "nightly-report   │ fleet.yaml:7     │ 30 2 * * *                     │"
+        " America/New_York │ yes │ Sat 2027-03-27 06:30",
+        "                 │                  │                                │"
+        "                  │     │ in 14h 30m",
+        "warm-cache       │ fleet.yaml:11    │ @reboot                        │"
+        " Europe/Berlin    │ yes │ at daemon start",
+        "old-backup       │ fleet.yaml:14    │ 0 3 * * *                      │"
+        " UTC              │ no  │ Sat 2027-03-27 03:00",
+        "                 │                  │                                │"
+        "                  │     │ in 11h 0m",
+        "legacy.crontab:3 │ legacy.crontab:3 │ 0 9 * * 1-5                    │"
+        " Asia/Tokyo       │ yes │ Mon 2027-03-29 00:00",
+        "                 │                  │                                │"
+        "                  │     │ in 2d 8h",
+        "legacy.crontab:4 │ legacy.crontab:4 │ @reboot                        │"
+        " Asia/Tokyo       │ yes │ at daemon start",
+        "6 jobs, 5 enabled, from 2 files",
+    ]
+
+
+class FakeTerminal(io.StringIO):
+    """A StringIO that says it is a terminal, so rich would style its output."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _render(monkeypatch: pytest.MonkeyPatch, no_color: bool) -> str:
+    from cronstable_cli.analysis.inventory import inventory
+    from cronstable_cli.cli.common import parse_instant, zone_arg
+    from cronstable_cli.loaders import load_paths
+    from cronstable_cli.render.jobs_text import render_jobs
+
+    monkeypatch.setenv("TERM", "xterm-256color")
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    loaded = load_paths(["fleet.yaml", "docker-compose.yml"])
+    start = parse_instant(START, zone_arg("UTC"))
+    result = inventory(loaded.jobs, loaded.findings, loaded.files, start)
+    out = FakeTerminal()
+    render_jobs(result, start, file=out)
+    return out.getvalue()
+
+
+def test_no_color_means_no_escapes_even_on_a_terminal(
+        monkeypatch: pytest.MonkeyPatch, fleet: Path) -> None:
+    (fleet / "docker-compose.yml").write_text(COMPOSE)
+    assert "\x1b[" in _render(monkeypatch, no_color=False)  # the control: styled on a TTY
+    plain = _render(monkeypatch, no_color=True)
+    assert "\x1b" not in plain
+    assert "refresh-cache" in plain and "error [invalid-config]" in plain
+
+
+def test_no_color_cli(capsys: pytest.CaptureFixture[str], fleet: Path,
+                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run(capsys, "fleet.yaml", "--from", START)
+    assert code == 0
+    assert "\x1b" not in out
+
+
+@pytest.mark.parametrize(("args", "reason"), [
+    (["missing.yaml"], "'missing.yaml' does not exist"),
+    (["fleet.yaml", "--tz", "Atlantis/Capital"], "--tz"),
+    (["fleet.yaml", "--from", "soon"], "--from"),
+])
+def test_usage_errors(capsys: pytest.CaptureFixture[str], fleet: Path, args: list[str],
+                      reason: str) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert "Traceback" not in err
+    errors = [line for line in err.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and reason in errors[0]
+
+
+def test_no_paths_and_no_default_config(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys)
+    assert code == 2
+    assert "no PATHS given and neither ./cronstable.yaml nor ./cronstable.d exists" in err
+
+
+# --job: preview, explain and why on a loaded job (its name is the H key, its zone the frame).
+
+def test_preview_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
+    code = main(["preview", "--job", "refresh-cache", "fleet.yaml", "--from", START, "-n", "3",
+                 "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert doc["job"] == "refresh-cache"
+    assert doc["timezone"] == "Europe/Berlin"
+    assert doc["resolved"] == "14,29,44,59 9-17 * * mon-fri"
+    assert doc["fires"] == ["2027-03-26T17:14:00+01:00", "2027-03-26T17:29:00+01:00",
+                            "2027-03-26T17:44:00+01:00"]
+
+
+def test_preview_crontab_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
+    code = main(["preview", "--job", "legacy.crontab:3", "fleet.yaml", "legacy.crontab",
+                 "--from", START, "-n", "2", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert doc["timezone"] == "Asia/Tokyo"
+    assert doc["fires"] == ["2027-03-29T09:00:00+09:00", "2027-03-30T09:00:00+09:00"]
+
+
+def test_why_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
+    # nightly-report runs at 02:30 New York time; 2027-03-14 02:30 is in the gap.
+    code = main(["why", "--job", "nightly-report", "fleet.yaml",
+                 "--at", "2027-03-14T07:30:00Z", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert doc["at"] == "2027-03-14T03:30:00-04:00"
+    assert doc["fired"] is True
+
+
+def test_explain_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
+    code = main(["explain", "--job", "old-backup", "fleet.yaml", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert doc["job"] == "old-backup"
+    assert doc["description"] == "At 03:00"
+    assert doc["findings"] == []
+
+
+def test_job_findings_point_into_the_file(capsys: pytest.CaptureFixture[str],
+                                          fleet: Path) -> None:
+    code = main(["preview", "--job", "refresh-cache", "fleet.yaml", "--from", START,
+                 "-n", "1", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0
+    [finding] = doc["findings"]
+    assert finding["code"] == "hashed-slot"
+    assert (finding["job"], finding["file"], finding["line"]) == (
+        "refresh-cache", "fleet.yaml", 6)  # the schedule's line
+
+
+def test_unknown_job_suggests_a_close_name(capsys: pytest.CaptureFixture[str],
+                                           fleet: Path) -> None:
+    code = main(["preview", "--job", "nightly-reprt", "fleet.yaml"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "no job named 'nightly-reprt' in fleet.yaml; did you mean nightly-report?" in err
