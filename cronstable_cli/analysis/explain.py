@@ -8,7 +8,6 @@ from typing import Any
 from ..engine import CronTab
 from ..engine.describe import FieldWords, describe, explain_fields
 from ..records import Finding
-from .preview import finding_dict
 
 
 @dataclass(frozen=True)
@@ -32,7 +31,7 @@ class Explanation:
             "job": self.job,
             "fields": [{"field": f.name, "source": f.source, "resolved": f.resolved,
                         "words": f.words, "values": f.values} for f in self.fields],
-            "findings": [finding_dict(f) for f in self.findings],
+            "findings": [f.to_dict() for f in self.findings],
         }
 
 

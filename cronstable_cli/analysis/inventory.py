@@ -9,7 +9,6 @@ from typing import Any
 
 from ..engine import CronTab, ScheduleError, ZoneError, load_zone
 from ..records import Finding, Job
-from .preview import finding_dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +40,7 @@ class Inventory:
 
     def to_dict(self) -> dict[str, Any]:
         return {"files": list(self.files), "jobs": [r.to_dict() for r in self.rows],
-                "errors": [finding_dict(f) for f in self.errors]}
+                "errors": [f.to_dict() for f in self.errors]}
 
 
 def compile_job(job: Job) -> CronTab:

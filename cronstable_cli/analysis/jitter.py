@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta, timezone
+from itertools import pairwise
 from typing import Literal, TypeAlias
 
 from cronstable_cli.engine.hashing import hash_value
@@ -108,7 +109,7 @@ def shortest_interval(timeline: Timeline, start_epoch: int) -> int | None:
             break
     if len(fires) < 2:
         return None
-    return min(b - a for a, b in zip(fires, fires[1:]))
+    return min(b - a for a, b in pairwise(fires))
 
 
 def schedule_jitter_seconds(option: JitterOption, timeline: Timeline, start_epoch: int) -> int:

@@ -45,7 +45,7 @@ class Preview:
             "from": self.start.isoformat(),
             "fires": [f.isoformat() for f in self.fires],
             "never_fires": self.never_fires,
-            "findings": [finding_dict(f) for f in self.findings],
+            "findings": [f.to_dict() for f in self.findings],
         }
         if any(self.shifted):
             out["shifted"] = [
@@ -55,13 +55,6 @@ class Preview:
             out["jitter_seconds"] = self.jitter_seconds
             out["fire_after"] = [f.isoformat() for f in self.fire_after]
         return out
-
-
-def finding_dict(f: Finding) -> dict[str, Any]:
-    """A finding in the lint JSON shape."""
-    return {"code": f.code, "level": f.level, "message": f.message, "job": f.job,
-            "file": f.file, "line": f.line, "column": f.column, "schedule": f.schedule,
-            "resolved": f.resolved}
 
 
 def preview(

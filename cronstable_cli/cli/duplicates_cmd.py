@@ -40,11 +40,11 @@ def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str) -> int:
     if fmt == "json":
         from ..analysis.duplicates import duplicates_to_dict
         from ..formats.jsondoc import to_json
-        from .fleet_load import emit, finding_dict, skipped_dicts
+        from .fleet_load import emit, skipped_dicts
 
         payload = duplicates_to_dict(result)
         payload["skipped"] = skipped_dicts(loaded.fleet)
-        payload["errors"] = [finding_dict(f) for f in loaded.errors]
+        payload["errors"] = [f.to_dict() for f in loaded.errors]
         emit(to_json(payload), None)
     else:
         from ..render.duplicates_text import DuplicatesReport

@@ -60,13 +60,6 @@ def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
     return LoadedFleet(tuple(load.jobs), fleet, errors)
 
 
-def finding_dict(finding: Finding) -> dict[str, Any]:
-    """A load error in the JSON `errors` list (the lint finding fields)."""
-    return {"code": finding.code, "level": finding.level, "message": finding.message,
-            "job": finding.job, "file": finding.file, "line": finding.line,
-            "column": finding.column}
-
-
 def skipped_dicts(fleet: Fleet) -> list[dict[str, Any]]:
     return [{"job": s.job.name, "reason": s.reason, "file": s.job.location.file,
              "line": s.job.location.line} for s in fleet.skipped]

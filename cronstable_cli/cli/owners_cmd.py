@@ -128,20 +128,6 @@ def _cluster_section(load: Any) -> tuple[object, str | None]:
     return section, file
 
 
-def _finding_dict(finding: Finding) -> dict[str, object]:
-    return {
-        "code": finding.code,
-        "level": finding.level,
-        "message": finding.message,
-        "job": finding.job,
-        "file": finding.file,
-        "line": finding.line,
-        "column": finding.column,
-        "schedule": finding.schedule,
-        "resolved": finding.resolved,
-    }
-
-
 def _report_errors(errors: Sequence[Finding]) -> None:
     for finding in errors:
         where = f"{finding.location}: " if finding.location else ""
@@ -245,7 +231,7 @@ def owners(
         payload["nodes_from"] = source.label
         payload["notes"] = list(source.notes)
         payload["disabled"] = disabled
-        payload["errors"] = [_finding_dict(f) for f in errors]
+        payload["errors"] = [f.to_dict() for f in errors]
         click.echo(to_json(payload), nl=False)
     else:
         from ..render.console import make_console

@@ -56,11 +56,11 @@ def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str |
     if fmt == "json":
         from ..analysis.suggest import suggestion_to_dict
         from ..formats.jsondoc import to_json
-        from .fleet_load import emit, finding_dict, skipped_dicts
+        from .fleet_load import emit, skipped_dicts
 
         payload = suggestion_to_dict(result)
         payload["skipped"] = skipped_dicts(loaded.fleet)
-        payload["errors"] = [finding_dict(f) for f in loaded.errors]
+        payload["errors"] = [f.to_dict() for f in loaded.errors]
         emit(to_json(payload), None)
     else:
         from ..render.suggest_text import SuggestReport

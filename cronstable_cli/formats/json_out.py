@@ -11,18 +11,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ..analysis.lint import LintReport, Rule
-from ..records import Finding
 from .jsondoc import to_json
-
-
-def finding_dict(f: Finding) -> dict[str, Any]:
-    """One finding in the lint JSON shape."""
-    return {"code": f.code, "level": f.level, "message": f.message, "job": f.job,
-            "file": f.file, "line": f.line, "column": f.column, "schedule": f.schedule,
-            "resolved": f.resolved}
 
 
 def lint_json(report: LintReport) -> str:
@@ -30,7 +21,7 @@ def lint_json(report: LintReport) -> str:
     return to_json({
         "files": list(report.files),
         "jobs": report.jobs,
-        "findings": [finding_dict(f) for f in report.findings],
+        "findings": [f.to_dict() for f in report.findings],
         "summary": report.summary,
     })
 
