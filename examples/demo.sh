@@ -4,7 +4,7 @@ set -u
 CRONSTABLE=${1:-cronstable}
 FLEET=examples
 run() {
-    printf '\n\033[1m$ cronstable %s\033[0m\n' "$*"
+    printf '\n$ cronstable %s\n' "$*"
     "$CRONSTABLE" "$@"
     return 0
 }
@@ -18,4 +18,4 @@ run pressure "$FLEET" --from 2026-12-01T00:00
 run suggest "$FLEET" --from 2026-12-01T00:00
 run duplicates "$FLEET"
 run owners "$FLEET" --nodes a,b,c --down b
-run stagger db-backup-01 db-backup-02 db-backup-03 db-backup-04 db-backup-05 --window 02:00/50
+run stagger $(seq -f 'db-backup-%02g' 1 31) --window 02:00/50
