@@ -21,7 +21,7 @@ class CronTab:
     zone of the datetime passed (a naive one is read in the schedule's zone).
     """
 
-    __slots__ = ("_timeline", "parsed", "schedule", "zone")
+    __slots__ = ("_timeline", "parsed", "zone")
 
     def __init__(
         self,
@@ -32,13 +32,24 @@ class CronTab:
         crontab: bool = False,
     ) -> None:
         self.parsed: Parsed = parse(expression, hash_key, crontab=crontab)
-        self.schedule = Schedule(self.parsed)
         self.zone: tzinfo = load_zone(tz) if isinstance(tz, str) else (tz or UTC)
-        self._timeline = Timeline(self.schedule, self.zone)
+        # The search tables are built on first use: code that only parses
+        # (lint, equality, descriptions) never pays for them.
+        self._timeline: Timeline | None = None
+
+    def _compile(self) -> Timeline:
+        timeline = self._timeline = Timeline(Schedule(self.parsed), self.zone)
+        return timeline
 
     @property
     def timeline(self) -> Timeline:
-        return self._timeline
+        """The schedule in its zone, for epoch-level search (`fires_between`)."""
+        return self._timeline or self._compile()
+
+    @property
+    def schedule(self) -> Schedule:
+        """The compiled civil-time schedule."""
+        return (self._timeline or self._compile()).schedule
 
     @property
     def resolved(self) -> str:
@@ -58,12 +69,12 @@ class CronTab:
             return None
         if now.tzinfo is None:
             now = now.replace(tzinfo=self.zone)
-        timeline = self._timeline
+        timeline = self._timeline or self._compile()
         if timeline.fixed:
             # Fixed-offset frame: civil search only, no instant arithmetic.
             zone = self.zone
             local = now.astimezone(zone)
-            w = self.schedule.first_at_or_after(
+            w = timeline.schedule.first_at_or_after(
                 local.year, local.month, local.day, local.hour, local.minute, local.second + 1
             )
             if w is None:
@@ -78,7 +89,7 @@ class CronTab:
         if self.parsed.reboot:
             return None
         now = self._aware(now)
-        epoch = self._timeline.prev_epoch(now)
+        epoch = (self._timeline or self._compile()).prev_epoch(now)
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
     def test(self, dt: datetime) -> bool:
@@ -96,7 +107,7 @@ class CronTab:
             return
         start = self._aware(start)
         out_zone = start.tzinfo
-        timeline = self._timeline
+        timeline = self.timeline
         if inclusive and self.test(start) and not start.microsecond:
             probe = timeline.prev_epoch(start.replace(microsecond=0) + _ONE_SECOND)
             if probe is not None and probe == int(start.timestamp()):

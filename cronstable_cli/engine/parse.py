@@ -213,8 +213,20 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
 _SHOWN = {5: slice(1, 6), 6: slice(1, 7), 7: slice(0, 7)}
 
 
+# Fields nobody wrote (column 0: the second and year a 5- or 6-field text
+# implies, a macro's expansion) are constant texts without H: parse each once.
+_IMPLIED: dict[tuple[str, str], tuple[object, FieldText]] = {}
+
+
+def _implied_field(spec: FieldSpec, text: str) -> tuple[object, FieldText]:
+    known = _IMPLIED.get((spec.label, text))
+    if known is None:
+        known = _IMPLIED[spec.label, text] = _parse_field(spec, text, 0, None)
+    return known
+
+
 def _build(text: str, layout: list[tuple[str, int]], count: int, key: str | None) -> Parsed:
-    results = [_parse_field(spec, tok, col, key)
+    results = [_parse_field(spec, tok, col, key) if col else _implied_field(spec, tok)
                for spec, (tok, col) in zip(ALL_FIELDS, layout, strict=True)]
     texts = tuple([r[1] for r in results])
     if text.startswith("@"):
@@ -223,7 +235,7 @@ def _build(text: str, layout: list[tuple[str, int]], count: int, key: str | None
         shown = texts[_SHOWN[count]]
         source = " ".join([f.source for f in shown])
         resolved = source
-        if any(f.hashed for f in shown):
+        if "H" in source and any(f.hashed for f in shown):
             resolved = " ".join([f.resolved for f in shown])
     return Parsed(
         source, resolved, False, count, texts, results[0][0], results[1][0],  # type: ignore[arg-type]
@@ -244,13 +256,13 @@ class _Acc:
         self.last: set[int] = _NONE
         self.nth: set[tuple[int, int]] = _NONE  # type: ignore[assignment]
 
-    def special(self, name: str) -> set:  # type: ignore[type-arg]
+    def special(self, name: str) -> set:
         """The set for a special form, created on first use."""
         current = getattr(self, name)
         if current is _NONE:
             current = set()
             setattr(self, name, current)
-        return current  # type: ignore[no-any-return]
+        return current
 
 
 _NONE: set[int] = set()  # shared empty marker; never mutated (see _Acc.special)
@@ -284,17 +296,17 @@ def _parse_field(
     if text == "*":
         return _full_value(spec), FieldText(spec, text, text, col, False)
     if text.isdigit() and text.isascii() and spec is not DAY_OF_WEEK:
-        value = int(text)
-        if spec.lo <= value <= spec.hi:
-            single = frozenset((value,))
+        number = int(text)
+        if spec.lo <= number <= spec.hi:
+            single = frozenset((number,))
             return (DayOfMonth(single) if spec is DAY_OF_MONTH else single), FieldText(
                 spec, text, text, col, False)
     simple = _simple_field(spec, text)
     if simple is not None:
-        value = DayOfMonth(simple) if spec is DAY_OF_MONTH else simple
+        shared: object = DayOfMonth(simple) if spec is DAY_OF_MONTH else simple
         if len(_FIELD_MEMO) < _FIELD_MEMO_SIZE:
-            _FIELD_MEMO[memo_key] = value
-        return value, FieldText(spec, text, text, col, False)
+            _FIELD_MEMO[memo_key] = shared
+        return shared, FieldText(spec, text, text, col, False)
     acc = _Acc()
     hashed = False
     if text == "?":

@@ -31,27 +31,35 @@ def _tables(values: frozenset[int], size: int) -> tuple[list[int], list[int]]:
     return tables
 
 
+# Tables are built with list repetition and ranges (which run in C), not a
+# loop per index: the year table alone has 2,101 entries, and a cold parse
+# builds a table pair per distinct field.
 def _next_table(values: Iterable[int], size: int) -> list[int]:
-    """table[i] = the smallest value >= i, or -1; indices 0..size."""
-    table = [-1] * (size + 2)
-    best = -1
-    allowed = set(values)
-    for i in range(size + 1, -1, -1):
-        if i in allowed:
-            best = i
-        table[i] = best
+    """table[i] = the smallest value >= i, or -1; indices 0..size+1."""
+    ordered = sorted(values)
+    if ordered and ordered[-1] - ordered[0] + 1 == len(ordered):  # one run: `*`, `a-b`
+        first, last = ordered[0], ordered[-1]
+        return [first] * first + list(range(first, last + 1)) + [-1] * (size + 1 - last)
+    table: list[int] = []
+    for v in ordered:
+        table += [v] * (v + 1 - len(table))
+    table += [-1] * (size + 2 - len(table))
     return table
 
 
 def _prev_table(values: Iterable[int], size: int) -> list[int]:
-    """table[i] = the largest value <= i, or -1; indices 0..size."""
-    table = [-1] * (size + 2)
-    best = -1
-    allowed = set(values)
-    for i in range(size + 2):
-        if i in allowed:
-            best = i
-        table[i] = best
+    """table[i] = the largest value <= i, or -1; indices 0..size+1."""
+    ordered = sorted(values)
+    if ordered and ordered[-1] - ordered[0] + 1 == len(ordered):
+        first, last = ordered[0], ordered[-1]
+        return [-1] * first + list(range(first, last + 1)) + [last] * (size + 1 - last)
+    table: list[int] = []
+    below = -1
+    for v in ordered:
+        table += [below] * (v - len(table))
+        table.append(v)
+        below = v
+    table += [below] * (size + 2 - len(table))
     return table
 
 

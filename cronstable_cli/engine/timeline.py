@@ -9,8 +9,10 @@ so they agree, and an instant is never yielded twice.
 
 inst() is monotonic except inside a gap: a gap wall time lands G (the gap's
 length) later than its wall order suggests, so a real wall time just after
-the gap can fire before it (Australia/Lord_Howe's 30-minute gap). The search
-below therefore looks a little behind and ahead near forward transitions.
+the gap can fire before it (Australia/Lord_Howe's 30-minute gap). Near a
+transition the search therefore looks behind (gap times that land later) and
+past the gap (real times that come first); it finds the transition's instant
+by bisection, so an every-second schedule costs no more there than elsewhere.
 """
 
 from __future__ import annotations
@@ -23,8 +25,7 @@ from .schedule import Schedule, Wall
 UTC = timezone.utc
 _EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
 _DAY = 86400
-_LOOKBACK = timedelta(hours=25)  # longer than any gap (Samoa skipped a day)
-_ZERO = timedelta(0)
+_LOOKBACK_SECONDS = 25 * 3600  # longer than any gap (Samoa skipped a day)
 _CUMDAYS = (0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
 
 
@@ -75,6 +76,29 @@ def instant_of(zone: tzinfo, w: Wall) -> tuple[int, bool]:
     return wall_seconds(w) - off0, off0 < off1
 
 
+def _offset_at(zone: tzinfo, epoch: int) -> int:
+    """The zone's UTC offset in seconds at an instant."""
+    off = datetime.fromtimestamp(epoch, zone).utcoffset()
+    return int(off.total_seconds()) if off is not None else 0
+
+
+def _transition(zone: tzinfo, lo: int, hi: int) -> int:
+    """The first instant in (lo, hi] whose offset differs from lo's (hi's differs)."""
+    before = _offset_at(zone, lo)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _offset_at(zone, mid) == before:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _wall_at(seconds: int) -> Wall:
+    """The wall time `seconds` after 1970-01-01 00:00 on the same clock."""
+    return _wall_of(datetime(1970, 1, 1) + timedelta(seconds=seconds))
+
+
 def _floor_epoch(t: datetime) -> int:
     """Whole seconds since the epoch, rounded down (microseconds dropped)."""
     delta = t - datetime(1970, 1, 1, tzinfo=UTC)
@@ -107,32 +131,35 @@ class Timeline:
 
     def _next_zoned(self, t: datetime) -> int | None:
         sched, zone = self.schedule, self.zone
-        t_epoch = _floor_epoch(t)
-        local = t.astimezone(zone)
-        start = _wall_of(local)
-        off_t = local.utcoffset() or _ZERO
-        first = True
-        # Gap wall times shortly before `local` may map after t: look back by
-        # the gap when a forward transition happened less than a gap ago.
-        ago = (t - _LOOKBACK).astimezone(zone).utcoffset() or _ZERO
-        if ago < off_t and ((t - (off_t - ago)).astimezone(zone).utcoffset() or _ZERO) < off_t:
-            start = _shift(start, -int((off_t - ago).total_seconds()))
-            first = False
-        w = sched.first_at_or_after(*start[:5], start[5] + (1 if first else 0))
-        best: int | None = None
-        best_wall: Wall | None = None
-        while w is not None:
-            if best_wall is not None and w >= best_wall:
-                break
-            inst, in_gap = instant_of(zone, w)
-            if inst > t_epoch and (best is None or inst < best):
-                best = inst
-                if not in_gap:
-                    break
-                # A gap time: real wall times before its shifted wall may come first.
-                best_wall = _wall_of(datetime.fromtimestamp(inst, zone))
-            w = sched.first_at_or_after(*w[:5], w[5] + 1)
-        return best
+        e = _floor_epoch(t)  # a fire is after t exactly when it is after e
+        local = datetime.fromtimestamp(e, zone)
+        y, mo, d, h, mi, s = _wall_of(local)
+        if local.fold:
+            # The second pass of a repeated hour: its wall times fired on the
+            # first pass, so the next fire is the first wall time after it.
+            w = sched.first_at_or_after(*self._repeat_end(e, local))
+        else:
+            w = None
+            gap = self._recent_gap(e, _offset_seconds(zone, local))
+            if gap:
+                # Less than a gap after a forward transition: gap wall times
+                # from (wall - gap) on map gap seconds later, after e.
+                w = sched.first_at_or_after(*_shift((y, mo, d, h, mi, s), 1 - gap))
+                if w is not None and instant_of(zone, w)[0] <= e:
+                    w = None  # a real wall time at or before e: no gap time fits
+            if w is None:
+                w = sched.first_at_or_after(y, mo, d, h, mi, s + 1)
+        if w is None:
+            return None
+        inst, in_gap = instant_of(zone, w)
+        if in_gap:
+            # A shifted gap time: the first real wall time after the gap may
+            # come first in real time (a 30-minute gap, Australia/Lord_Howe).
+            after = max(self._gap_end(w), (y, mo, d, h, mi, s + 1))
+            real = sched.first_at_or_after(*after)
+            if real is not None:
+                inst = min(inst, instant_of(zone, real)[0])
+        return inst
 
     # -- prev ---------------------------------------------------------------
     def prev_epoch(self, t: datetime) -> int | None:
@@ -151,45 +178,65 @@ class Timeline:
     def _prev_zoned(self, limit: int) -> int | None:
         sched, zone = self.schedule, self.zone
         local = datetime.fromtimestamp(limit, zone)
-        start = _wall_of(local)
         if local.fold:
-            # The second pass of a repeated hour: wall times up to the end of
-            # the repeat fired (fold=0) before `limit`.
-            first_off = _offset_seconds(zone, local.replace(fold=0))
-            start = _shift(start, first_off - _offset_seconds(zone, local))
-        w = sched.last_at_or_before(*start)
-        best: int | None = None
-        floor_wall: Wall | None = None
-        while w is not None:
-            if floor_wall is not None and w < floor_wall:
-                break
-            inst, in_gap = instant_of(zone, w)
-            if inst <= limit:
-                if best is None or inst > best:
-                    best = inst
-                if in_gap or floor_wall is not None:
-                    break
-                # Gap wall times below w could still map between best and t
-                # when a forward transition came less than a gap before best.
-                gap = self._recent_gap(best)
-                if not gap:
-                    break
-                floor_wall = _shift(w, -gap)
-            w = sched.last_at_or_before(*_step_back(w))
-        return best
+            # The second pass of a repeated hour: every repeated wall time fired
+            # on the first pass, before `limit`; none after the repeat has yet.
+            w = sched.last_at_or_before(*_shift(self._repeat_end(limit, local), -1))
+        else:
+            w = sched.last_at_or_before(*_wall_of(local))
+        if w is None:
+            return None
+        inst, in_gap = instant_of(zone, w)
+        if in_gap:
+            if inst > limit:
+                # Shifted past `limit`: the gap wall times that map at or before
+                # it end at limit's wall on the pre-transition clock.
+                pre = _offset_seconds(zone, datetime(*w))
+                w = sched.last_at_or_before(*_wall_at(limit + pre))
+                return None if w is None else instant_of(zone, w)[0]
+            return inst
+        gap = self._recent_gap(inst, wall_seconds(w) - inst)
+        if not gap:
+            return inst
+        # w is a real wall time less than a gap after a forward transition: gap
+        # wall times above w - gap map after it, and may still be at or before
+        # `limit` (Australia/Lord_Howe's 30-minute gap).
+        change = _transition(zone, inst - gap, inst)
+        post = _offset_at(zone, change)
+        pre = post - gap
+        # The gap's wall times run over [change + pre, change + post) and map to
+        # `wall - pre`: take the last one that lands at or before `limit`.
+        shifted = sched.last_at_or_before(*_wall_at(min(change + post - 1, limit + pre)))
+        if shifted is not None:
+            inst = max(inst, instant_of(zone, shifted)[0])
+        return inst
 
-    def _recent_gap(self, epoch: int) -> int:
-        """Length of a forward transition within the last gap-length before epoch, else 0."""
-        zone = self.zone
-        at = datetime.fromtimestamp(epoch, zone)
-        off = at.utcoffset() or _ZERO
-        ago = (at - _LOOKBACK).astimezone(zone).utcoffset() or _ZERO
+    def _recent_gap(self, epoch: int, off: int) -> int:
+        """The gap's length if a forward transition lies less than a gap before epoch, else 0.
+
+        `off` is the zone's offset at epoch.
+        """
+        ago = _offset_at(self.zone, epoch - _LOOKBACK_SECONDS)
         if ago >= off:
             return 0
         gap = off - ago
-        if ((at - gap).astimezone(zone).utcoffset() or _ZERO) < off:
-            return int(gap.total_seconds())
-        return 0
+        return gap if _offset_at(self.zone, epoch - gap) < off else 0
+
+    def _gap_end(self, w: Wall) -> Wall:
+        """The first wall time after the gap that contains wall time w."""
+        naive = datetime(*w)
+        before = _offset_seconds(self.zone, naive)
+        after = _offset_seconds(self.zone, naive.replace(fold=1))
+        seconds = wall_seconds(w)
+        change = _transition(self.zone, seconds - after, seconds - before)
+        return _wall_at(change + after)
+
+    def _repeat_end(self, epoch: int, local: datetime) -> Wall:
+        """The first wall time after the repeated hour whose second pass holds epoch."""
+        first = _offset_seconds(self.zone, local.replace(fold=0))
+        second = _offset_seconds(self.zone, local)
+        change = _transition(self.zone, epoch - (first - second), epoch)
+        return _wall_at(change + first)
 
     # -- windows -------------------------------------------------------------
     def fires_between(self, start: int, end: int) -> list[int]:
@@ -250,10 +297,3 @@ def _extend(out: list[int], base: int, day_secs: tuple[int, ...], start: int, en
     i = bisect_left(day_secs, start - base)
     j = bisect_left(day_secs, end - base)
     out.extend([base + s for s in day_secs[i:j]])
-
-
-def _step_back(w: Wall) -> Wall:
-    y, mo, d, h, mi, s = w
-    if s > 0:
-        return (y, mo, d, h, mi, s - 1)
-    return _shift(w, -1)

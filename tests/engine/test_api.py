@@ -1,0 +1,171 @@
+"""The public Python API (SPEC §6) and semantic equality (SPEC §1.2)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from cronstable_cli import CronTab, ScheduleError
+
+UTC = timezone.utc
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+# left | right: equal because their parsed field sets are equal
+EQUAL = [
+    pytest.param("*/5 * * * *", "0-59/5 * * * *", id="star-step-vs-range-step"),
+    pytest.param("5/15 * * * *", "5,20,35,50 * * * *", id="a/n-vs-list"),
+    pytest.param("@hourly", "0 * * * *", id="hourly"),
+    pytest.param("@daily", "0 0 * * *", id="daily"),
+    pytest.param("@weekly", "0 0 * * 0", id="weekly"),
+    pytest.param("@monthly", "0 0 1 * *", id="monthly"),
+    pytest.param("@yearly", "@annually", id="yearly-annually"),
+    pytest.param("@yearly", "0 0 1 1 *", id="yearly"),
+    pytest.param("0 0 * * fri#3", "0 0 * * 5#3", id="fri#3"),
+    pytest.param("0 0 * * FRI#3", "0 0 * * 5#3", id="FRI#3"),
+    pytest.param("0 0 * * 0", "0 0 * * 7", id="sunday-0-7"),
+    pytest.param("0 0 * * sun", "0 0 * * 7", id="sunday-name"),
+    pytest.param("0 0 * * 0#2", "0 0 * * 7#2", id="sunday-nth"),
+    pytest.param("0 0 * * L0", "0 0 * * L7", id="sunday-last"),
+    pytest.param("0 0 * * sat-sun", "0 0 * * 6-0", id="sat-sun"),
+    pytest.param("0 0 * * 6-0", "0 0 * * 0,6", id="6-0-list"),
+    pytest.param("0 0 * * mon-fri", "0 0 * * 1-5", id="weekday-names"),
+    pytest.param("0 0 * * 0-7", "0 0 * * *", id="whole-week"),
+    pytest.param("0 0 1 JAN-mar *", "0 0 1 1-3 *", id="month-names"),
+    pytest.param("0 0 ? * *", "0 0 * * *", id="question-dom"),
+    pytest.param("0 0 * * ?", "0 0 * * *", id="question-dow"),
+    pytest.param("0 0 1-31 * *", "0 0 * * *", id="whole-month"),
+    pytest.param("0 0 * * *", "0 0 * * * *", id="any-year"),
+    pytest.param("0 0 * * *", "0 0 0 * * * *", id="second-zero"),
+    pytest.param("0 0 * * *", "0 0 0 * * ? 1970-2099", id="quartz-style-7-field"),
+    pytest.param("0 0 15W * *", "0 0 15w * *", id="W-case"),
+    pytest.param("0 0 L * *", "0 0 l * *", id="L-case"),
+    pytest.param("0,0,0 0 * * *", "0 0 * * *", id="duplicates"),
+]
+
+
+@pytest.mark.parametrize(("left", "right"), EQUAL)
+def test_semantically_equal(left: str, right: str) -> None:
+    a, b = CronTab(left), CronTab(right)
+    assert a == b
+    assert b == a
+    assert hash(a) == hash(b)
+    assert len({a, b}) == 1
+
+
+# left | right: different schedules, however alike they look
+UNEQUAL = [
+    pytest.param("0 0 L * *", "0 0 31 * *", id="L-vs-31"),
+    pytest.param("0 0 L * *", "0 0 LW * *", id="L-vs-LW"),
+    pytest.param("0 0 * * 5#5", "0 0 * * L5", id="fifth-vs-last"),
+    pytest.param("0 0 1W * *", "0 0 1 * *", id="1W-vs-1"),
+    pytest.param("0 0 13 * 5", "0 0 13 * *", id="and-rule-matters"),
+    pytest.param("*/5 * * * *", "*/5 * * * * 2024", id="year-restricted"),
+    pytest.param("1 0 0 * * * *", "0 0 * * *", id="second-1"),
+    pytest.param("@reboot", "@daily", id="reboot"),
+    pytest.param("0 0 * * 1-0", "0 0 * * 1", id="1-0-wraps-to-the-whole-week"),
+]
+
+
+@pytest.mark.parametrize(("left", "right"), UNEQUAL)
+def test_semantically_different(left: str, right: str) -> None:
+    assert CronTab(left) != CronTab(right)
+
+
+def test_reboot_equals_reboot() -> None:
+    assert CronTab("@reboot") == CronTab("@reboot")
+
+
+def test_equality_with_other_types_is_false() -> None:
+    assert CronTab("* * * * *") != "* * * * *"
+    assert CronTab("* * * * *") != 5
+
+
+def test_spec_example() -> None:
+    tab = CronTab("H/15 9-17 * * mon-fri", hash_key="refresh-cache")
+    now = datetime(2024, 6, 3, 12, 0, tzinfo=UTC)  # a Monday
+    fire = tab.next(now)
+    assert fire is not None and fire.tzinfo is UTC
+    assert now < fire <= now + timedelta(minutes=15)
+    assert tab.test(fire)
+    assert tab.prev(now) is not None
+    assert "H" not in tab.resolved
+    assert str(tab) == "H/15 9-17 * * mon-fri"
+    assert tab == CronTab(tab.resolved)
+
+
+def test_next_is_strictly_after_even_on_a_fire() -> None:
+    tab = CronTab("0 * * * *")
+    assert tab.next(at("2024-06-01 10:00")) == at("2024-06-01 11:00")
+    assert tab.prev(at("2024-06-01 10:00")) == at("2024-06-01 09:00")
+
+
+def test_microseconds_count() -> None:
+    tab = CronTab("* * * * * * *")  # every second
+    now = at("2024-06-01 10:00:00") + timedelta(microseconds=500_000)
+    assert tab.next(now) == at("2024-06-01 10:00:01")
+    assert tab.prev(now) == at("2024-06-01 10:00:00")
+
+
+def test_result_is_in_the_zone_of_the_argument() -> None:
+    tab = CronTab("0 9 * * *", tz="Europe/Berlin")
+    tokyo = ZoneInfo("Asia/Tokyo")
+    fire = tab.next(datetime(2024, 6, 1, 12, 0, tzinfo=tokyo))  # 05:00 in Berlin
+    assert fire is not None
+    assert fire.tzinfo is tokyo
+    assert fire == datetime(2024, 6, 1, 9, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+
+
+def test_zone_may_be_a_tzinfo_or_a_name() -> None:
+    by_name = CronTab("0 9 * * *", tz="America/New_York")
+    by_object = CronTab("0 9 * * *", tz=ZoneInfo("America/New_York"))
+    now = at("2024-06-01 00:00")
+    assert by_name.next(now) == by_object.next(now) == at("2024-06-01 13:00")
+    assert CronTab("0 9 * * *").next(now) == at("2024-06-01 09:00")  # UTC by default
+
+
+def test_naive_datetimes_are_read_in_the_schedule_zone() -> None:
+    tab = CronTab("0 9 * * *", tz="America/New_York")
+    fire = tab.next(datetime(2024, 6, 1, 8, 0))
+    assert fire == datetime(2024, 6, 1, 9, 0, tzinfo=ZoneInfo("America/New_York"))
+
+
+def test_test_reads_civil_fields_in_the_schedule_zone() -> None:
+    tab = CronTab("0 9 * * *", tz="America/New_York")
+    assert tab.test(at("2024-06-01 13:00"))
+    assert not tab.test(at("2024-06-01 09:00"))
+
+
+def test_occurrences_continue_next() -> None:
+    tab = CronTab("0 0 L * *")
+    got = []
+    for fire in tab.occurrences(at("2024-01-15 00:00")):
+        got.append(fire)
+        if len(got) == 3:
+            break
+    assert got == [at("2024-01-31 00:00"), at("2024-02-29 00:00"), at("2024-03-31 00:00")]
+
+
+def test_occurrences_inclusive_includes_a_fire_at_start() -> None:
+    tab = CronTab("0 * * * *")
+    start = at("2024-06-01 10:00")
+    assert next(iter(tab.occurrences(start, inclusive=True))) == start
+    assert next(iter(tab.occurrences(start))) == at("2024-06-01 11:00")
+    assert next(iter(tab.occurrences(start + timedelta(seconds=1), inclusive=True))) == at(
+        "2024-06-01 11:00")
+
+
+def test_occurrences_end_at_the_horizon() -> None:
+    assert list(CronTab("0 0 1 1 *").occurrences(at("2097-06-01 00:00"))) == [
+        at("2098-01-01 00:00"), at("2099-01-01 00:00")]
+
+
+def test_schedule_error_is_importable_from_the_package() -> None:
+    with pytest.raises(ScheduleError):
+        CronTab("61 * * * *")
+    assert issubclass(ScheduleError, ValueError)
