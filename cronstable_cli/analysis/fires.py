@@ -27,7 +27,7 @@ from typing import cast
 from ..engine import Parsed, Schedule, Timeline, ZoneError, load_zone
 from ..engine.timeline import is_fixed
 from ..records import Job
-from .schedule_cache import ScheduleCache
+from .frames import parse_jobs
 
 MAX_HOURS = 168
 _DAY = 86400
@@ -180,13 +180,12 @@ def build_fleet(jobs: Sequence[Job], parsed: Sequence[Parsed | None] | None = No
     `parsed`, when given, runs parallel to `jobs` (None entries are parsed
     here, with the job name as the H key).
     """
-    cache = ScheduleCache()
     todo = [i for i, job in enumerate(jobs) if job.enabled]
     excluded = len(jobs) - len(todo)
     if parsed is None:
-        results = cache.parse_jobs([jobs[i] for i in todo])
+        results = parse_jobs([jobs[i] for i in todo])
     else:
-        results = [parsed[i] or cache.parse_jobs([jobs[i]])[0] for i in todo]
+        results = [parsed[i] or parse_jobs([jobs[i]])[0] for i in todo]
     skipped: list[tuple[int, Skipped]] = []  # (position, why), sorted at the end
     # First by parse identity and zone name (cached parses are shared objects,
     # so this is cheap per job), then by meaning: texts and H slots coincide.

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..engine import CronTab, ScheduleError, ZoneError, load_zone
+from ..engine import ScheduleError, ZoneError
 from ..records import Finding, Job
+from .frames import job_crontab
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +44,6 @@ class Inventory:
                 "errors": [f.to_dict() for f in self.errors]}
 
 
-def compile_job(job: Job) -> CronTab:
-    """The job's schedule in its own frame, its name as the H key; raises on bad input."""
-    zone = load_zone(job.zone)
-    return CronTab(job.schedule, hash_key=job.name, tz=zone, crontab=job.kind == "crontab")
-
-
 def inventory(
     jobs: Sequence[Job],
     load_findings: Sequence[Finding],
@@ -71,7 +66,7 @@ def inventory(
         if needle and needle not in f"{job.name}\n{job.schedule}\n{job.command}".lower():
             continue
         try:
-            tab = compile_job(job)
+            tab = job_crontab(job)
         except (ScheduleError, ZoneError) as err:
             code = "unknown-timezone" if isinstance(err, ZoneError) else "invalid-schedule"
             if not any(e.job == job.name and e.code == code for e in errors):

@@ -8,7 +8,7 @@ from datetime import datetime, tzinfo
 
 import click
 
-from ..engine import CronTab, ScheduleError, ZoneError, load_zone
+from ..engine import CronTab, ScheduleError, ZoneError
 from ..records import Finding, Job, SourceLocation
 from .common import F, resolve_paths, zone_arg
 
@@ -63,19 +63,19 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise click.UsageError(f"no job named {name!r} in {', '.join(paths)}{hint}")
     job = found[0]
+    from ..analysis.frames import job_crontab
+
     try:
-        zone = load_zone(job.zone)
+        tab = job_crontab(job)
     except ZoneError as err:
         raise click.UsageError(f"job {name!r}: {err}") from None
-    try:
-        tab = CronTab(job.schedule, hash_key=job.name, tz=zone, crontab=job.kind == "crontab")
     except ScheduleError as err:
         raise click.UsageError(
             f"{job.schedule_location}: job {name!r} has an invalid schedule: {err}"
         ) from None
     if tz is not None:
         zone_arg(tz)  # validate; the job's own zone stays its frame
-    return Target(tab, job.schedule, zone, job.zone, job.name, str(job.location), job)
+    return Target(tab, job.schedule, tab.zone, job.zone, job.name, str(job.location), job)
 
 
 def schedule_findings(target: Target, now: datetime) -> tuple[Finding, ...]:

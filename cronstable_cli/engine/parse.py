@@ -89,23 +89,38 @@ class Parsed(NamedTuple):
         return any(f.hashed for f in self.fields)
 
 
-_PARSED: dict[tuple[str, str | None, bool], Parsed] = {}
-_PARSED_SIZE = 4096
+_PARSED: dict[tuple[str, bool, object], Parsed] = {}
+_MODULI: dict[str, tuple[tuple[str, int], ...] | None] = {}
+_CACHE_SIZE = 4096
 
 
 def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> Parsed:
     """Parse a 5/6/7-field expression or a macro; raise ScheduleError if invalid.
 
     `crontab=True` accepts `@midnight` (classic crontab files only). Results
-    are immutable, so recent ones are shared (like `re`'s pattern cache).
+    are immutable and shared (like `re`'s pattern cache). A text's result
+    depends on the hash key only through `hash_value(label, key) % M` per H
+    item, so jobs whose keys leave the same residues share one parse: a fleet
+    of 10,000 `H H * * *` jobs costs at most 1,440 real parses.
     """
     if not isinstance(text, str) or not isinstance(hash_key, (str, type(None))):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
-    cache_key = (text, hash_key, crontab)
+    slot: object = None
+    if hash_key is not None and "H" in text:
+        moduli = _MODULI.get(text, ())
+        if text not in _MODULI:
+            if len(_MODULI) >= _CACHE_SIZE:
+                _MODULI.clear()
+            moduli = _MODULI[text] = hash_moduli(text)
+        if moduli is None:
+            return _parse(text, hash_key, crontab)  # a malformed H item: let it raise
+        if moduli:
+            slot = tuple([hash_value(label, hash_key) % m for label, m in moduli])
+    cache_key = (text, crontab, slot)
     parsed = _PARSED.get(cache_key)
     if parsed is None:
         parsed = _parse(text, hash_key, crontab)
-        if len(_PARSED) >= _PARSED_SIZE:
+        if len(_PARSED) >= _CACHE_SIZE:
             _PARSED.clear()
         _PARSED[cache_key] = parsed
     return parsed
@@ -114,6 +129,7 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
 def clear_caches() -> None:
     """Forget shared parse results (benchmarks measure cold parses with this)."""
     _PARSED.clear()
+    _MODULI.clear()
     _FIELD_MEMO.clear()
 
 
@@ -321,7 +337,7 @@ def _parse_field(
         for item in text.split(","):
             if not item:
                 raise _err(spec, "empty list item (a stray comma)", text, offset)
-            if item.startswith("H") and (len(item) == 1 or item[1] in "(/"):
+            if _is_hashed(item):
                 values = _hashed_item(spec, item, offset, key)
                 acc.values.update(values)
                 resolved_items.append(",".join(str(v) for v in values))
@@ -520,16 +536,14 @@ def _plain_item(
     acc.values.update(range(start, end + 1, step))
 
 
-def _hashed_item(spec: FieldSpec, item: str, col: int, key: str | None) -> list[int]:
+def _hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
+    """The (start, end, step) an H item hashes over; raises for a malformed item."""
     if not spec.hashable:
         raise _err(spec, "H is not allowed in the year field", item, col)
     match = _HASHED.fullmatch(item)
     if not match:
         raise _err(spec, "not a valid H item", item, col,
                    hint="the hashed forms are H, H(a-b), H/n and H(a-b)/n")
-    if key is None:
-        raise _err(spec, "H needs a hash key: a job name", item, col,
-                   hint="pass --seed NAME for a bare expression")
     range_text, step_text = match.group(1), match.group(2)
     if range_text is None:
         start, end = spec.hash_lo, spec.hash_hi
@@ -542,15 +556,53 @@ def _hashed_item(spec: FieldSpec, item: str, col: int, key: str | None) -> list[
         if start > end:
             raise _err(spec, "the H range runs backwards", item, col)
     span = end - start + 1
-    v = hash_value(spec.label, key)
     if step_text is None:
-        values = [start + v % span]
+        return start, end, None
+    if not _NUMBER.fullmatch(step_text) or not 1 <= int(step_text) <= span:
+        raise _err(spec, f"an H step must be a whole number from 1 to {span}", item, col)
+    return start, end, int(step_text)
+
+
+def _hashed_item(spec: FieldSpec, item: str, col: int, key: str | None) -> list[int]:
+    start, end, step = _hash_slot(spec, item, col)
+    if key is None:
+        raise _err(spec, "H needs a hash key: a job name", item, col,
+                   hint="pass --seed NAME for a bare expression")
+    v = hash_value(spec.label, key)
+    if step is None:
+        values = [start + v % (end - start + 1)]
     else:
-        if not _NUMBER.fullmatch(step_text) or not 1 <= int(step_text) <= span:
-            raise _err(spec, f"an H step must be a whole number from 1 to {span}", item, col)
-        step = int(step_text)
         values = list(range(start + v % step, end + 1, step))
     if spec is DAY_OF_WEEK:
         values = sorted({x % 7 for x in values})
     return values
 
+
+def _is_hashed(item: str) -> bool:
+    return item.startswith("H") and (len(item) == 1 or item[1] in "(/")
+
+
+def hash_moduli(text: str) -> tuple[tuple[str, int], ...] | None:
+    """What `parse(text, key)` depends on the key through: (label, M) per H item.
+
+    Each H item resolves from `hash_value(label, key) % M` alone (M is the
+    item's span, or its step for H/n), so two keys with equal residues give
+    equal results. () for text without H; None when an H item is malformed
+    (parse it key by key and let it raise).
+    """
+    tokens = _tokens(text) if isinstance(text, str) else []
+    if not tokens or tokens[0][0].startswith("@") or len(tokens) not in _SHOWN:
+        return ()
+    specs = ALL_FIELDS[_SHOWN[len(tokens)]]
+    moduli: list[tuple[str, int]] = []
+    for spec, (token, col) in zip(specs, tokens, strict=True):
+        if "H" not in token:
+            continue
+        for item in token.split(","):
+            if _is_hashed(item):
+                try:
+                    start, end, step = _hash_slot(spec, item, col)
+                except ScheduleError:
+                    return None
+                moduli.append((spec.label, step or end - start + 1))
+    return tuple(moduli)

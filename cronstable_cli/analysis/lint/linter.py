@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Parsed, Schedule, ScheduleError, Timeline, ZoneError, load_zone
 from ...records import LEVELS, Finding, Job, Level, SourceLocation
-from ..schedule_cache import ScheduleCache
+from ..frames import parse_job
 from . import registry
 from .context import FleetContext, JobContext, LintSettings
 
@@ -109,7 +109,6 @@ class _Frames:
     """Parses, zones, schedules and timelines, shared between equivalent jobs."""
 
     def __init__(self) -> None:
-        self.cache = ScheduleCache()
         self.zones: dict[str, tzinfo | None] = {}
         self.timelines: dict[tuple[int, str], tuple[Parsed, Timeline]] = {}
 
@@ -128,7 +127,7 @@ class _Frames:
         if zone is None and ("unknown-timezone", job.name) not in already:
             problems.append(_unknown_zone(job))
         try:
-            parsed = self.cache.parse(job.schedule, job.name, crontab=job.kind == "crontab")
+            parsed = parse_job(job)
         except ScheduleError as err:
             if ("invalid-schedule", job.name) not in already:
                 problems.append(_invalid_schedule(job, err))

@@ -1,0 +1,64 @@
+"""Shared parses: jobs whose H keys leave equal residues share one Parsed, unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cronstable_cli.engine import Parsed, ScheduleError, parse
+from cronstable_cli.engine.parse import _parse, clear_caches, hash_moduli
+
+H_TEXTS = [
+    "H H * * *", "H/15 * * * *", "H * * * *", "H(0-29)/10 H(9-17) * * mon-fri",
+    "H H H(1-31) H H", "H,30 H/6 * * *", "H H * * H(mon-fri)", "H H H * * * *",
+    "H H/2 * * * 2026", "H 3 L * *", "H H * * sat-sun", "H(0-5),H/20 * * * *",
+    "H(jan-mar) * * * *", "H H H(1-28)/7 * *", "H/7 H/5 * * H/2",
+]
+PLAIN = ["0 0 * * THU", "@daily", "*/5 * * * *", "0 9 * * mon#1", "@midnight"]
+BAD = ["61 * * * *", "H/0 * * * *", "H(x-y) * * * *", "H * * * * H"]
+
+
+def outcome(func: Callable[..., Parsed], text: str, name: str, crontab: bool) -> object:
+    try:
+        return func(text, name, crontab=crontab) if func is parse else func(text, name, crontab)
+    except ScheduleError as err:
+        return ("error", err.message)
+
+
+@pytest.mark.parametrize("text", H_TEXTS + PLAIN + BAD)
+def test_shared_parse_equals_a_fresh_parse_for_many_names(text: str) -> None:
+    clear_caches()
+    for i in range(300):
+        name = f"job-{i}"
+        for crontab in (False, True):
+            assert outcome(parse, text, name, crontab) == outcome(_parse, text, name, crontab)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(H_TEXTS + PLAIN + BAD), st.text(min_size=1, max_size=12))
+def test_any_name_gets_what_a_fresh_parse_gives(text: str, name: str) -> None:
+    assert outcome(parse, text, name, False) == outcome(_parse, text, name, False)
+
+
+def test_equal_slots_share_one_parsed_object() -> None:
+    clear_caches()
+    got = {id(parse("H H * * *", f"job-{i}")) for i in range(3000)}
+    assert len(got) <= 24 * 60
+
+
+@pytest.mark.parametrize(("text", "moduli"), [
+    ("0 * * * *", ()),
+    ("0 0 * * THU", ()),
+    ("H H * * *", (("minute", 60), ("hour", 24))),
+    ("H/15 * * * *", (("minute", 15),)),
+    ("H(1-31) * * * *", (("minute", 31),)),
+    ("* * H * *", (("day-of-month", 28),)),
+    ("* * * * H", (("day-of-week", 7),)),
+    ("H * * * * * *", (("second", 60),)),
+    ("H(x-y) * * * *", None),
+])
+def test_hash_moduli_names_each_items_modulus(text: str, moduli: object) -> None:
+    assert hash_moduli(text) == moduli
