@@ -16,14 +16,15 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
 
     console = make_console(file)
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("name", overflow="fold")
-    table.add_column("where", no_wrap=True)
-    table.add_column("schedule", overflow="fold")
+    table.add_column("job / where", no_wrap=True)
+    table.add_column("schedule (→ resolved)", overflow="fold")
     table.add_column("zone", no_wrap=True)
     table.add_column("on", no_wrap=True)
     table.add_column(f"next ({start.tzname()})", no_wrap=True)
     for row in result.rows:
         job = row.job
+        who = Text(job.name)
+        who.append(f"\n{job.location.file}:{job.location.line}", style="dim")
         schedule = Text(job.schedule)
         if row.resolved not in (None, job.schedule):
             schedule.append(f"\n→ {row.resolved}", style="green")
@@ -32,20 +33,20 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
         elif row.next is not None:
             local = row.next.astimezone(start.tzinfo)
             clock = f"{local:%H:%M:%S}" if local.second else f"{local:%H:%M}"
-            nxt = Text(f"{local:%a %Y-%m-%d} {clock}\n")
+            nxt = Text(f"{local:%a %m-%d} {clock}\n")
             nxt.append(relative((row.next - start).total_seconds()), style="dim")
         elif job.schedule.strip().lower() == "@reboot":
             nxt = Text("at daemon start", style="dim")
         else:
             nxt = Text("never fires", style="yellow")
-        table.add_row(job.name, f"{job.location.file}:{job.location.line}", schedule,
-                      job.zone, "yes" if job.enabled else Text("no", style="dim"),
+        table.add_row(who, schedule, job.zone, "yes" if job.enabled else Text("no", style="dim"),
                       nxt, style=None if job.enabled else "dim")
     console.print(table)
     enabled = sum(1 for r in result.rows if r.job.enabled)
     shown = len(result.rows)
     filtered = f" (of {result.total} loaded)" if shown != result.total else ""
-    console.print(f"{shown} jobs{filtered}, {enabled} enabled, from {len(result.files)} "
+    console.print(f"{shown} job{'s' if shown != 1 else ''}{filtered}, {enabled} enabled, "
+                  f"from {len(result.files)} "
                   f"file{'s' if len(result.files) != 1 else ''}")
     for err in result.errors:
         where = f"{err.location}: " if err.location else ""

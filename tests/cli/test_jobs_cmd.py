@@ -192,35 +192,35 @@ def test_foreign_yaml_text_lists_the_error(capsys: pytest.CaptureFixture[str],
     assert "0 jobs, 0 enabled, from 1 file" in out
 
 
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.replace("┃", "│").split("│")]
+
+
 def test_text_table(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     code, out, err = run(capsys, "fleet.yaml", "legacy.crontab", "--from", START)
     assert code == 0, err
-    assert [line.rstrip() for line in out.splitlines()] == [
-        "name             ┃ where            ┃ schedule                       ┃"
-        " zone             ┃ on  ┃ next (UTC)",
-        "╇".join("━" * width for width in (17, 18, 32, 18, 5, 21)),
-        "refresh-cache    │ fleet.yaml:4     │ H/15 9-17 * * mon-fri          │"
-        " Europe/Berlin    │ yes │ Fri 2027-03-26 16:14",
-        "                 │                  │ → 14,29,44,59 9-17 * * mon-fri │"
-        "                  │     │ in 14m",
-        "nightly-report   │ fleet.yaml:7     │ 30 2 * * *                     │"
-        " America/New_York │ yes │ Sat 2027-03-27 06:30",
-        "                 │                  │                                │"
-        "                  │     │ in 14h 30m",
-        "warm-cache       │ fleet.yaml:11    │ @reboot                        │"
-        " Europe/Berlin    │ yes │ at daemon start",
-        "old-backup       │ fleet.yaml:14    │ 0 3 * * *                      │"
-        " UTC              │ no  │ Sat 2027-03-27 03:00",
-        "                 │                  │                                │"
-        "                  │     │ in 11h 0m",
-        "legacy.crontab:3 │ legacy.crontab:3 │ 0 9 * * 1-5                    │"
-        " Asia/Tokyo       │ yes │ Mon 2027-03-29 00:00",
-        "                 │                  │                                │"
-        "                  │     │ in 2d 8h",
-        "legacy.crontab:4 │ legacy.crontab:4 │ @reboot                        │"
-        " Asia/Tokyo       │ yes │ at daemon start",
-        "6 jobs, 5 enabled, from 2 files",
+    lines = out.splitlines()
+    assert _cells(lines[0]) == ["job / where", "schedule (→ resolved)", "zone", "on",
+                                "next (UTC)"]
+    assert set(lines[1]) <= {"━", "╇"}
+    # Each job is two lines: name / file:line, schedule / resolved, next / countdown.
+    # 16:00Z Fri 26 March 2027: Berlin is CET (+1) so 17:14 local is 16:14Z.
+    assert [_cells(line) for line in lines[2:-1]] == [
+        ["refresh-cache", "H/15 9-17 * * mon-fri", "Europe/Berlin", "yes", "Fri 03-26 16:14"],
+        ["fleet.yaml:4", "→ 14,29,44,59 9-17 * * mon-fri", "", "", "in 14m"],
+        ["nightly-report", "30 2 * * *", "America/New_York", "yes", "Sat 03-27 06:30"],
+        ["fleet.yaml:7", "", "", "", "in 14h 30m"],
+        ["warm-cache", "@reboot", "Europe/Berlin", "yes", "at daemon start"],
+        ["fleet.yaml:11", "", "", "", ""],
+        ["old-backup", "0 3 * * *", "UTC", "no", "Sat 03-27 03:00"],
+        ["fleet.yaml:14", "", "", "", "in 11h 0m"],
+        # Tokyo is +9 all year: Monday 29 March 09:00 JST is 00:00Z.
+        ["legacy.crontab:3", "0 9 * * 1-5", "Asia/Tokyo", "yes", "Mon 03-29 00:00"],
+        ["legacy.crontab:3", "", "", "", "in 2d 8h"],
+        ["legacy.crontab:4", "@reboot", "Asia/Tokyo", "yes", "at daemon start"],
+        ["legacy.crontab:4", "", "", "", ""],
     ]
+    assert lines[-1] == "6 jobs, 5 enabled, from 2 files"
 
 
 class FakeTerminal(io.StringIO):
