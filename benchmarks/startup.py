@@ -41,7 +41,8 @@ def main() -> int:
             ("python -c 'import click, strictyaml'", base),
             ("cronstable lint one.yaml --format json",
              best_of([py, "-m", "cronstable_cli", "lint", path, "--format", "json"])),
-            ("cronstable lint one.yaml (text)", best_of([py, "-m", "cronstable_cli", "lint", path])),
+            ("cronstable lint one.yaml (text)",
+             best_of([py, "-m", "cronstable_cli", "lint", path])),
             ("cronstable --version", best_of([py, "-m", "cronstable_cli", "--version"])),
         ]
     print(f"start-up, best of {RUNS} runs (Python {sys.version.split()[0]})")

@@ -47,7 +47,7 @@ DAY_OF_WEEK = FieldSpec(
 YEAR = FieldSpec("year", "year", YEAR_MIN, YEAR_MAX, hashable=False)
 
 # Positions in the canonical 7-field order.
-ALL_FIELDS = (SECOND, MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK, YEAR)
+ALL_FIELDS: tuple[FieldSpec, ...] = (SECOND, MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK, YEAR)
 
 MACROS = {
     "@yearly": "0 0 1 1 *",

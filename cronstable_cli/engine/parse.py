@@ -226,7 +226,7 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
     return parsed
 
 
-_SHOWN = {5: slice(1, 6), 6: slice(1, 7), 7: slice(0, 7)}
+_SHOWN: dict[int, slice] = {5: slice(1, 6), 6: slice(1, 7), 7: slice(0, 7)}
 
 
 # Fields nobody wrote (column 0: the second and year a 5- or 6-field text
