@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime, timezone, tzinfo
 
 _SAMPLE = 1800  # no zone changes its offset twice within half an hour
@@ -66,17 +66,28 @@ class DisplayClock:
     def cells(self, fires: Sequence[int]) -> Counter[int]:
         """Fires per civil minute-of-day cell (0..1439); `fires` must be sorted."""
         counts: Counter[int] = Counter()
+        for off, part in self._by_offset(fires):
+            counts.update([(t + off) // 60 % MINUTES_PER_DAY for t in part])
+        return counts
+
+    def seconds_of_hour(self, fires: Sequence[int]) -> Counter[int]:
+        """Fires per civil (minute * 60 + second) of the hour; `fires` must be sorted."""
+        counts: Counter[int] = Counter()
+        for off, part in self._by_offset(fires):
+            counts.update([(t + off) % 3600 for t in part])
+        return counts
+
+    def _by_offset(self, fires: Sequence[int]) -> Iterator[tuple[int, Sequence[int]]]:
+        """(UTC offset, the run of `fires` it applies to) for each segment with fires."""
         segments = self.segments
         if len(segments) == 1:
-            off = segments[0][1]
-            counts.update([(t + off) // 60 % MINUTES_PER_DAY for t in fires])
-            return counts
+            yield segments[0][1], fires
+            return
         for k, (seg_start, off) in enumerate(segments):
             i = bisect_left(fires, seg_start) if k else 0
             j = bisect_left(fires, segments[k + 1][0]) if k + 1 < len(segments) else len(fires)
             if i < j:
-                counts.update([(t + off) // 60 % MINUTES_PER_DAY for t in fires[i:j]])
-        return counts
+                yield off, fires[i:j]
 
     def cell_of(self, epoch: int) -> int:
         """The civil minute-of-day cell of one instant."""

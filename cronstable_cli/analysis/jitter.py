@@ -116,5 +116,6 @@ def schedule_jitter_seconds(option: JitterOption, timeline: Timeline, start_epoc
     """The jitter width for one schedule: explicit, or the SPEC default for `auto`."""
     if option != "auto":
         return option
-    fires_at_minute_zero = 0 in timeline.schedule.parsed.minutes
-    return auto_jitter_seconds(fires_at_minute_zero, shortest_interval(timeline, start_epoch))
+    if 0 not in timeline.schedule.parsed.minutes:
+        return 0  # not a top-of-hour schedule: no need to look for its interval
+    return auto_jitter_seconds(True, shortest_interval(timeline, start_epoch))

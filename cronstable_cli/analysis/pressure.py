@@ -16,6 +16,8 @@ from typing import Any
 from ..engine import zone_name
 from .display_clock import MINUTES_PER_DAY, DisplayClock
 from .fires import FireGroup, Fleet, Progress, window_bounds
+from .jitter import JitterOption
+from .jitter_pressure import JitterPressure, JitterTally, jitter_to_dict
 from .stagger import Gaps, gap_stats
 
 TOP_CELLS = 6
@@ -62,6 +64,7 @@ class Pressure:
     timezone: str
     gaps: Gaps | None  # None with fewer than two distinct fire instants
     cells: tuple[Cell, ...] = ()  # every non-empty cell, when asked for (HTML hovers)
+    jitter: JitterPressure | None = None  # the second-resolution view, when asked for
 
 
 def compute_pressure(
@@ -71,16 +74,24 @@ def compute_pressure(
     zone: tzinfo = timezone.utc,
     *,
     all_cells: bool = False,
+    jitter: JitterOption | None = None,
     progress: Progress | None = None,
 ) -> Pressure:
-    """The fleet's pressure in [start, start + hours), labelled in `zone`."""
+    """The fleet's pressure in [start, start + hours), labelled in `zone`.
+
+    With `jitter` (`"auto"` or a width in seconds) the same enumeration also
+    yields the busiest minute second by second, before and after jitter.
+    """
     first, end = window_bounds(start, hours)
     clock = DisplayClock(zone, first, end)
+    tally = None if jitter is None else JitterTally(jitter, clock, first)
     grid = [0] * MINUTES_PER_DAY
     minute_jobs = [0] * 60
     instants: set[int] = set()
     per_group: list[tuple[FireGroup, Counter[int]]] = []
     for group, fires in fleet.window(first, end).track(progress):
+        if tally is not None:
+            tally.add(group, fires)
         if not fires:
             continue
         weight = group.weight
@@ -97,12 +108,13 @@ def compute_pressure(
     heavy = sorted((c for c in range(MINUTES_PER_DAY) if grid[c]), key=lambda c: -grid[c])
     wanted = heavy if all_cells else heavy[:TOP_CELLS]
     cells = _cells(wanted, grid, per_group)
+    busiest = _busiest(by_minute, minute_jobs)
     return Pressure(
         grid=rows,
         by_minute_fires=by_minute,
         by_minute_jobs=tuple(minute_jobs),
         by_hour=tuple(sum(row) for row in rows),
-        busiest_minute=_busiest(by_minute, minute_jobs),
+        busiest_minute=busiest,
         empty_minutes=tuple(m for m in range(60) if not by_minute[m]),
         top_cells=tuple(cells[c] for c in heavy[:TOP_CELLS]),
         jobs=fleet.jobs,
@@ -114,6 +126,8 @@ def compute_pressure(
         timezone=zone_name(zone),
         gaps=gap_stats(instants),
         cells=tuple(cells[c] for c in sorted(cells)) if all_cells else (),
+        jitter=None if tally is None else tally.finish(
+            None if busiest is None else busiest.minute),
     )
 
 
@@ -163,7 +177,7 @@ def pressure_to_dict(result: Pressure) -> dict[str, Any]:
     """The SPEC §5 `pressure` JSON body (without `version`)."""
     busiest = result.busiest_minute
     gaps = result.gaps
-    return {
+    doc: dict[str, Any] = {
         "start": result.start.isoformat(),
         "hours": result.hours,
         "timezone": result.timezone,
@@ -185,6 +199,9 @@ def pressure_to_dict(result: Pressure) -> dict[str, Any]:
         },
         "grid": [list(row) for row in result.grid],
     }
+    if result.jitter is not None:
+        doc["jitter"] = jitter_to_dict(result.jitter)
+    return doc
 
 
 def pressure_to_json(result: Pressure) -> str:

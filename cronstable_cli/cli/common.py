@@ -10,11 +10,14 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone, tzinfo
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ..engine.zones import ZoneError, load_zone
+
+if TYPE_CHECKING:
+    from ..analysis.jitter import JitterOption
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,6 +93,26 @@ def parse_instant(text: str, zone: tzinfo, option: str = "--from") -> datetime:
     if not 1970 <= parsed.year <= 2099:
         raise click.BadParameter("instants must lie in 1970-2099", param_hint=option)
     return parsed
+
+
+def _jitter(
+    _ctx: click.Context, _param: click.Parameter, value: str | None
+) -> JitterOption | None:
+    """`auto` or 0-900 seconds (a usage error otherwise); None when not given."""
+    if value is None:
+        return None
+    from ..analysis.jitter import parse_jitter_option
+
+    try:
+        return parse_jitter_option(value)
+    except ValueError as err:
+        raise click.BadParameter(str(err)) from None
+
+
+def jitter_option(help_text: str) -> Callable[[F], F]:
+    """`--jitter auto|N`: the SPEC §4 jitter width, parsed to "auto" or an int."""
+    return click.option("--jitter", callback=_jitter, default=None, metavar="auto|N",
+                        help=help_text)
 
 
 def fail_on_option(func: F) -> F:

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from .common import format_option, from_option, parse_instant, paths_argument, tz_option, zone_arg
+from .common import (
+    format_option,
+    from_option,
+    jitter_option,
+    parse_instant,
+    paths_argument,
+    tz_option,
+    zone_arg,
+)
+
+if TYPE_CHECKING:
+    from ..analysis.jitter import JitterOption
 
 
 @click.command(
@@ -15,6 +28,7 @@ Examples:
   cronstable pressure jobs/ --hours 168 --tz Europe/Berlin
   cronstable pressure jobs/ --from 2026-11-01T00:00 --tz America/New_York --format json
   cronstable pressure jobs/ --format html -o pressure.html
+  cronstable pressure jobs/ --jitter auto
 """,
 )
 @paths_argument
@@ -22,11 +36,14 @@ Examples:
               help="Length of the window, 1-168 hours.")
 @from_option
 @tz_option("Display zone for the hour/minute cells (jobs still fire in their own zones).")
+@jitter_option("Also show the busiest minute second by second with deterministic jitter "
+               "applied: 'auto' (SPEC default width per schedule) or N seconds (0-900) for "
+               "every job.")
 @format_option("html")
 @click.option("-o", "--output", metavar="FILE", default=None,
               help="Write the report to FILE (atomically) instead of stdout.")
-def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str, fmt: str,
-             output: str | None) -> int:
+def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
+             jitter: JitterOption | None, fmt: str, output: str | None) -> int:
     """Count every fire of the window into a 24×60 grid of (hour, minute) cells.
 
     Shows where the fleet piles up: a heatmap, fires by minute of the hour,
@@ -37,6 +54,11 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str, fmt: str,
 
     --format html writes one self-contained page (no network) with the
     heatmap, the histogram, duplicate schedules and slot suggestions.
+
+    --jitter adds the busiest minute second by second, by scheduled_for and
+    by fire_after (scheduled_for + the job's hashed offset), and the most
+    fires starting in one second before and after jitter. The heatmap itself
+    always counts scheduled_for.
 
     Exit 0 with a report; 1 when no job could be loaded; 2 for usage errors.
     """
@@ -51,16 +73,16 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str, fmt: str,
     fleet = loaded.fleet
     with progress_bar("Counting fires") as progress:
         result = compute_pressure(fleet, start, hours, zone, all_cells=fmt == "html",
-                                  progress=progress)
+                                  jitter=jitter, progress=progress)
 
     if fmt == "json":
         from ..analysis.pressure import pressure_to_dict
         from ..formats.jsondoc import to_json
-        from .fleet_load import emit, finding_dict, skipped_dicts
+        from .fleet_load import emit, skipped_dicts
 
         payload = pressure_to_dict(result)
         payload["skipped"] = skipped_dicts(fleet)
-        payload["errors"] = [finding_dict(f) for f in loaded.errors]
+        payload["errors"] = [f.to_dict() for f in loaded.errors]
         emit(to_json(payload), output)
     elif fmt == "html":
         from ..analysis.duplicates import find_duplicates

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from .common import format_option, from_option, parse_instant
+from .common import format_option, from_option, jitter_option, parse_instant
 from .target import schedule_findings, target_from_args, target_options
 
-
-def _jitter(_ctx: click.Context, _param: click.Parameter, value: str | None) -> object:
-    if value is None:
-        return None
-    from ..analysis.jitter import parse_jitter_option
-
-    try:
-        return parse_jitter_option(value)
-    except ValueError as err:
-        raise click.BadParameter(str(err)) from None
+if TYPE_CHECKING:
+    from ..analysis.jitter import JitterOption
 
 
 @click.command()
@@ -24,12 +18,11 @@ def _jitter(_ctx: click.Context, _param: click.Parameter, value: str | None) -> 
 @from_option
 @click.option("-n", "--count", default=10, show_default=True,
               type=click.IntRange(1, 10000), help="How many fires to show.")
-@click.option("--jitter", callback=_jitter, default=None, metavar="auto|N",
-              help="Show fire_after beside scheduled_for: 'auto' (SPEC default width) or "
-                   "N seconds (0-900).")
+@jitter_option("Show fire_after beside scheduled_for: 'auto' (SPEC default width) or "
+               "N seconds (0-900).")
 @format_option()
 def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None,
-            from_: str, count: int, jitter: object, fmt: str) -> int:
+            from_: str, count: int, jitter: JitterOption | None, fmt: str) -> int:
     """Show the next fires of EXPR, or of --job NAME loaded from PATHS.
 
     \b
@@ -44,7 +37,7 @@ def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
     start = parse_instant(from_, target.zone)
     result = build(
         target.tab, target.expression, target.zone_label, start, count,
-        job=target.job, hash_key=seed, jitter=jitter,  # type: ignore[arg-type]
+        job=target.job, hash_key=seed, jitter=jitter,
         findings=schedule_findings(target, start),
     )
     if fmt == "json":

@@ -2,9 +2,10 @@
 
 No network, no scripts, no external fonts or styles (a Content-Security-
 Policy says so to the browser too). The heatmap and the histogram are
-inline SVG; hovering a cell shows its time, fires and jobs through the
-SVG `<title>`. Colours follow `prefers-color-scheme`. Every piece of
-user text (job names, expressions, zones) is escaped.
+inline SVG, and so are the jitter charts when `--jitter` is given; hovering
+a cell shows its time, fires and jobs through the SVG `<title>`. Colours
+follow `prefers-color-scheme`. Every piece of user text (job names,
+expressions, zones) is escaped.
 """
 
 from __future__ import annotations
@@ -16,14 +17,11 @@ from ..analysis.duplicates import Duplicates
 from ..analysis.pressure import Cell, Pressure
 from ..analysis.suggest import Suggestion
 from .heat_scale import LEVELS, level, level_ranges, range_label
+from .jitter_html import jitter_section_html
 from .pressure_text import cell_names, headline, minute_runs, plural
 from .stagger_text import duration_label
+from .svg_columns import CELL, PITCH, TOP, WIDTH, column_x
 
-PITCH = 15  # px per minute column / hour row
-CELL = 13
-GROUP_GAP = 4  # extra space between ten-minute groups
-LEFT = 30
-TOP = 22
 HIST_HEIGHT = 120
 MAX_LISTED = 12  # job names listed in a duplicate group before "more"
 
@@ -35,10 +33,11 @@ DARK = ("#1c2128", "#3a2a1c", "#57361b", "#7a461d", "#a1561e", "#c8661f", "#e47f
 
 STYLE = """
 :root { color-scheme: light dark; --bg: #ffffff; --fg: #1f2328; --muted: #59636e;
-  --card: #f6f8fa; --border: #d1d9e0; --accent: #0969da; --bar: #1f77b4; %(light)s }
+  --card: #f6f8fa; --border: #d1d9e0; --accent: #0969da; --bar: #1f77b4;
+  --jbar: #8250df; %(light)s }
 @media (prefers-color-scheme: dark) {
   :root { --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --card: #151b23;
-    --border: #3d444d; --accent: #4493f8; --bar: #58a6ff; %(dark)s }
+    --border: #3d444d; --accent: #4493f8; --bar: #58a6ff; --jbar: #b48cf9; %(dark)s }
 }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--fg);
@@ -46,14 +45,16 @@ body { margin: 0; background: var(--bg); color: var(--fg);
 main { max-width: 1040px; margin: 0 auto; padding: 24px 20px 40px; }
 h1 { font-size: 26px; margin: 0 0 4px; }
 h2 { font-size: 18px; margin: 28px 0 10px; }
+h3 { font-size: 15px; margin: 16px 0 6px; }
 .meta, .note, footer { color: var(--muted); }
 .headline { font-size: 22px; font-weight: 600; margin: 18px 0 4px; }
 code { font: 14px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 svg { display: block; max-width: 100%%; height: auto; }
 svg text { fill: var(--muted); font: 11px ui-monospace, SFMono-Regular, Menlo, monospace; }
 .c { stroke: none; }
-.c:hover, .b:hover { stroke: var(--fg); stroke-width: 1.5; }
+.c:hover, .b:hover, .jb:hover { stroke: var(--fg); stroke-width: 1.5; }
 .b { fill: var(--bar); }
+.jb { fill: var(--jbar); }
 %(levels)s
 .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: center;
   margin: 8px 0 0; color: var(--muted); font-size: 13px; }
@@ -83,13 +84,6 @@ def _level_css() -> str:
     return STYLE % {"light": light, "dark": dark, "levels": levels}
 
 
-def _x(minute: int) -> int:
-    return LEFT + minute * PITCH + minute // 10 * GROUP_GAP
-
-
-WIDTH = _x(59) + PITCH + 4
-
-
 def _cell_title(hour: int, minute: int, value: int, cell: Cell | None) -> str:
     label = f"{hour:02d}:{minute:02d}"
     if not value:
@@ -112,14 +106,14 @@ def heatmap_svg(result: Pressure) -> str:
              f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
              f'aria-label="Fires per minute of the day">']
     for minute in range(0, 60, 5):
-        parts.append(f'<text x="{_x(minute)}" y="{TOP - 8}">:{minute:02d}</text>')
+        parts.append(f'<text x="{column_x(minute)}" y="{TOP - 8}">:{minute:02d}</text>')
     for hour, row in enumerate(result.grid):
         y = TOP + hour * PITCH
         parts.append(f'<text x="2" y="{y + 10}">{hour:02d}</text>')
         for minute, value in enumerate(row):
             title = escape(_cell_title(hour, minute, value, details.get((hour, minute))))
             parts.append(
-                f'<rect class="c l{level(value, peak)}" x="{_x(minute)}" y="{y}" '
+                f'<rect class="c l{level(value, peak)}" x="{column_x(minute)}" y="{y}" '
                 f'width="{CELL}" height="{CELL}" rx="2" data-fires="{value}">'
                 f"<title>{title}</title></rect>"
             )
@@ -148,11 +142,11 @@ def histogram_svg(result: Pressure) -> str:
         title = escape(f":{minute:02d} — {plural(count, 'fire')}, "
                        f"{plural(result.by_minute_jobs[minute], 'job')}")
         parts.append(
-            f'<rect class="b" x="{_x(minute)}" y="{HIST_HEIGHT - bar}" width="{CELL}" '
+            f'<rect class="b" x="{column_x(minute)}" y="{HIST_HEIGHT - bar}" width="{CELL}" '
             f'height="{max(bar, 1) if count else 0}" rx="1"><title>{title}</title></rect>'
         )
     for minute in range(0, 60, 5):
-        parts.append(f'<text x="{_x(minute)}" y="{HIST_HEIGHT + 16}">:{minute:02d}</text>')
+        parts.append(f'<text x="{column_x(minute)}" y="{HIST_HEIGHT + 16}">:{minute:02d}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -264,6 +258,8 @@ def render_pressure_html(
             "<h2>Fires by minute of the hour</h2>", histogram_svg(result),
             _facts_html(result),
         ]
+    if result.jitter is not None:
+        body.append(jitter_section_html(result.jitter))
     body += [_suggestions_html(hourly, daily), _top_cells_html(result),
              _duplicates_html(duplicates)]
     title = f"cronstable pressure — {start} {result.timezone}"

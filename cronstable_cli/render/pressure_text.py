@@ -11,21 +11,17 @@ from typing import TYPE_CHECKING
 
 from ..analysis.pressure import Cell, Pressure
 from .heat_scale import GLYPHS, level, level_ranges, range_label
+from .jitter_text import JitterPanel
 from .stagger_text import duration_label
+from .text_bits import axis_line, bar_rows, grouped, label_width, plural
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
-    from rich.text import Text
 
 # Light to heavy; readable on dark and light terminals.
 COLOURS = ("", "green", "green", "chartreuse3", "yellow3", "yellow", "orange3",
            "dark_orange", "red", "bold red")
-BARS = " ▁▂▃▄▅▆▇█"
 HISTOGRAM_ROWS = 6
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
 
 
 def minute_runs(minutes: Iterable[int]) -> str:
@@ -63,19 +59,7 @@ def cell_names(cell: Cell) -> str:
 
 def _minute_axis(indent: int) -> str:
     """Minute labels over the six ten-minute groups, after `indent` columns."""
-    return " " * indent + " ".join(f":{m:02d}".ljust(10) for m in range(0, 60, 10)).rstrip()
-
-
-def _grouped(cells: list[Text]) -> list[Text]:
-    """Six groups of ten minutes, a space between groups."""
-    from rich.text import Text
-
-    out: list[Text] = []
-    for start in range(0, 60, 10):
-        if start:
-            out.append(Text(" "))
-        out.extend(cells[start:start + 10])
-    return out
+    return axis_line([f":{m:02d}" for m in range(0, 60, 10)], indent)
 
 
 class PressureReport:
@@ -105,6 +89,7 @@ class PressureReport:
         yield Text("")
         yield Text(headline(r), style="bold")
         if not r.total_fires:
+            yield from self._jitter()
             return
         yield Text("")
         yield from self._heatmap()
@@ -124,6 +109,14 @@ class PressureReport:
                 f"{duration_label(g.median)} · q3 {duration_label(g.q3)} · max "
                 f"{duration_label(g.max)}",
             )
+        yield from self._jitter()
+
+    def _jitter(self) -> Iterator[RenderableType]:
+        from rich.text import Text
+
+        if self.result.jitter is not None:
+            yield Text("")
+            yield JitterPanel(self.result.jitter)
 
     def _heatmap(self) -> Iterator[RenderableType]:
         from rich.text import Text
@@ -137,7 +130,7 @@ class PressureReport:
             for value in row:
                 k = level(value, peak)
                 cells.append(Text(GLYPHS[k], style=COLOURS[k]))
-            yield Text.assemble(Text(f"{hour:02d} ", style="dim"), *_grouped(cells))
+            yield Text.assemble(Text(f"{hour:02d} ", style="dim"), *grouped(cells))
         legend = [Text("fires per cell:", style="dim")]
         for k, low, high in level_ranges(peak):
             glyph = "' '" if k == 0 else GLYPHS[k]
@@ -151,17 +144,9 @@ class PressureReport:
 
         r = self.result
         counts = r.by_minute_fires
-        peak = max(counts)
         yield Text("Fires by minute of the hour (all hours together)", style="bold")
-        # Each column is HISTOGRAM_ROWS * 8 eighths tall at the peak.
-        heights = [-(-c * HISTOGRAM_ROWS * 8 // peak) if c else 0 for c in counts]
-        width = len(f"{peak:,}")
-        for row in range(HISTOGRAM_ROWS, 0, -1):
-            floor = (row - 1) * 8
-            cells = [Text(BARS[min(8, max(0, h - floor))], style="cyan") for h in heights]
-            label = f"{peak:,}".rjust(width) if row == HISTOGRAM_ROWS else " " * width
-            yield Text.assemble(Text(label + " ", style="dim"), *_grouped(cells))
-        yield Text(_minute_axis(width + 1), style="dim")
+        yield from bar_rows(counts, HISTOGRAM_ROWS, "cyan")
+        yield Text(_minute_axis(label_width(counts) + 1), style="dim")
 
     def _top_cells(self) -> RenderableType:
         from rich.table import Table

@@ -69,3 +69,23 @@ def test_cells_match_datetime_conversion(name: str, start: int, offsets: list[in
     for t in fires[:5]:
         local = datetime.fromtimestamp(t, zone)
         assert clock.cell_of(t) == local.hour * 60 + local.minute
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["Europe/Berlin", "America/New_York", "Australia/Lord_Howe",
+                     "Asia/Kathmandu", "UTC"]),
+    st.integers(min_value=epoch(utc(2026, 1, 1)), max_value=epoch(utc(2027, 1, 1))),
+    st.lists(st.integers(min_value=0, max_value=168 * 3600 - 1), max_size=40),
+)
+def test_seconds_of_hour_match_datetime_conversion(name: str, start: int,
+                                                   offsets: list[int]) -> None:
+    zone = ZoneInfo(name)
+    fires = sorted(start + o for o in offsets)
+    clock = DisplayClock(zone, start, start + 168 * 3600)
+    expected: dict[int, int] = {}
+    for t in fires:
+        local = datetime.fromtimestamp(t, zone)
+        key = local.minute * 60 + local.second
+        expected[key] = expected.get(key, 0) + 1
+    assert dict(clock.seconds_of_hour(fires)) == expected

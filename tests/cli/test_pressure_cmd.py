@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -155,6 +156,92 @@ def test_crontab_files_count_too(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert code == 0
     doc = json.loads(out)
     assert doc["jobs"] == 3 and doc["grid"][0][0] == 3
+
+
+# --- pressure --jitter ---------------------------------------------------------------
+
+# Every job in JOBS fires at minute 0 (berlin-morning once a day): auto gives each 60 s.
+JITTERED = ["backup-db", "berlin-morning", "rotate-logs", "thirds"]
+
+
+def spec_jitter(name: str, width: int) -> int:
+    """SPEC §4: sha256("jitter\\n" + name), first 8 bytes big-endian, mod the width."""
+    digest = hashlib.sha256(f"jitter\n{name}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % width
+
+
+def test_jitter_json_adds_one_object(jobs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, plain, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "json")
+    code, out, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "json",
+                       "--jitter", "auto")
+    assert code == 0
+    doc = json.loads(out)
+    jitter = doc.pop("jitter")
+    assert doc == json.loads(plain)  # every other key unchanged
+    assert jitter["option"] == "auto" and jitter["jittered_jobs"] == 4
+    assert jitter["widths"] == [{"seconds": 60, "jobs": 4}]
+    assert jitter["jobs"] == [{"name": n, "width": 60, "offset": spec_jitter(n, 60)}
+                              for n in JITTERED]
+    assert jitter["busiest_minute"] == 0
+    seconds = jitter["seconds"]
+    # 24 fires each of backup-db, rotate-logs and thirds at :00, one of berlin-morning.
+    assert seconds["scheduled"] == [73] + [0] * 59
+    expected = [0] * 60
+    for name in JITTERED:
+        expected[spec_jitter(name, 60)] += 1 if name == "berlin-morning" else 24
+    assert seconds["fire_after"] == expected and seconds["spill"] == 0
+    assert jitter["peak_per_second"]["scheduled"] == 4
+    assert jitter["peak_per_second"]["fire_after"] == max(
+        sum(1 for n in JITTERED if spec_jitter(n, 60) == spec_jitter(m, 60)) for m in JITTERED)
+
+
+@pytest.mark.parametrize("width", [0, 30])
+def test_jitter_explicit_width(jobs: Path, capsys: pytest.CaptureFixture[str],
+                               width: int) -> None:
+    code, out, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "json",
+                       "--jitter", str(width))
+    assert code == 0
+    jitter = json.loads(out)["jitter"]
+    assert jitter["option"] == width
+    if width:
+        assert jitter["jobs"] == [{"name": n, "width": width, "offset": spec_jitter(n, width)}
+                                  for n in JITTERED]
+    else:  # exact: nobody is jittered and the jittered view is the un-jittered one
+        assert jitter["jobs"] == [] and jitter["jittered_jobs"] == 0
+        assert jitter["seconds"]["fire_after"] == jitter["seconds"]["scheduled"]
+        assert jitter["peak_per_second"] == {"scheduled": 4, "fire_after": 4}
+
+
+def test_jitter_text_panel(jobs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "pressure", str(jobs), *FROM, "--jitter", "auto")
+    assert code == 0
+    assert "4 jobs fire at :00 (73 fires in the window)" in out  # the un-jittered view stays
+    assert "Jitter (--jitter auto): 4 of 4 jobs jittered\nwidths: 60s × 4 jobs\n" in out
+    assert "Fires scheduled at :00, by second of scheduled_for (un-jittered)" in out
+    assert "The same fires by second of fire_after (jittered)" in out
+    assert "Peak fires starting in one second (whole window): 4 → " in out
+    _, plain, _ = run(capsys, "pressure", str(jobs), *FROM)
+    assert out.startswith(plain.rstrip("\n"))  # the panel only adds, below the report
+
+
+def test_jitter_html_section(jobs: Path, tmp_path: Path,
+                             capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "report.html"
+    code, _, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "html",
+                     "--jitter", "auto", "-o", str(target))
+    assert code == 0
+    html = target.read_text(encoding="utf-8")
+    assert "<h2>Jitter (--jitter auto)</h2>" in html
+    assert 'id="jitter-scheduled"' in html and 'id="jitter-fire-after"' in html
+    assert html.count('<rect class="c l') == 1440  # the heatmap is still all there
+
+
+@pytest.mark.parametrize("value", ["901", "1000", "-5", "soon", "1.5", "", "0x10"])
+def test_jitter_bad_values_exit_2(jobs: Path, capsys: pytest.CaptureFixture[str],
+                                  value: str) -> None:
+    code, out, err = run(capsys, "pressure", str(jobs), *FROM, "--jitter", value)
+    assert code == 2 and out == ""
+    assert "Invalid value for '--jitter'" in err and "Traceback" not in err
 
 
 # --- suggest ------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from datetime import datetime, timezone
 
 from cronstable_cli.analysis.duplicates import Duplicates, find_duplicates
 from cronstable_cli.analysis.fires import build_fleet
+from cronstable_cli.analysis.jitter import JitterOption
 from cronstable_cli.analysis.pressure import Pressure, compute_pressure
 from cronstable_cli.analysis.suggest import Suggestion, suggest_slots
 from cronstable_cli.records import Job, SourceLocation
@@ -25,8 +26,10 @@ def fleet_jobs() -> list[Job]:
     return jobs
 
 
-def report_parts(all_cells: bool = False) -> tuple[Pressure, Duplicates, Suggestion, Suggestion]:
+def report_parts(
+    all_cells: bool = False, jitter: JitterOption | None = None
+) -> tuple[Pressure, Duplicates, Suggestion, Suggestion]:
     fleet = build_fleet(fleet_jobs())
-    pressure = compute_pressure(fleet, START, 24, all_cells=all_cells)
+    pressure = compute_pressure(fleet, START, 24, all_cells=all_cells, jitter=jitter)
     hourly, daily = suggest_slots(fleet, START)
     return pressure, find_duplicates(fleet), hourly, daily

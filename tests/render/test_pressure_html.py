@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from cronstable_cli.analysis.jitter import JitterOption
 from cronstable_cli.render.pressure_html import render_pressure_html
 
+from ..analysis.fleet_helpers import h_value
 from .pressure_cases import report_parts
 
 EVIL = "<script>alert('x')</script>"
@@ -30,6 +32,11 @@ window.addEventListener("load", () => {
     cells: map.querySelectorAll("rect.c").length,
     titled: map.querySelectorAll("rect.c > title").length,
     bars: document.querySelectorAll("#histogram rect.b").length,
+    jitterBars: document.querySelectorAll("#jitter-scheduled rect.b, "
+                                          + "#jitter-fire-after rect.jb").length,
+    jitterTitled: document.querySelectorAll("#jitter-fire-after rect.jb > title").length,
+    jitterHeight: document.getElementById("jitter-fire-after").getBoundingClientRect().height,
+    jitterFill: getComputedStyle(document.querySelector("#jitter-fire-after rect.jb")).fill,
     width: box.width, height: box.height,
     background: getComputedStyle(document.body).backgroundColor,
     errors: window.__errors,
@@ -39,8 +46,8 @@ window.addEventListener("load", () => {
 </script>"""
 
 
-def report(all_cells: bool = True) -> str:
-    pressure, dups, hourly, daily = report_parts(all_cells)
+def report(all_cells: bool = True, jitter: JitterOption | None = None) -> str:
+    pressure, dups, hourly, daily = report_parts(all_cells, jitter)
     return render_pressure_html(pressure, duplicates=dups, hourly=hourly, daily=daily)
 
 
@@ -54,14 +61,16 @@ def test_one_cell_per_minute_of_the_day_each_with_a_title() -> None:
     assert "03:15 — 2 fires, 2 jobs\nnightly\nnightly-copy" in html
 
 
-def test_job_names_are_escaped_everywhere() -> None:
-    html = report()
+@pytest.mark.parametrize("jitter", [None, "auto"])
+def test_job_names_are_escaped_everywhere(jitter: JitterOption | None) -> None:
+    html = report(jitter=jitter)
     assert EVIL not in html
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in html
 
 
-def test_nothing_is_fetched_or_run() -> None:
-    html = report()
+@pytest.mark.parametrize("jitter", [None, "auto"])
+def test_nothing_is_fetched_or_run(jitter: JitterOption | None) -> None:
+    html = report(jitter=jitter)
     assert "<script" not in html.lower()
     assert "<link" not in html.lower()
     assert "src=" not in html and "@import" not in html and "url(" not in html
@@ -83,6 +92,37 @@ def test_both_colour_schemes_and_all_sections() -> None:
 def test_cells_without_details_still_say_their_count() -> None:
     html = report(all_cells=False)
     assert "12:45 — 1 fire</title>" in html
+
+
+def test_jitter_section_has_two_charts_with_titled_bars() -> None:
+    html = report(jitter="auto")
+    assert "<h2>Jitter (--jitter auto)</h2>" in html
+    assert "4 of 7 jobs jittered (60s × 4 jobs, exact × 3 jobs)" in html
+    assert html.count("<title>") == 24 * 60 + 60 + 1 + 2 * 60
+    assert html.count('<rect class="jb"') == 60
+    # Un-jittered: 96 fires at second 0; jittered: the :00 jobs' SPEC offsets, 24 each.
+    assert "+0s — 96 fires</title>" in html
+    for name in ("backup-db", "rotate-logs", "sync-users", "thirds"):
+        assert f"+{h_value('jitter', name) % 60}s — 24 fires</title>" in html
+    assert "Peak fires starting in one second (whole window):</b> 4 → 2" in html
+    assert "--jbar: #8250df" in html and "--jbar: #b48cf9" in html  # light and dark
+
+
+def test_wide_jitter_folds_the_chart() -> None:
+    html = report(jitter=900)
+    last = max(h_value("jitter", name) % 900
+               for name in ("backup-db", "rotate-logs", "sync-users", "thirds"))
+    minutes = last // 60 + 1  # the chart covers whole minutes up to the latest fire_after
+    assert minutes > 1
+    # 60 columns over `minutes` minutes: `minutes` seconds per column.
+    assert f"By second of fire_after (jittered), {minutes} s per column</h3>" in html
+    assert "start in a later minute" in html
+    assert html.count('<rect class="jb"') == 60
+
+
+def test_no_jitter_section_unless_asked() -> None:
+    html = report()
+    assert 'id="jitter-' not in html and "<h2>Jitter" not in html
 
 
 # --- rendered by a real browser -----------------------------------------------------
@@ -113,7 +153,7 @@ def console_messages(stderr: str) -> list[str]:
 
 def probe(tmp_path: Path, *extra: str) -> dict[str, object]:
     # The report forbids scripts; this copy lets exactly one inline probe in.
-    html = report().replace("default-src 'none';", "default-src 'none'; "
+    html = report(jitter="auto").replace("default-src 'none';", "default-src 'none'; "
                             "script-src 'unsafe-inline';")
     page = tmp_path / "probe.html"
     page.write_text(html.replace("</body>", PROBE + "</body>"), encoding="utf-8")
@@ -129,6 +169,9 @@ def test_browser_renders_the_grid_without_errors(tmp_path: Path) -> None:
     check = probe(tmp_path)
     assert check["cells"] == check["titled"] == 24 * 60
     assert check["bars"] == 60
+    assert check["jitterBars"] == 120 and check["jitterTitled"] == 60
+    assert float(check["jitterHeight"]) > 50  # type: ignore[arg-type]
+    assert check["jitterFill"] == "rgb(130, 80, 223)"
     assert check["errors"] == []
     assert float(check["width"]) > 500 and float(check["height"]) > 200  # type: ignore[arg-type]
     assert check["background"] == "rgb(255, 255, 255)"
@@ -137,6 +180,7 @@ def test_browser_renders_the_grid_without_errors(tmp_path: Path) -> None:
 def test_browser_dark_scheme_changes_the_page(tmp_path: Path) -> None:
     check = probe(tmp_path, "--force-dark-mode")
     assert check["background"] == "rgb(13, 17, 23)"
+    assert check["jitterFill"] == "rgb(180, 140, 249)"  # the lighter purple on dark
 
 
 def png_pixels(data: bytes) -> tuple[int, int, bytes]:
@@ -155,7 +199,7 @@ def png_pixels(data: bytes) -> tuple[int, int, bytes]:
 
 def test_screenshot_is_not_blank_and_the_real_report_logs_nothing(tmp_path: Path) -> None:
     page = tmp_path / "report.html"
-    page.write_text(report(), encoding="utf-8")
+    page.write_text(report(jitter="auto"), encoding="utf-8")
     shot = tmp_path / "report.png"
     done = run_chromium(tmp_path, page, f"--screenshot={shot}", "--window-size=1400,1800")
     assert shot.exists(), done.stderr[-2000:]

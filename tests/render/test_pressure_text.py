@@ -9,14 +9,17 @@ from pathlib import Path
 from rich.console import Console
 
 from cronstable_cli.analysis.fires import build_fleet
+from cronstable_cli.analysis.jitter import JitterOption
 from cronstable_cli.analysis.pressure import compute_pressure
 from cronstable_cli.render.duplicates_text import DuplicatesReport
+from cronstable_cli.render.jitter_text import JitterPanel, folded, seconds_label
 from cronstable_cli.render.pressure_text import PressureReport, minute_runs
 from cronstable_cli.render.suggest_text import SuggestReport
 
 from .pressure_cases import START, report_parts
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "pressure_report.txt"
+JITTER_GOLDEN = GOLDEN.with_name("pressure_jitter_panel.txt")
 
 
 def render(renderable: object) -> str:
@@ -73,3 +76,69 @@ def test_suggest_and_duplicates_text() -> None:
     assert "2 groups covering 5 of 7 jobs" in text
     assert "3× 0 * * * *  At minute 0 of every hour (UTC)" in text
     assert "backup-db, rotate-logs, sync-users" in text
+
+
+# --- the jitter panel ---------------------------------------------------------------
+
+
+def jitter_panel(option: JitterOption) -> str:
+    jitter = report_parts(jitter=option)[0].jitter
+    assert jitter is not None
+    return render(JitterPanel(jitter))
+
+
+def test_jitter_panel_matches_the_reviewed_text() -> None:
+    # backup-db, rotate-logs, sync-users and thirds fire at :00 and get 60 s; the :15
+    # and :45 jobs get none. Offsets are the SPEC hash of each name mod 60.
+    text = jitter_panel("auto")
+    if os.environ.get("CRONSTABLE_REGENERATE"):
+        JITTER_GOLDEN.write_text(text, encoding="utf-8")
+    assert text == JITTER_GOLDEN.read_text(encoding="utf-8")
+
+
+def test_jitter_panel_lines() -> None:
+    lines = jitter_panel("auto").splitlines()
+    assert lines[0] == "Jitter (--jitter auto): 4 of 7 jobs jittered"
+    assert lines[1] == "widths: 60s × 4 jobs, exact × 3 jobs"
+    assert lines[2] == "Fires scheduled at :00, by second of scheduled_for (un-jittered)"
+    # 96 fires at second 0: a full column on every row, nothing else.
+    assert [line[3] for line in lines[3:7]] == ["█"] * 4
+    assert lines[3].startswith("96 █")
+    assert lines[7].split() == ["0s", "10s", "20s", "30s", "40s", "50s"]
+    # After jitter the :00 jobs start apart; nightly and nightly-copy (03:15, no jitter
+    # off the hour) still start together.
+    assert lines[-1] == ("Peak fires starting in one second (whole window): 4 → 2 "
+                         "(un-jittered → jittered)")
+    assert not any("later minute" in line for line in lines)
+
+
+def test_a_report_with_jitter_ends_with_the_panel() -> None:
+    plain = render(PressureReport(report_parts()[0]))
+    text = render(PressureReport(report_parts(jitter="auto")[0]))
+    assert text.startswith(plain) and text[len(plain):].startswith("\nJitter (--jitter auto)")
+
+
+def test_wide_jitter_folds_into_sixty_columns_and_counts_the_spill() -> None:
+    jitter = report_parts(jitter=900)[0].jitter
+    assert jitter is not None
+    text = render(JitterPanel(jitter))
+    per = len(jitter.fire_after) // 60
+    assert per > 1
+    assert f"The same fires by second of fire_after (jittered, {per} s per column)" in text
+    assert f"{jitter.spill:,} fires of :00 start in a later minute" in text
+    assert f"0s         {seconds_label(10 * per)}" in text
+
+
+def test_an_empty_fleet_has_a_jitter_line_and_no_charts() -> None:
+    result = compute_pressure(build_fleet([]), START, 24, jitter="auto")
+    text = render(PressureReport(result))
+    assert "Jitter (--jitter auto): 0 of 0 jobs jittered" in text
+    assert "scheduled_for" not in text
+
+
+def test_folding_and_labels() -> None:
+    assert folded([1] * 60) == ((1,) * 60, 1)
+    assert folded([1] * 120) == ((2,) * 60, 2)
+    assert folded([0] * 59 + [5] + [0] * 900) == ((0,) * 3 + (5,) + (0,) * 56, 16)
+    assert [seconds_label(s) for s in (0, 59, 60, 100, 960)] == [
+        "0s", "59s", "1m00s", "1m40s", "16m00s"]

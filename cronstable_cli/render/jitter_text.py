@@ -1,0 +1,92 @@
+"""The `pressure --jitter` panel: the busiest minute second by second, before and after.
+
+Two column charts over the same fires (those scheduled in the busiest minute of
+the hour): by the second of `scheduled_for`, then by where `fire_after` lands.
+A jittered chart longer than a minute (a wide `--jitter N`) is folded into 60
+columns of several seconds each, and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from ..analysis.jitter_pressure import JitterPressure
+from .text_bits import axis_line, bar_rows, label_width, plural
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderableType
+
+CHART_ROWS = 4
+COLUMNS = 60
+
+
+def seconds_label(seconds: int) -> str:
+    """`45s`, `1m40s`: an offset from the start of the minute."""
+    if seconds < 60:
+        return f"{seconds}s"
+    return f"{seconds // 60}m{seconds % 60:02d}s"
+
+
+def folded(counts: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """(60 columns, seconds per column): whole minutes of 1-s bins summed into 60."""
+    per = max(1, -(-len(counts) // COLUMNS))
+    return tuple(sum(counts[c * per:(c + 1) * per]) for c in range(COLUMNS)), per
+
+
+def option_label(result: JitterPressure) -> str:
+    return f"--jitter {result.option}"
+
+
+def widths_label(result: JitterPressure) -> str:
+    """`60s × 7 jobs, exact × 1 job`."""
+    return ", ".join(f"{f'{width}s' if width else 'exact'} × {plural(jobs, 'job')}"
+                     for width, jobs in result.widths)
+
+
+def peak_label(result: JitterPressure) -> str:
+    return f"{result.peak_scheduled:,} → {result.peak_fire_after:,}"
+
+
+class JitterPanel:
+    """Renderable: the jitter section of the pressure report."""
+
+    def __init__(self, result: JitterPressure) -> None:
+        self.result = result
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        from rich.text import Text
+
+        j = self.result
+        yield Text.assemble((f"Jitter ({option_label(j)})", "bold"),
+                            f": {j.jittered_jobs:,} of {plural(len(j.jobs), 'job')} jittered")
+        if j.jobs:
+            yield Text(f"widths: {widths_label(j)}", style="dim")
+        if j.busiest_minute is None:
+            return
+        minute = f":{j.busiest_minute:02d}"
+        yield Text(f"Fires scheduled at {minute}, by second of scheduled_for (un-jittered)",
+                   style="bold")
+        yield from self._chart(j.scheduled, 1, "cyan")
+        columns, per = folded(j.fire_after)
+        title = "The same fires by second of fire_after (jittered"
+        if per > 1:
+            title += f", {per} s per column"
+        title += ")"
+        yield Text(title, style="bold")
+        yield from self._chart(columns, per, "magenta")
+        if j.spill:
+            yield Text(f"{plural(j.spill, 'fire')} of {minute} start in a later minute "
+                       "(fire_after 60 s or more after the minute began).")
+        yield Text.assemble(("Peak fires starting in one second (whole window): ", "bold"),
+                            f"{peak_label(j)} (un-jittered → jittered)")
+
+    @staticmethod
+    def _chart(columns: Sequence[int], per: int, style: str) -> Iterator[RenderableType]:
+        from rich.text import Text
+
+        yield from bar_rows(columns, CHART_ROWS, style)
+        labels = [seconds_label(c * per) for c in range(0, COLUMNS, 10)]
+        yield Text(axis_line(labels, label_width(columns) + 1), style="dim")
