@@ -39,7 +39,7 @@ test: $(STAMP_TEST)
 
 bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/engine.py
-	@for b in benchmarks/load.py benchmarks/fleet.py benchmarks/replicas.py; do \
+	@for b in benchmarks/load.py benchmarks/fleet.py benchmarks/replicas.py benchmarks/startup.py; do \
 		if [ -f $$b ]; then $(BIN)/python $$b || exit 1; fi; done
 
 lint: $(STAMP_DEV)

@@ -14,41 +14,20 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from datetime import datetime, timezone, tzinfo
+from datetime import tzinfo
+
+from ..engine.transitions import offset_at, transitions
 
 _SAMPLE = 1800  # no zone changes its offset twice within half an hour
 MINUTES_PER_DAY = 1440
 
 
-def offset_at(zone: tzinfo, epoch: int) -> int:
-    """The zone's UTC offset in seconds at an instant."""
-    off = datetime.fromtimestamp(epoch, timezone.utc).astimezone(zone).utcoffset()
-    return int(off.total_seconds()) if off is not None else 0
-
-
 def offset_segments(zone: tzinfo, start: int, end: int) -> tuple[tuple[int, int], ...]:
     """((from_epoch, offset), ...) covering [start, end); the first starts at `start`."""
     segments = [(start, offset_at(zone, start))]
-    if end <= start:
-        return tuple(segments)
-    prev_t, prev_off = start, segments[0][1]
-    t = start
-    while t < end:
-        t = min(t + _SAMPLE, end)
-        off = offset_at(zone, t)
-        if off != prev_off:
-            # Bisect (prev_t, t] for the first second with the new offset.
-            lo, hi = prev_t, t
-            while hi - lo > 1:
-                mid = (lo + hi) // 2
-                if offset_at(zone, mid) == off:
-                    hi = mid
-                else:
-                    lo = mid
-            if hi < end:
-                segments.append((hi, off))
-            prev_off = off
-        prev_t = t
+    if end > start:
+        segments += [(t.epoch, t.after) for t in transitions(zone, start, end, _SAMPLE)
+                     if t.epoch < end]
     return tuple(segments)
 
 

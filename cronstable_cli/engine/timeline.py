@@ -21,6 +21,7 @@ from bisect import bisect_left
 from datetime import datetime, timedelta, timezone, tzinfo
 
 from .schedule import Schedule, Wall
+from .transitions import first_change, offset_at
 
 UTC = timezone.utc
 _EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
@@ -74,24 +75,6 @@ def instant_of(zone: tzinfo, w: Wall) -> tuple[int, bool]:
     off0 = _offset_seconds(zone, naive)
     off1 = _offset_seconds(zone, naive.replace(fold=1))
     return wall_seconds(w) - off0, off0 < off1
-
-
-def _offset_at(zone: tzinfo, epoch: int) -> int:
-    """The zone's UTC offset in seconds at an instant."""
-    off = datetime.fromtimestamp(epoch, zone).utcoffset()
-    return int(off.total_seconds()) if off is not None else 0
-
-
-def _transition(zone: tzinfo, lo: int, hi: int) -> int:
-    """The first instant in (lo, hi] whose offset differs from lo's (hi's differs)."""
-    before = _offset_at(zone, lo)
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if _offset_at(zone, mid) == before:
-            lo = mid
-        else:
-            hi = mid
-    return hi
 
 
 def _wall_at(seconds: int) -> Wall:
@@ -201,8 +184,8 @@ class Timeline:
         # w is a real wall time less than a gap after a forward transition: gap
         # wall times above w - gap map after it, and may still be at or before
         # `limit` (Australia/Lord_Howe's 30-minute gap).
-        change = _transition(zone, inst - gap, inst)
-        post = _offset_at(zone, change)
+        change = first_change(zone, inst - gap, inst)
+        post = offset_at(zone, change)
         pre = post - gap
         # The gap's wall times run over [change + pre, change + post) and map to
         # `wall - pre`: take the last one that lands at or before `limit`.
@@ -216,11 +199,11 @@ class Timeline:
 
         `off` is the zone's offset at epoch.
         """
-        ago = _offset_at(self.zone, epoch - _LOOKBACK_SECONDS)
+        ago = offset_at(self.zone, epoch - _LOOKBACK_SECONDS)
         if ago >= off:
             return 0
         gap = off - ago
-        return gap if _offset_at(self.zone, epoch - gap) < off else 0
+        return gap if offset_at(self.zone, epoch - gap) < off else 0
 
     def _gap_end(self, w: Wall) -> Wall:
         """The first wall time after the gap that contains wall time w."""
@@ -228,14 +211,14 @@ class Timeline:
         before = _offset_seconds(self.zone, naive)
         after = _offset_seconds(self.zone, naive.replace(fold=1))
         seconds = wall_seconds(w)
-        change = _transition(self.zone, seconds - after, seconds - before)
+        change = first_change(self.zone, seconds - after, seconds - before)
         return _wall_at(change + after)
 
     def _repeat_end(self, epoch: int, local: datetime) -> Wall:
         """The first wall time after the repeated hour whose second pass holds epoch."""
         first = _offset_seconds(self.zone, local.replace(fold=0))
         second = _offset_seconds(self.zone, local)
-        change = _transition(self.zone, epoch - (first - second), epoch)
+        change = first_change(self.zone, epoch - (first - second), epoch)
         return _wall_at(change + first)
 
     # -- windows -------------------------------------------------------------

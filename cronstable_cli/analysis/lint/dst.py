@@ -14,21 +14,13 @@ from functools import lru_cache
 from typing import Literal
 
 from ...engine.schedule import Schedule
+from ...engine.transitions import Transition, transitions
 from .context import JobContext
 
 DAY = 86400
 WINDOW_DAYS = 365
 MAX_HITS = 2
 _EPOCH = datetime(1970, 1, 1)
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """A change of UTC offset at `epoch` (seconds), from `before` to `after` seconds."""
-
-    epoch: int
-    before: int
-    after: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,30 +34,10 @@ class Hit:
     walls: tuple[datetime, ...]  # the job's scheduled wall times inside the range
 
 
-def _offset(zone: tzinfo, epoch: int) -> int:
-    off = datetime.fromtimestamp(epoch, zone).utcoffset()
-    return int(off.total_seconds()) if off is not None else 0
-
-
 @lru_cache(maxsize=256)
-def transitions(zone: tzinfo, start: int, days: int = WINDOW_DAYS) -> tuple[Transition, ...]:
-    """Offset changes in [start, start + days), found by daily probes and a bisection."""
-    found: list[Transition] = []
-    t0, off0 = start, _offset(zone, start)
-    for k in range(1, days + 1):
-        t1 = start + k * DAY
-        off1 = _offset(zone, t1)
-        if off1 != off0:
-            lo, hi = t0, t1
-            while hi - lo > 1:
-                mid = (lo + hi) // 2
-                if _offset(zone, mid) == off0:
-                    lo = mid
-                else:
-                    hi = mid
-            found.append(Transition(hi, off0, _offset(zone, hi)))
-        t0, off0 = t1, off1
-    return tuple(found)
+def year_transitions(zone: tzinfo, start: int) -> tuple[Transition, ...]:
+    """Offset changes from `start` through the next WINDOW_DAYS days (daily probes)."""
+    return transitions(zone, start, start + WINDOW_DAYS * DAY, DAY)
 
 
 def _wall(epoch: int) -> datetime:
@@ -105,7 +77,7 @@ def hits(ctx: JobContext) -> list[Hit]:
     if eligible(ctx):
         now = ctx.now.astimezone(timezone.utc)
         start = int(now.timestamp()) // DAY * DAY
-        for tr in transitions(ctx.zone, start):
+        for tr in year_transitions(ctx.zone, start):
             if tr.after > tr.before:
                 lo = _wall(tr.epoch + tr.before)
                 hit = Hit("skipped", tr, lo, lo + timedelta(seconds=tr.after - tr.before), ())

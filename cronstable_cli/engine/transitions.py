@@ -1,0 +1,57 @@
+"""A zone's UTC-offset changes, found by probing and bisecting to the second.
+
+zoneinfo has no public list of transitions, so every part of the toolkit
+that needs them (the DST-aware search, the display clock, the DST lint
+notes) asks here: sample the offset every `step` seconds and bisect each
+change to the first second that has the new offset.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, tzinfo
+from typing import NamedTuple
+
+
+class Transition(NamedTuple):
+    """A change of UTC offset at `epoch` (seconds), from `before` to `after` seconds."""
+
+    epoch: int
+    before: int
+    after: int
+
+
+def offset_at(zone: tzinfo, epoch: int) -> int:
+    """The zone's UTC offset in seconds at an instant."""
+    off = datetime.fromtimestamp(epoch, zone).utcoffset()
+    return int(off.total_seconds()) if off is not None else 0
+
+
+def first_change(zone: tzinfo, lo: int, hi: int) -> int:
+    """The first second in (lo, hi] whose offset differs from lo's (hi's must differ)."""
+    before = offset_at(zone, lo)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if offset_at(zone, mid) == before:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def transitions(zone: tzinfo, start: int, end: int, step: int) -> tuple[Transition, ...]:
+    """Offset changes in (start, end], probing every `step` seconds.
+
+    A change that is undone within one step is not seen, so `step` must be
+    shorter than the shortest time a zone keeps an offset (half an hour is
+    safe for every zone in the database; a day is enough for DST rules).
+    """
+    found: list[Transition] = []
+    t0, off0 = start, offset_at(zone, start)
+    while t0 < end:
+        t1 = min(t0 + step, end)
+        off1 = offset_at(zone, t1)
+        if off1 != off0:
+            at = first_change(zone, t0, t1)
+            found.append(Transition(at, off0, offset_at(zone, at)))
+        t0, off0 = t1, off1
+    return tuple(found)
