@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..analysis.pressure import Cell, Pressure
+from ..engine.describe import compress
 from .heat_scale import GLYPHS, level, level_ranges, range_label
 from .jitter_text import JitterPanel
 from .stagger_text import duration_label
@@ -26,19 +27,7 @@ HISTOGRAM_ROWS = 6
 
 def minute_runs(minutes: Iterable[int]) -> str:
     """`:07-:09, :13, :41-:59`: runs of three or more shown as ranges."""
-    ordered = sorted(minutes)
-    parts: list[str] = []
-    i = 0
-    while i < len(ordered):
-        j = i
-        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
-            j += 1
-        if j - i >= 2:
-            parts.append(f":{ordered[i]:02d}-:{ordered[j]:02d}")
-        else:
-            parts.extend(f":{m:02d}" for m in ordered[i:j + 1])
-        i = j + 1
-    return ", ".join(parts)
+    return compress(minutes, lambda m: f":{m:02d}", final=", ")
 
 
 def headline(result: Pressure) -> str:
