@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import timezone
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -101,8 +100,7 @@ def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozense
     return frozenset(codes)
 
 
-@dataclass(frozen=True)
-class _Loaded:
+class _Loaded(NamedTuple):
     jobs: tuple[Job, ...]
     findings: tuple[Finding, ...]
     files: tuple[str, ...]

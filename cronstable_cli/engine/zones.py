@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 LOCAL = "local"
 
@@ -23,6 +22,8 @@ def load_zone(name: str) -> tzinfo:
         return _host_zone()
     if not name or name.startswith(("/", ".")) or ".." in name or "\0" in name:
         raise ZoneError(f"unknown time zone {name!r}")
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # not needed for UTC-only runs
+
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError) as err:
@@ -40,6 +41,8 @@ def zone_name(zone: tzinfo) -> str:
 
 
 def _host_zone() -> tzinfo:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
     tz_env = os.environ.get("TZ", "").lstrip(":")
     if tz_env:
         try:

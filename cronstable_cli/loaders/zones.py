@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from zoneinfo import ZoneInfo, available_timezones
+
+from ..engine.zones import ZoneError, load_zone
 
 
 @lru_cache(maxsize=1024)
 def is_known_zone(name: str) -> bool:
     """True when zoneinfo can load `name` (an IANA name such as Europe/Berlin)."""
-    if not name or name != name.strip():
+    if not name or name != name.strip() or name == "local":
         return False
     try:
-        ZoneInfo(name)
-    except Exception:  # ZoneInfoNotFoundError, ValueError for odd keys, OSError...
+        load_zone(name)
+    except ZoneError:
         return False
     return True
 
 
 @lru_cache(maxsize=1)
 def _all_zones() -> dict[str, str]:
+    from zoneinfo import available_timezones
+
     try:
         zones = available_timezones()
     except Exception:  # pragma: no cover - a broken tzdata install

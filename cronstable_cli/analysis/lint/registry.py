@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ...records import Finding, Level
 from .rules import (
@@ -33,8 +32,7 @@ Scope = Literal["load", "job", "fleet"]
 Check = Callable[[Any], Iterator[Finding]]
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     """A lint code: its default level, documentation and (for schedule rules) its check."""
 
     code: str
