@@ -35,16 +35,6 @@ _MIDNIGHT = frozenset((0,))
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 Progress = Callable[[int, int], None]  # (groups done, groups in all)
 
-# Semantic identity of a schedule in a zone (SPEC §1.2): the field sets, not the text.
-GroupKey = tuple[object, ...]
-
-
-def semantic_key(parsed: Parsed) -> GroupKey:
-    """The parsed field sets: equal keys fire at equal wall times."""
-    p = parsed
-    return (p.seconds, p.minutes, p.hours, p.dom, p.months, p.dow, p.years)
-
-
 @dataclass(frozen=True, slots=True)
 class Skipped:
     """A job left out of the analyses because its schedule or zone is invalid."""
@@ -204,7 +194,7 @@ def build_fleet(jobs: Sequence[Job], parsed: Sequence[Parsed | None] | None = No
             else:
                 bucket.append(position)
     zones: dict[str, tzinfo] = {}
-    merged: dict[tuple[GroupKey, str], list[int]] = {}
+    merged: dict[tuple[tuple[object, ...], str], list[int]] = {}  # (meaning, zone)
     for (_, zone_name), positions in buckets.items():
         if zone_name not in zones:
             try:
@@ -214,7 +204,7 @@ def build_fleet(jobs: Sequence[Job], parsed: Sequence[Parsed | None] | None = No
                 continue
         p = results[positions[0]]
         assert isinstance(p, Parsed)
-        merged.setdefault((semantic_key(p), zone_name), []).extend(positions)
+        merged.setdefault((p.meaning, zone_name), []).extend(positions)
     groups = []
     for (_, zone_name), positions in merged.items():
         positions.sort()  # load order

@@ -132,8 +132,7 @@ class CronTab:
         return f"CronTab({self.parsed.source!r})"
 
     def _key(self) -> tuple[object, ...]:
-        p = self.parsed
-        return (p.reboot, p.seconds, p.minutes, p.hours, p.dom, p.months, p.dow, p.years)
+        return self.parsed.meaning
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CronTab):

@@ -88,6 +88,12 @@ class Parsed(NamedTuple):
     def uses_hash(self) -> bool:
         return any(f.hashed for f in self.fields)
 
+    @property
+    def meaning(self) -> tuple[object, ...]:
+        """What semantic equality compares (SPEC §1.2): the field sets, never the text."""
+        return (self.reboot, self.seconds, self.minutes, self.hours, self.dom, self.months,
+                self.dow, self.years)
+
 
 _PARSED: dict[tuple[str, bool, object], Parsed] = {}
 _MODULI: dict[str, tuple[tuple[str, int], ...] | None] = {}
