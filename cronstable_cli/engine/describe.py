@@ -62,15 +62,10 @@ def compress(values: Iterable[int], name: Callable[[int], str] = str,
 
 def _step(values: frozenset[int], lo: int, hi: int) -> tuple[int, int] | None:
     """(start, step) when values are start, start+step, ... up to the field's end."""
-    ordered = sorted(values)
-    if len(ordered) < 3:
+    step = _progression(values)
+    if step is None or max(values) + step <= hi or min(values) - lo >= step:
         return None
-    step = ordered[1] - ordered[0]
-    if any(b - a != step for a, b in itertools.pairwise(ordered)):
-        return None
-    if ordered[-1] + step <= hi or ordered[0] - lo >= step:
-        return None
-    return ordered[0], step
+    return min(values), step
 
 
 def _even_step(values: frozenset[int], hi: int) -> tuple[int, int] | None:
