@@ -70,9 +70,12 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A user's repository with one clean and one bad job file."""
     repo = tmp_path_factory.mktemp("user-repo")
-    (repo / "good.yaml").write_text(GOOD)
-    (repo / "bad.yaml").write_text(BAD)
+    (repo / "cronstable.d").mkdir()
+    (repo / "cronstable.d" / "good.yaml").write_text(GOOD)
+    (repo / "cronstable.d" / "bad.yaml").write_text(BAD)
     (repo / "notes.txt").write_text("not a job file\n")
+    # Not a job file: a CI workflow must not be fed to the hook.
+    (repo / "workflow.yml").write_text("on: push\njobs:\n  build:\n    runs-on: x\n")
     _git(repo, "init", "-q")
     _git(repo, "add", "-A")
     return repo
@@ -96,21 +99,22 @@ def try_repo(hook_repo: Path, project: Path, env: dict[str, str],
 
 
 def test_clean_file_passes(hook_repo: Path, project: Path, env: dict[str, str]) -> None:
-    done = try_repo(hook_repo, project, env, "good.yaml", "notes.txt")
+    done = try_repo(hook_repo, project, env, "cronstable.d/good.yaml", "notes.txt",
+                    "workflow.yml")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "cronstable lint" in done.stdout and "Passed" in done.stdout
 
 
 def test_bad_file_fails_with_its_finding(hook_repo: Path, project: Path,
                                          env: dict[str, str]) -> None:
-    done = try_repo(hook_repo, project, env, "good.yaml", "bad.yaml")
+    done = try_repo(hook_repo, project, env, "cronstable.d/good.yaml", "cronstable.d/bad.yaml")
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Failed" in done.stdout
-    assert "bad.yaml:4:16 warning [uneven-step]" in done.stdout
+    assert "cronstable.d/bad.yaml:4:16 warning [uneven-step]" in done.stdout
 
 
 def test_files_pattern_skips_other_files(hook_repo: Path, project: Path,
                                          env: dict[str, str]) -> None:
-    done = try_repo(hook_repo, project, env, "notes.txt")
+    done = try_repo(hook_repo, project, env, "notes.txt", "workflow.yml")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no files to check" in done.stdout.lower()
