@@ -309,12 +309,6 @@ def _full_value(spec: FieldSpec) -> object:
 def _parse_field(
     spec: FieldSpec, text: str, col: int, key: str | None
 ) -> tuple[object, FieldText]:
-    # A field without H is a pure function of its text: fleets repeat the same
-    # few texts ("0", "*", "*/5") thousands of times, so their values are shared.
-    memo_key = (spec.label, text)
-    known = _FIELD_MEMO.get(memo_key)
-    if known is not None:
-        return known, FieldText(spec, text, text, col, False)
     if text == "*":
         return _full_value(spec), FieldText(spec, text, text, col, False)
     if text.isdigit() and text.isascii() and spec is not DAY_OF_WEEK:
@@ -323,6 +317,12 @@ def _parse_field(
             single = frozenset((number,))
             return (DayOfMonth(single) if spec is DAY_OF_MONTH else single), FieldText(
                 spec, text, text, col, False)
+    # A field without H is a pure function of its text: fleets repeat the same
+    # few texts ("*/5", "mon-fri") thousands of times, so their values are shared.
+    memo_key = (spec.label, text)
+    known = _FIELD_MEMO.get(memo_key)
+    if known is not None:
+        return known, FieldText(spec, text, text, col, False)
     simple = _simple_field(spec, text)
     if simple is not None:
         shared: object = DayOfMonth(simple) if spec is DAY_OF_MONTH else simple
