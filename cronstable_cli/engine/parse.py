@@ -137,6 +137,8 @@ def clear_caches() -> None:
     _PARSED.clear()
     _MODULI.clear()
     _FIELD_MEMO.clear()
+    _SLOTS.clear()
+    _RESOLVED_ITEMS.clear()
 
 
 def _parse(text: str, hash_key: str | None, crontab: bool) -> Parsed:
@@ -344,9 +346,9 @@ def _parse_field(
             if not item:
                 raise _err(spec, "empty list item (a stray comma)", text, offset)
             if _is_hashed(item):
-                values = _hashed_item(spec, item, offset, key)
+                values, joined = _hashed_item(spec, item, offset, key)
                 acc.values.update(values)
-                resolved_items.append(",".join(str(v) for v in values))
+                resolved_items.append(joined)
                 hashed = True
             else:
                 _item(spec, item, offset, acc)
@@ -542,8 +544,20 @@ def _plain_item(
     acc.values.update(range(start, end + 1, step))
 
 
+_SLOTS: dict[tuple[str, str], tuple[int, int, int | None]] = {}
+
+
 def _hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
     """The (start, end, step) an H item hashes over; raises for a malformed item."""
+    known = _SLOTS.get((spec.label, item))
+    if known is None:
+        known = _read_hash_slot(spec, item, col)
+        if len(_SLOTS) < _CACHE_SIZE:
+            _SLOTS[spec.label, item] = known
+    return known
+
+
+def _read_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
     if not spec.hashable:
         raise _err(spec, "H is not allowed in the year field", item, col)
     match = _HASHED.fullmatch(item)
@@ -569,19 +583,27 @@ def _hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | No
     return start, end, int(step_text)
 
 
-def _hashed_item(spec: FieldSpec, item: str, col: int, key: str | None) -> list[int]:
+_RESOLVED_ITEMS: dict[tuple[str, str, int], tuple[tuple[int, ...], str]] = {}
+
+
+def _hashed_item(
+    spec: FieldSpec, item: str, col: int, key: str | None
+) -> tuple[tuple[int, ...], str]:
+    """An H item's values and their comma-joined text, from the key's residue."""
     start, end, step = _hash_slot(spec, item, col)
     if key is None:
         raise _err(spec, "H needs a hash key: a job name", item, col,
                    hint="pass --seed NAME for a bare expression")
-    v = hash_value(spec.label, key)
-    if step is None:
-        values = [start + v % (end - start + 1)]
-    else:
-        values = list(range(start + v % step, end + 1, step))
-    if spec is DAY_OF_WEEK:
-        values = sorted({x % 7 for x in values})
-    return values
+    residue = hash_value(spec.label, key) % (step or end - start + 1)
+    known = _RESOLVED_ITEMS.get((spec.label, item, residue))
+    if known is None:
+        values = list(range(start + residue, end + 1, step)) if step else [start + residue]
+        if spec is DAY_OF_WEEK:
+            values = sorted({x % 7 for x in values})
+        known = (tuple(values), ",".join(map(str, values)))
+        if len(_RESOLVED_ITEMS) < _CACHE_SIZE:
+            _RESOLVED_ITEMS[spec.label, item, residue] = known
+    return known
 
 
 def _is_hashed(item: str) -> bool:
