@@ -205,6 +205,12 @@ def _looks_quartz(tokens: list[tuple[str, int]]) -> bool:
 def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: bool) -> Parsed:
     word, col = tokens[0]
     lower = word.lower()
+    if lower not in MACROS and lower not in (REBOOT, "@midnight"):
+        known = ", ".join([*MACROS, REBOOT])
+        hint = f"use one of {known}"
+        if lower.startswith("@every"):
+            hint = f"interval macros are not cron; write a step such as */5, or {hint}"
+        raise ScheduleError(f"unknown macro {word!r}", item=word, column=col, hint=hint)
     if len(tokens) > 1:
         raise ScheduleError(
             f"a macro stands alone, but {word!r} is followed by {tokens[1][0]!r}",
@@ -224,10 +230,6 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
                 item=word, column=col, hint="use @daily",
             )
         lower = "@daily"
-    if lower not in MACROS:
-        known = ", ".join([*MACROS, REBOOT])
-        raise ScheduleError(f"unknown macro {word!r}", item=word, column=col,
-                            hint=f"use one of {known}")
     expanded = MACROS[lower]
     fields = [("0", 0)] + [(t, 0) for t in expanded.split()] + [("*", 0)]
     parsed = _build(lower, fields, 5, hash_key)

@@ -282,3 +282,15 @@ def test_schedule_error_is_a_value_error_with_its_hint_in_the_message() -> None:
 )
 def test_columns_count_the_text_as_written(expr: str, column: int) -> None:
     assert _error(expr).column == column
+
+
+@pytest.mark.parametrize(("text", "hint_part"), [
+    ("@every 5m", "write a step such as */5"),
+    ("@dialy", "@daily"),
+])
+def test_unknown_macros_are_named_before_anything_else(text: str, hint_part: str) -> None:
+    with pytest.raises(ScheduleError) as caught:
+        parse(text)
+    assert caught.value.item == text.split()[0]
+    assert caught.value.column == 1
+    assert caught.value.hint is not None and hint_part in caught.value.hint
