@@ -40,7 +40,8 @@ def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str) -> int:
     if fmt == "json":
         from ..analysis.duplicates import duplicates_to_dict
         from ..formats.jsondoc import to_json
-        from .fleet_load import emit, skipped_dicts
+        from .fleet_load import skipped_dicts
+        from .output import emit
 
         payload = duplicates_to_dict(result)
         payload["skipped"] = skipped_dicts(loaded.fleet)
@@ -48,7 +49,7 @@ def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str) -> int:
         emit(to_json(payload), None)
     else:
         from ..render.duplicates_text import DuplicatesReport
-        from .fleet_load import render_text
+        from .output import render_text
 
         render_text(DuplicatesReport(result, limit=None if show_all else 20), None)
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timezone
-from typing import IO, TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -67,15 +67,16 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
     from ..analysis.lint import lint as run_lint
 
     if list_rules:
+        from .output import emit, write_rendered
+
         if fmt == "json":
             from ..formats.json_out import rules_json
 
-            _write(output, rules_json(RULES))
+            emit(rules_json(RULES), output)
         else:
-            with _target(output) as handle:
-                from ..render.lint_text import render_rules
+            from ..render.lint_text import render_rules
 
-                render_rules(RULES, handle)
+            write_rendered(lambda file: render_rules(RULES, file), output)
         return 0
     settings = LintSettings(
         select=_codes(select, CODES, "--select") if select else None,
@@ -122,53 +123,21 @@ def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool) -> _
 
 
 def _emit(report: LintReport, fmt: str, output: str | None) -> None:
+    from .output import emit, write_rendered
+
     if fmt == "text":
         from ..render.lint_text import render_lint
 
-        with _target(output) as handle:
-            render_lint(report, handle)
-        return
-    if fmt == "json":
+        write_rendered(lambda file: render_lint(report, file), output)
+    elif fmt == "json":
         from ..formats.json_out import lint_json
 
-        _write(output, lint_json(report))
+        emit(lint_json(report), output)
     elif fmt == "github":
         from ..formats.github import lint_github
 
-        _write(output, lint_github(report))
+        emit(lint_github(report), output)
     else:
         from ..formats.sarif import lint_sarif
 
-        _write(output, lint_sarif(report))
-
-
-class _target:
-    """The --output file (closed afterwards), or None for standard output."""
-
-    def __init__(self, output: str | None) -> None:
-        self.output = output
-        self.handle: IO[str] | None = None
-
-    def __enter__(self) -> IO[str] | None:
-        if self.output is not None:
-            self.handle = _open(self.output)
-        return self.handle
-
-    def __exit__(self, *exc: object) -> None:
-        if self.handle is not None:
-            self.handle.close()
-
-
-def _open(path: str) -> IO[str]:
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as err:
-        raise click.FileError(path, err.strerror) from None
-
-
-def _write(output: str | None, text: str) -> None:
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    with _open(output) as handle:
-        handle.write(text)
+        emit(lint_sarif(report), output)

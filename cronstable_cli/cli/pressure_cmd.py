@@ -78,7 +78,8 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
     if fmt == "json":
         from ..analysis.pressure import pressure_to_dict
         from ..formats.jsondoc import to_json
-        from .fleet_load import emit, skipped_dicts
+        from .fleet_load import skipped_dicts
+        from .output import emit
 
         payload = pressure_to_dict(result)
         payload["skipped"] = skipped_dicts(fleet)
@@ -88,7 +89,7 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
         from ..analysis.duplicates import find_duplicates
         from ..analysis.suggest import suggest_slots
         from ..render.pressure_html import render_pressure_html
-        from .fleet_load import emit
+        from .output import emit
 
         with progress_bar("Finding slots") as progress:
             hourly, daily = suggest_slots(fleet, start, ("hourly", "daily"), zone,
@@ -97,7 +98,7 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
                                   daily=daily), output)
     else:
         from ..render.pressure_text import PressureReport
-        from .fleet_load import render_text
+        from .output import render_text
 
         render_text(PressureReport(result), output)
     return 0

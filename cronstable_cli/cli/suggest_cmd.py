@@ -56,7 +56,8 @@ def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str |
     if fmt == "json":
         from ..analysis.suggest import suggestion_to_dict
         from ..formats.jsondoc import to_json
-        from .fleet_load import emit, skipped_dicts
+        from .fleet_load import skipped_dicts
+        from .output import emit
 
         payload = suggestion_to_dict(result)
         payload["skipped"] = skipped_dicts(loaded.fleet)
@@ -64,7 +65,7 @@ def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str |
         emit(to_json(payload), None)
     else:
         from ..render.suggest_text import SuggestReport
-        from .fleet_load import render_text
+        from .output import render_text
 
         render_text(SuggestReport(result), None)
     return 0

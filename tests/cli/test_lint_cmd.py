@@ -378,3 +378,19 @@ def test_rich_renders_text_findings(tmp_path: Path) -> None:
     path.write_text('jobs:\n  - name: a\n    command: x\n    schedule: "*/7 * * * *"\n')
     assert _loads_rich(path, "text")
     assert not _loads_rich(path, "json")
+
+
+def test_output_file_holds_what_stdout_would(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    source = tmp_path / "uneven.yaml"
+    source.write_text('jobs:\n  - name: a\n    command: x\n    schedule: "*/7 * * * *"\n')
+    target = tmp_path / "report.json"
+    target.write_text("old contents\n")
+    code, out, _ = lint(capsys, str(source), "--format", "json")
+    code_to_file, out_to_file, err = lint(capsys, str(source), "--format", "json",
+                                          "-o", str(target))
+    assert code == code_to_file == 1
+    assert out_to_file == "" and "wrote" in err
+    assert target.read_text() == out
+    # Written through a temporary file and a rename: nothing else is left behind.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json", "uneven.yaml"]

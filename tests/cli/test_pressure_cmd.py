@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cronstable_cli.cli.fleet_load import write_atomic
 from cronstable_cli.cli.main import main
+from cronstable_cli.cli.output import write_atomic
 
 FROM = ["--from", "2026-01-05T00:00Z"]
 JOBS = """\
