@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from cronstable_cli.analysis.cluster import ClusterError, nodes_from_cluster
 from cronstable_cli.cli.main import main
-from cronstable_cli.cli.owners_cmd import nodes_from_cluster, split_names
+from cronstable_cli.cli.owners_cmd import split_names
 
 NODES = ["node-a", "node-b", "node-c"]
 
@@ -298,9 +299,7 @@ def test_nodes_from_cluster_notes() -> None:
     ],
 )
 def test_nodes_from_cluster_refusals(section: object) -> None:
-    import click
-
-    with pytest.raises(click.UsageError, match="--nodes"):
+    with pytest.raises(ClusterError, match="--nodes"):
         nodes_from_cluster(section, "the cluster section")
 
 
