@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from hashlib import sha256
+from collections.abc import Callable
+from typing import Any
+
+_sha256: Callable[[bytes], Any] | None = None  # hashlib loads on first use: most runs need none
 
 
 def hash_value(label: str, key: str) -> int:
     """First 8 bytes, big-endian, of sha256 of `label + "\\n" + key` (SPEC §1.1)."""
-    return int.from_bytes(sha256(f"{label}\n{key}".encode()).digest()[:8], "big")
+    global _sha256
+    if _sha256 is None:
+        from hashlib import sha256
+
+        _sha256 = sha256
+    return int.from_bytes(_sha256(f"{label}\n{key}".encode()).digest()[:8], "big")

@@ -8,7 +8,6 @@ so the rest of lint can look at it.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 
@@ -299,6 +298,8 @@ class JobBuilder:
                     )
                     continue
                 words.append(item.value)
+            import shlex  # only list-form commands need it
+
             return shlex.join(words)
         self.out.add(
             codes.INVALID_CONFIG,
