@@ -3,34 +3,23 @@
 from __future__ import annotations
 
 import hashlib
-import json
 
 import pytest
 
-from cronstable_cli.cli.main import main
-
-
-@pytest.fixture(autouse=True)
-def fixed_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["explain", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
-    code, out, err = run(capsys, *args, "--format", "json")
-    assert code == 0, err
-    return json.loads(out)
+from . import helpers as cli
 
 
 def fields(doc: dict) -> list[tuple[str, str, str, str, str]]:
     return [(f["field"], f["source"], f["resolved"], f["words"], f["values"])
             for f in doc["fields"]]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    return cli.run(capsys, "explain", *args)
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    return cli.run_json(capsys, "explain", *args)
 
 
 def test_json_shape_with_h(capsys: pytest.CaptureFixture[str]) -> None:

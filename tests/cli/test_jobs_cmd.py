@@ -16,6 +16,8 @@ import pytest
 
 from cronstable_cli.cli.main import main
 
+from . import helpers as cli
+
 FLEET = """\
 defaults:
   timezone: Europe/Berlin
@@ -78,15 +80,11 @@ def fleet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["jobs", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli.run(capsys, "jobs", *args)
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str, expect: int = 0) -> dict:
-    code, out, err = run(capsys, *args, "--from", START, "--format", "json")
-    assert code == expect, err
-    return json.loads(out)
+    return cli.run_json(capsys, "jobs", *args, "--from", START, expect=expect)
 
 
 REFRESH = {"name": "refresh-cache", "file": "fleet.yaml", "line": 4,

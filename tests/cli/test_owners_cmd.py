@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from cronstable_cli.analysis.cluster import ClusterError, nodes_from_cluster
-from cronstable_cli.cli.main import main
 from cronstable_cli.cli.owners_cmd import split_names
+
+from . import helpers as cli
 
 NODES = ["node-a", "node-b", "node-c"]
 
@@ -52,21 +53,17 @@ JOBS = ["backup", "report", "rotate-logs", "sync-users", "vacuum", "reindex", "b
 ENABLED = [*JOBS, "warm-cache"]
 
 
-@pytest.fixture
-def config(tmp_path: Path) -> Path:
-    return write_jobs(tmp_path / "cronstable.yaml", JOBS)
-
-
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["owners", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli.run(capsys, "owners", *args)
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
-    code, out, err = run(capsys, *args, "--format", "json")
-    assert code == 0, err
-    return json.loads(out)
+    return cli.run_json(capsys, "owners", *args)
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    return write_jobs(tmp_path / "cronstable.yaml", JOBS)
 
 
 def test_json_shape_and_owners(capsys: pytest.CaptureFixture[str], config: Path) -> None:

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cronstable_cli.cli.main import main
 from cronstable_cli.cli.output import write_atomic
+
+from . import helpers as cli
 
 FROM = ["--from", "2026-01-05T00:00Z"]
 JOBS = """\
@@ -41,12 +42,6 @@ jobs:
 """
 
 
-@pytest.fixture(autouse=True)
-def fixed_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-
-
 @pytest.fixture
 def jobs(tmp_path: Path) -> Path:
     path = tmp_path / "jobs.yaml"
@@ -54,10 +49,7 @@ def jobs(tmp_path: Path) -> Path:
     return path
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+run = cli.run
 
 
 # --- pressure -----------------------------------------------------------------------

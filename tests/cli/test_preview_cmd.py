@@ -9,11 +9,10 @@ SPEC §1.1's formula with hashlib, not with the package's hashing.
 from __future__ import annotations
 
 import hashlib
-import json
 
 import pytest
 
-from cronstable_cli.cli.main import main
+from . import helpers as cli
 
 
 def spec_hash(label: str, key: str) -> int:
@@ -29,22 +28,8 @@ ACCEPTANCE = ["preview", "H/15 9-17 * * mon-fri", "--seed", "refresh-cache",
               "--tz", "Europe/Berlin"]
 
 
-@pytest.fixture(autouse=True)
-def fixed_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
-    code, out, err = run(capsys, *args, "--format", "json")
-    assert code == 0, err
-    return json.loads(out)
+run = cli.run
+run_json = cli.run_json
 
 
 def test_hash_phase_is_what_the_expectations_below_assume() -> None:

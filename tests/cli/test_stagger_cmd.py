@@ -5,14 +5,14 @@ from __future__ import annotations
 import hashlib
 import io
 import itertools
-import json
 
 import pytest
 import strictyaml
 
-from cronstable_cli.cli.main import main
 from cronstable_cli.cli.stagger_cmd import read_ids
 from cronstable_cli.engine import parse
+
+from . import helpers as cli
 
 BACKUPS = [f"db-backup-{i:02d}" for i in range(1, 32)]
 
@@ -24,15 +24,11 @@ def offset(source_id: str, minutes: int) -> int:
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["stagger", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli.run(capsys, "stagger", *args)
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
-    code, out, err = run(capsys, *args, "--format", "json")
-    assert code == 0, err
-    return json.loads(out)
+    return cli.run_json(capsys, "stagger", *args)
 
 
 def test_json_shape_and_offsets(capsys: pytest.CaptureFixture[str]) -> None:

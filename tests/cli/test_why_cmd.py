@@ -8,35 +8,23 @@ falls back on Sunday 2027-11-07 (02:00 EDT -> 01:00 EST).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from cronstable_cli.cli.main import main
+from . import helpers as cli
 
 NY = ("--tz", "America/New_York")
 
 
-@pytest.fixture(autouse=True)
-def fixed_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "100")
-    monkeypatch.delenv("FORCE_COLOR", raising=False)
+def verdicts(doc: dict) -> dict[str, bool]:
+    return {f["field"]: f["matched"] for f in doc["fields"]}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["why", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli.run(capsys, "why", *args)
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
-    code, out, err = run(capsys, *args, "--format", "json")
-    assert code == 0, err
-    return json.loads(out)
-
-
-def verdicts(doc: dict) -> dict[str, bool]:
-    return {f["field"]: f["matched"] for f in doc["fields"]}
+    return cli.run_json(capsys, "why", *args)
 
 
 def test_and_rule_rejects_a_monday_13th(capsys: pytest.CaptureFixture[str]) -> None:

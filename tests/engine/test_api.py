@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from cronstable_cli import CronTab, ScheduleError
 
-UTC = timezone.utc
-
-
-def at(text: str) -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=UTC)
-
+from .helpers import UTC, at
 
 # left | right: equal because their parsed field sets are equal
 EQUAL = [

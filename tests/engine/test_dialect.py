@@ -6,33 +6,16 @@ Times are written `YYYY-MM-DD HH:MM[:SS]`; the weekday is noted where it matters
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
 
 from cronstable_cli import CronTab
 
-UTC = timezone.utc
-
-
-def at(text: str) -> datetime:
-    """A UTC instant from `YYYY-MM-DD HH:MM[:SS]`."""
-    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+from .helpers import at, next_fires
 
 
 def fires(expr: str, now: str, count: int) -> list[str | None]:
     """The next `count` fires after `now` as `YYYY-MM-DD HH:MM:SS`; None ends the list."""
-    tab = CronTab(expr)
-    out: list[str | None] = []
-    current = at(now)
-    for _ in range(count):
-        following = tab.next(current)
-        if following is None:
-            out.append(None)
-            break
-        current = following
-        out.append(current.strftime("%Y-%m-%d %H:%M:%S"))
-    return out
+    return next_fires(expr, now, count, "%Y-%m-%d %H:%M:%S")
 
 
 # expression | now | expected next

@@ -8,32 +8,16 @@ weekdays: 2023-02 Wed..Tue (28 days); 2024-02 Thu..Thu (29); 2024-03 Fri..Sun (3
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
 
 from cronstable_cli import CronTab
 
-UTC = timezone.utc
-
-
-def at(text: str) -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+from .helpers import at, next_fires
 
 
 def days(expr: str, now: str, count: int) -> list[str | None]:
     """The dates of the next `count` fires after `now`; None ends the list."""
-    tab = CronTab(expr)
-    out: list[str | None] = []
-    current = at(now)
-    for _ in range(count):
-        following = tab.next(current)
-        if following is None:
-            out.append(None)
-            break
-        current = following
-        out.append(current.date().isoformat())
-    return out
+    return next_fires(expr, now, count, "%Y-%m-%d")
 
 
 # expression | now | the next fire days
