@@ -13,7 +13,7 @@ from html import escape
 
 from ..analysis.jitter_pressure import JitterPressure
 from .jitter_text import folded, option_label, peak_label, seconds_label, widths_label
-from .svg_columns import CELL, TOP, WIDTH, column_x
+from .svg_columns import column_chart_svg
 from .text_bits import plural
 
 CHART_HEIGHT = 90
@@ -27,25 +27,11 @@ def _span(column: int, per: int) -> str:
 
 def chart_svg(svg_id: str, label: str, columns: Sequence[int], per: int, bar: str) -> str:
     """60 bars (class `bar`), one per column of `per` seconds, each with a <title>."""
-    peak = max(columns, default=0) or 1
-    height = CHART_HEIGHT + TOP
-    parts = [f'<svg id="{svg_id}" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-             f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
-             f'aria-label="{escape(label)}">',
-             f'<text x="2" y="10">{max(columns, default=0):,}</text>']
-    for column, count in enumerate(columns):
-        tall = round(count * (CHART_HEIGHT - 14) / peak) if count else 0
-        title = escape(f"{_span(column, per)} — {plural(count, 'fire')}")
-        parts.append(
-            f'<rect class="{bar}" x="{column_x(column)}" y="{CHART_HEIGHT - tall}" '
-            f'width="{CELL}" height="{max(tall, 1) if count else 0}" rx="1">'
-            f"<title>{title}</title></rect>"
-        )
-    for column in range(0, 60, 10):
-        parts.append(f'<text x="{column_x(column)}" y="{CHART_HEIGHT + 16}">'
-                     f"+{seconds_label(column * per)}</text>")
-    parts.append("</svg>")
-    return "".join(parts)
+    titles = [f"{_span(column, per)} — {plural(count, 'fire')}"
+              for column, count in enumerate(columns)]
+    axis = [(column, f"+{seconds_label(column * per)}") for column in range(0, 60, 10)]
+    return column_chart_svg(svg_id, label, columns, titles, axis, height=CHART_HEIGHT,
+                            bar_class=bar)
 
 
 def jitter_section_html(result: JitterPressure) -> str:

@@ -20,7 +20,7 @@ from .heat_scale import LEVELS, level, level_ranges, range_label
 from .jitter_html import jitter_section_html
 from .pressure_text import cell_names, headline, minute_runs, plural
 from .stagger_text import duration_label
-from .svg_columns import CELL, PITCH, TOP, WIDTH, column_x
+from .svg_columns import CELL, PITCH, TOP, WIDTH, column_chart_svg, column_x
 
 HIST_HEIGHT = 120
 MAX_LISTED = 12  # job names listed in a duplicate group before "more"
@@ -131,24 +131,12 @@ def legend_html(result: Pressure) -> str:
 def histogram_svg(result: Pressure) -> str:
     """Fires per minute of the hour (all hours together), aligned with the heatmap."""
     counts = result.by_minute_fires
-    peak = max(counts) or 1
-    height = HIST_HEIGHT + TOP
-    parts = [f'<svg id="histogram" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-             f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
-             f'aria-label="Fires by minute of the hour">',
-             f'<text x="2" y="10">{peak:,}</text>']
-    for minute, count in enumerate(counts):
-        bar = round(count * (HIST_HEIGHT - 14) / peak) if count else 0
-        title = escape(f":{minute:02d} — {plural(count, 'fire')}, "
-                       f"{plural(result.by_minute_jobs[minute], 'job')}")
-        parts.append(
-            f'<rect class="b" x="{column_x(minute)}" y="{HIST_HEIGHT - bar}" width="{CELL}" '
-            f'height="{max(bar, 1) if count else 0}" rx="1"><title>{title}</title></rect>'
-        )
-    for minute in range(0, 60, 5):
-        parts.append(f'<text x="{column_x(minute)}" y="{HIST_HEIGHT + 16}">:{minute:02d}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+    titles = [f":{minute:02d} — {plural(count, 'fire')}, "
+              f"{plural(result.by_minute_jobs[minute], 'job')}"
+              for minute, count in enumerate(counts)]
+    axis = [(minute, f":{minute:02d}") for minute in range(0, 60, 5)]
+    return column_chart_svg("histogram", "Fires by minute of the hour", counts, titles, axis,
+                            height=HIST_HEIGHT, bar_class="b")
 
 
 def _top_cells_html(result: Pressure) -> str:
