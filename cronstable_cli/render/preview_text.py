@@ -51,8 +51,10 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
                            style="bold red"))
         return
     first = result.fires[0]
-    wait = relative((first - result.start).total_seconds()).removeprefix("in ")
-    console.print(f"Next fire {wait} after the start ({first:%a %Y-%m-%d %H:%M:%S %Z})")
+    wait = relative((first - result.start).total_seconds())
+    if abs((datetime.now(timezone.utc) - result.start).total_seconds()) > 60:
+        wait = wait.removeprefix("in ") + " after --from"  # a countdown from another instant
+    console.print(f"Next fire {wait} ({first:%a %Y-%m-%d %H:%M:%S %Z})")
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column(f"scheduled ({result.timezone})", no_wrap=True)

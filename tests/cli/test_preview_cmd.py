@@ -110,7 +110,7 @@ def test_acceptance_text(capsys: pytest.CaptureFixture[str]) -> None:
         "'refresh-cache')",
         "Every 15 minutes from 09:14 through 17:59, on Monday through Friday",
         "Zone Europe/Berlin · from 2027-03-26 17:30:00 CET",
-        "Next fire 14m after the start (Fri 2027-03-26 17:44:00 CET)",
+        "Next fire 14m after --from (Fri 2027-03-26 17:44:00 CET)",
         "# ┃ scheduled (Europe/Berlin)      ┃ UTC       ┃ note",
         "━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━",
         "1 │ Fri 2027-03-26 17:44:00 +01:00 │ 16:44:00Z │",
@@ -254,3 +254,10 @@ def test_usage_errors_exit_2_with_one_line(capsys: pytest.CaptureFixture[str],
 def test_h_without_seed_says_a_job_name_is_needed(capsys: pytest.CaptureFixture[str]) -> None:
     _, _, err = run(capsys, "preview", "H * * * *")
     assert "--seed" in err or "job name" in err
+
+
+def test_countdown_from_now_reads_as_a_countdown(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "preview", "* * * * * * *", "-n", "1")
+    assert code == 0
+    # Every second fires, so the next fire is at most a second away.
+    assert "Next fire in 1s (" in out or "Next fire in 0s (" in out
