@@ -143,7 +143,7 @@ def _day_verdicts(tab: CronTab, t: datetime) -> list[FieldVerdict]:
 
 
 def _dom_match(tab: CronTab, y: int, m: int, d: int) -> bool:
-    from ..engine.parse import DayOfWeek
+    from ..engine.parsed import DayOfWeek
     from ..engine.schedule import Schedule
 
     only_dom = tab.parsed._replace(dow=DayOfWeek(frozenset(range(7))))
@@ -151,7 +151,7 @@ def _dom_match(tab: CronTab, y: int, m: int, d: int) -> bool:
 
 
 def _dow_match(tab: CronTab, y: int, m: int, d: int) -> bool:
-    from ..engine.parse import DayOfMonth
+    from ..engine.parsed import DayOfMonth
     from ..engine.schedule import Schedule
 
     only_dow = tab.parsed._replace(dom=DayOfMonth(frozenset(range(1, 32))))

@@ -3,7 +3,8 @@
 from .crontab import CronTab
 from .errors import ScheduleError
 from .hashing import hash_value
-from .parse import DayOfMonth, DayOfWeek, Parsed, parse
+from .parse import parse
+from .parsed import DayOfMonth, DayOfWeek, Parsed
 from .schedule import Schedule
 from .timeline import Timeline
 from .zones import ZoneError, load_zone, zone_name

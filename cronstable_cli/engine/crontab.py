@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timezone, tzinfo
 
-from .parse import Parsed, parse
+from .parse import parse
+from .parsed import Parsed
 from .schedule import Schedule
 from .timeline import Timeline
 from .zones import load_zone

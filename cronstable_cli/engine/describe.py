@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .fields import MONTH_NAMES, YEAR_MAX, YEAR_MIN
-from .parse import DayOfMonth, DayOfWeek, Parsed
+from .parsed import DayOfMonth, DayOfWeek, Parsed
 
 WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 MONTHS = tuple(m.capitalize() for m in (

@@ -8,7 +8,7 @@ from datetime import datetime, tzinfo
 from typing import Any, Literal
 
 from ...engine import Parsed, Schedule, Timeline
-from ...engine.parse import FieldText
+from ...engine.parsed import FieldText
 from ...records import Finding, Job, Level, SourceLocation
 
 # Positions in the parser's canonical 7-field order (engine.fields.ALL_FIELDS).

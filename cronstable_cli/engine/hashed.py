@@ -1,0 +1,89 @@
+"""Jenkins-style H items (SPEC §1.1): the range they hash over and the values they pick.
+
+An item's range and step depend only on its text, and its values only on
+`hash_value(label, key) % M`, so both are shared between keys (bounded).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .fields import DAY_OF_WEEK, FieldSpec
+from .hashing import hash_value
+from .items import NUMBER, error, value
+
+HASHED = re.compile(r"H(?:\(([^()]*)\))?(?:/(.*))?")
+_CACHE_SIZE = 4096
+
+
+_SLOTS: dict[tuple[str, str], tuple[int, int, int | None]] = {}
+
+
+def hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
+    """The (start, end, step) an H item hashes over; raises for a malformed item."""
+    known = _SLOTS.get((spec.label, item))
+    if known is None:
+        known = _read_hash_slot(spec, item, col)
+        if len(_SLOTS) < _CACHE_SIZE:
+            _SLOTS[spec.label, item] = known
+    return known
+
+
+def _read_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
+    if not spec.hashable:
+        raise error(spec, "H is not allowed in the year field", item, col)
+    match = HASHED.fullmatch(item)
+    if not match:
+        raise error(spec, "not a valid H item", item, col,
+                    hint="the hashed forms are H, H(a-b), H/n and H(a-b)/n")
+    range_text, step_text = match.group(1), match.group(2)
+    if range_text is None:
+        start, end = spec.hash_lo, spec.hash_hi
+    else:
+        a_text, dash, b_text = range_text.partition("-")
+        if not dash:
+            raise error(spec, "H(a-b) needs a range", item, col)
+        start = value(spec, a_text, item, col)
+        end = value(spec, b_text, item, col)
+        if start > end:
+            raise error(spec, "the H range runs backwards", item, col)
+    span = end - start + 1
+    if step_text is None:
+        return start, end, None
+    if not NUMBER.fullmatch(step_text) or not 1 <= int(step_text) <= span:
+        raise error(spec, f"an H step must be a whole number from 1 to {span}", item, col)
+    return start, end, int(step_text)
+
+
+_RESOLVED_ITEMS: dict[tuple[str, str, int], tuple[tuple[int, ...], str]] = {}
+
+
+def hashed_item(
+    spec: FieldSpec, item: str, col: int, key: str | None
+) -> tuple[tuple[int, ...], str]:
+    """An H item's values and their comma-joined text, from the key's residue."""
+    start, end, step = hash_slot(spec, item, col)
+    if key is None:
+        raise error(spec, "H needs a hash key: a job name", item, col,
+                    hint="pass --seed NAME for a bare expression")
+    residue = hash_value(spec.label, key) % (step or end - start + 1)
+    known = _RESOLVED_ITEMS.get((spec.label, item, residue))
+    if known is None:
+        values = list(range(start + residue, end + 1, step)) if step else [start + residue]
+        if spec is DAY_OF_WEEK:
+            values = sorted({x % 7 for x in values})
+        known = (tuple(values), ",".join(map(str, values)))
+        if len(_RESOLVED_ITEMS) < _CACHE_SIZE:
+            _RESOLVED_ITEMS[spec.label, item, residue] = known
+    return known
+
+
+def is_hashed(item: str) -> bool:
+    """Whether a list item is an H form (`H`, `H(a-b)`, `H/n`, `H(a-b)/n`)."""
+    return item.startswith("H") and (len(item) == 1 or item[1] in "(/")
+
+
+def clear() -> None:
+    """Forget the shared H slots and resolved items."""
+    _SLOTS.clear()
+    _RESOLVED_ITEMS.clear()

@@ -1,0 +1,227 @@
+"""One field's items: values, names, ranges, steps and the special day forms.
+
+The grammar of SPEC §1 below the field level. Every error names the field,
+the item and its 1-based column, with a hint where the text looks like
+another cron dialect.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import ScheduleError
+from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec
+from .parsed import DayOfMonth, DayOfWeek
+
+NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+class Acc:
+    """Collects a field's values while its items are parsed."""
+
+    __slots__ = ("last", "last_offsets", "last_weekday", "nearest", "nth", "values")
+
+    def __init__(self) -> None:
+        self.values: set[int] = set()
+        self.last_offsets: set[int] = _NONE
+        self.nearest: set[int] = _NONE
+        self.last_weekday = False
+        self.last: set[int] = _NONE
+        self.nth: set[tuple[int, int]] = _NONE  # type: ignore[assignment]
+
+    def special(self, name: str) -> set:
+        """The set for a special form, created on first use."""
+        current = getattr(self, name)
+        if current is _NONE:
+            current = set()
+            setattr(self, name, current)
+        return current
+
+
+_NONE: set[int] = set()  # shared empty marker; never mutated (see Acc.special)
+
+
+_SIMPLE = re.compile(r"(\*|[0-9]{1,4})(?:-([0-9]{1,4}))?(?:/([0-9]{1,4}))?")
+
+
+def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
+    """The values of one plain numeric item (`5`, `1-5`, `*/15`, `0-30/10`, `5/15`).
+
+    A fast path for the commonest texts; anything unusual (names, lists,
+    day-of-week wrap rules, errors) returns None and goes the general way.
+    """
+    if spec is DAY_OF_WEEK:
+        return None
+    match = _SIMPLE.fullmatch(text)
+    if match is None:
+        return None
+    a, b, n = match.groups()
+    if a == "*":
+        if b is not None:
+            return None
+        start, end = spec.lo, spec.hi
+    else:
+        start = int(a)
+        end = int(b) if b is not None else (spec.hi if n is not None else start)
+    step = int(n) if n is not None else 1
+    if not spec.lo <= start <= end <= spec.hi or step < 1:
+        return None
+    if n is not None and start + step > spec.step_limit:
+        return None
+    return frozenset(range(start, end + 1, step))
+
+
+def finish(spec: FieldSpec, acc: Acc) -> object:
+    """The field's parsed value from what its items collected."""
+    if spec is DAY_OF_MONTH:
+        return DayOfMonth(
+            frozenset(acc.values), frozenset(acc.last_offsets), frozenset(acc.nearest),
+            acc.last_weekday,
+        )
+    if spec is DAY_OF_WEEK:
+        return DayOfWeek(frozenset(v % 7 for v in acc.values), frozenset(acc.last),
+                         frozenset(acc.nth))
+    return frozenset(acc.values)
+
+
+def error(
+    spec: FieldSpec, reason: str, item: str, col: int, hint: str | None = None
+) -> ScheduleError:
+    """A ScheduleError naming the field, the item and its column."""
+    return ScheduleError(f"{reason}: {item!r}" if item and item not in reason else reason,
+                         field=spec.name, item=item, column=col, hint=hint)
+
+
+def parse_item(spec: FieldSpec, item: str, col: int, acc: Acc) -> None:
+    """Parse one list item (plain, L/W/# special form) into `acc`."""
+    upper = item.upper()
+    if "?" in item:
+        raise error(spec, "'?' is valid only standing alone in day-of-month or day-of-week",
+                    item, col)
+    if "#" in item:
+        if spec is not DAY_OF_WEEK:
+            raise error(spec, "'#' is valid only in day-of-week", item, col,
+                        hint="write the n-th weekday as d#n in the day-of-week field")
+        _nth_item(item, col, acc)
+        return
+    if upper.endswith("W") and (upper == "LW" or NUMBER.fullmatch(upper[:-1])):
+        if spec is not DAY_OF_MONTH:
+            raise error(spec, "'W' is valid only in day-of-month", item, col,
+                        hint="nW and LW pick a weekday in the day-of-month field")
+        if upper == "LW":
+            acc.last_weekday = True
+            return
+        day = _number(spec, item[:-1], item, col)
+        if not 1 <= day <= 31:
+            raise error(spec, "nW needs a day from 1 to 31", item, col)
+        acc.special("nearest").add(day)
+        return
+    if "L" in upper and (spec in (DAY_OF_MONTH, DAY_OF_WEEK) or upper.startswith("L")):
+        if spec is DAY_OF_MONTH:
+            _last_day_item(item, col, acc)
+        elif spec is DAY_OF_WEEK:
+            _last_weekday_item(item, col, acc)
+        else:
+            raise error(spec, "'L' is valid only in day-of-month or day-of-week", item, col)
+        return
+    plain_item(spec, item, col, acc)
+
+
+def _last_day_item(item: str, col: int, acc: Acc) -> None:
+    upper = item.upper()
+    if upper == "L":
+        acc.special("last_offsets").add(0)
+        return
+    if upper.startswith("L-"):
+        days = _number(DAY_OF_MONTH, item[2:], item, col)
+        if not 1 <= days <= 30:
+            raise error(DAY_OF_MONTH, "L-n needs n from 1 to 30", item, col)
+        acc.special("last_offsets").add(days)
+        return
+    raise error(DAY_OF_MONTH, "not a valid day-of-month item", item, col,
+                hint="the last-day forms are L, L-n and LW")
+
+
+def _last_weekday_item(item: str, col: int, acc: Acc) -> None:
+    upper = item.upper()
+    if upper.endswith("L") and len(upper) > 1 and not upper.startswith("L"):
+        day = item[:-1]
+        raise error(DAY_OF_WEEK, "a trailing L is Quartz's spelling", item, col,
+                    hint=f"write L{day} for the month's last such weekday")
+    if upper == "L":
+        raise error(DAY_OF_WEEK, "L in day-of-week needs a weekday", item, col,
+                    hint="L5 is the month's last Friday")
+    if not upper.startswith("L"):
+        raise error(DAY_OF_WEEK, "not a valid day-of-week item", item, col)
+    inner = Acc()
+    plain_item(DAY_OF_WEEK, item[1:], col, inner, allow_step=False, shown=item)
+    acc.special("last").update(v % 7 for v in inner.values)
+
+
+def _nth_item(item: str, col: int, acc: Acc) -> None:
+    day_text, _, n_text = item.partition("#")
+    day = value(DAY_OF_WEEK, day_text, item, col)
+    if not NUMBER.fullmatch(n_text) or not 1 <= int(n_text) <= 5:
+        raise error(DAY_OF_WEEK, "d#n needs n from 1 to 5", item, col)
+    acc.special("nth").add((day % 7, int(n_text)))
+
+
+def _number(spec: FieldSpec, text: str, item: str, col: int) -> int:
+    if not NUMBER.fullmatch(text):
+        raise error(spec, f"{text!r} is not a number", item, col)
+    return int(text)
+
+
+def value(spec: FieldSpec, text: str, item: str, col: int) -> int:
+    """A number or a name within the field's range."""
+    if NUMBER.fullmatch(text):
+        value = int(text)
+    elif text.lower() in spec.names:
+        value = spec.names[text.lower()]
+    else:
+        raise error(spec, f"{text!r} is not a valid {spec.name} value", item, col)
+    if not spec.lo <= value <= spec.hi:
+        raise error(spec, f"{value} is out of range {spec.lo}-{spec.hi}", item, col)
+    return value
+
+
+def plain_item(
+    spec: FieldSpec, text: str, col: int, acc: Acc, *, allow_step: bool = True,
+    shown: str | None = None,
+) -> None:
+    """`*`, a value, `a-b`, with an optional `/n`; errors name `shown` (the whole item)."""
+    item = shown or text
+    base, slash, step_text = text.partition("/")
+    step = 1
+    if slash:
+        if not allow_step:
+            raise error(spec, "a step is not allowed here", item, col)
+        if not NUMBER.fullmatch(step_text) or int(step_text) == 0:
+            raise error(spec, "a step must be a positive whole number", item, col)
+        step = int(step_text)
+    # Day-of-week: `*` and open-ended steps run over 0-6 (7 is Sunday again).
+    top = 6 if spec is DAY_OF_WEEK else spec.hi
+    if base == "*":
+        start, end = spec.lo, top
+    elif "-" in base:
+        a_text, _, b_text = base.partition("-")
+        start = value(spec, a_text, item, col)
+        end = value(spec, b_text, item, col)
+        if spec is DAY_OF_WEEK and end == 0:
+            end = 7  # `sat-sun`, `6-0`: a range ending in Sunday wraps to 7
+        if start > end:
+            raise error(spec, "the range runs backwards", item, col,
+                        hint=f"write it as {b_text}-{a_text} or split it into two items")
+    else:
+        start = value(spec, base, item, col)
+        end = top if slash else start
+        if slash and start > end:
+            raise error(spec, f"{start}/n starts past the field's end ({end})", item, col)
+    if slash and start + step > spec.step_limit:
+        raise error(
+            spec,
+            f"step {step} leaves the field after its first value (the field ends at "
+            f"{spec.step_limit})",
+            item, col,
+        )
+    acc.values.update(range(start, end + 1, step))
