@@ -121,8 +121,9 @@ def _day_verdicts(tab: CronTab, t: datetime) -> list[FieldVerdict]:
     days = days_in_month(y, m)
     wd = weekday_of(y, m, d)
     dom, dow = p.dom, p.dow
-    dom_only = _dom_match(tab, y, m, d)
-    dow_only = _dow_match(tab, y, m, d)
+    dom_mask, dow_mask = tab.schedule.field_day_masks(y, m)
+    dom_only = bool(dom_mask >> d & 1)
+    dow_only = bool(dow_mask >> d & 1)
     value_dom = f"the {ordinal(d)} (of {days})"
     value_dow = WEEKDAYS[wd]
     dom_reason = ("selects " + ("every day" if not dom.restricted else
@@ -140,22 +141,6 @@ def _day_verdicts(tab: CronTab, t: datetime) -> list[FieldVerdict]:
             "(Vixie cron would fire on either)",
         ))
     return out
-
-
-def _dom_match(tab: CronTab, y: int, m: int, d: int) -> bool:
-    from ..engine.parsed import DayOfWeek
-    from ..engine.schedule import Schedule
-
-    only_dom = tab.parsed._replace(dow=DayOfWeek(frozenset(range(7))))
-    return bool(Schedule(only_dom).day_mask(y, m) >> d & 1)
-
-
-def _dow_match(tab: CronTab, y: int, m: int, d: int) -> bool:
-    from ..engine.parsed import DayOfMonth
-    from ..engine.schedule import Schedule
-
-    only_dow = tab.parsed._replace(dom=DayOfMonth(frozenset(range(1, 32))))
-    return bool(Schedule(only_dow).day_mask(y, m) >> d & 1)
 
 
 def _describe_dom(tab: CronTab) -> str:

@@ -179,23 +179,27 @@ class Schedule:
         key = year * 13 + month
         mask = self._masks.get(key)
         if mask is None:
-            p = self.parsed
-            days = days_in_month(year, month)
-            first_wd = weekday_of(year, month, 1)
-            dom = self._dom_plain & _FULL_MONTH[days]
-            if self._dom_special:
-                dom |= _dom_specials(p.dom, days, first_wd)
-            if len(p.dow.days) == 7:
-                dow = _FULL_MONTH[days]
-            else:
-                if self._week is None:
-                    self._week = _week_masks(p.dow.days)
-                dow = self._week[first_wd] & _FULL_MONTH[days]
-            if self._dow_special:
-                dow |= _dow_specials(p.dow, days, first_wd)
-            mask = dom & dow
-            self._masks[key] = mask
+            dom, dow = self.field_day_masks(year, month)
+            mask = self._masks[key] = dom & dow
         return mask
+
+    def field_day_masks(self, year: int, month: int) -> tuple[int, int]:
+        """(day-of-month mask, day-of-week mask) of a month, before the AND rule."""
+        p = self.parsed
+        days = days_in_month(year, month)
+        first_wd = weekday_of(year, month, 1)
+        dom = self._dom_plain & _FULL_MONTH[days]
+        if self._dom_special:
+            dom |= _dom_specials(p.dom, days, first_wd)
+        if len(p.dow.days) == 7:
+            dow = _FULL_MONTH[days]
+        else:
+            if self._week is None:
+                self._week = _week_masks(p.dow.days)
+            dow = self._week[first_wd] & _FULL_MONTH[days]
+        if self._dow_special:
+            dow |= _dow_specials(p.dow, days, first_wd)
+        return dom, dow
 
     @property
     def day_seconds(self) -> tuple[int, ...]:
