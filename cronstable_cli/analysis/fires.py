@@ -25,6 +25,7 @@ from datetime import datetime, timezone, tzinfo
 from typing import cast
 
 from ..engine import Parsed, Schedule, Timeline, ZoneError, load_zone
+from ..engine.schedule import seconds_of_day
 from ..engine.timeline import is_fixed
 from ..records import Job
 from .frames import parse_jobs
@@ -90,9 +91,7 @@ class Window:
                 at_midnight = p._replace(seconds=_MIDNIGHT, minutes=_MIDNIGHT, hours=_MIDNIGHT)
                 days = Timeline(Schedule(at_midnight), group.tz).fires_between(start - _DAY, end)
                 midnights[day_key] = days
-            seconds = sorted([h * 3600 + m * 60 + s
-                              for h in p.hours for m in p.minutes for s in p.seconds])
-            yield group, _fixed_fires(days, seconds, start, end)
+            yield group, _fixed_fires(days, seconds_of_day(p), start, end)
 
     def track(self, progress: Progress | None) -> Iterator[tuple[FireGroup, list[int]]]:
         """Like iterating, reporting (done, total) after each group."""
@@ -138,7 +137,7 @@ class Fleet:
         return Fleet(tuple(groups), self.excluded, self.skipped)
 
 
-def _fixed_fires(days: list[int], seconds: list[int], start: int, end: int) -> list[int]:
+def _fixed_fires(days: list[int], seconds: Sequence[int], start: int, end: int) -> list[int]:
     """Each day's midnight plus each second-of-day, kept inside [start, end)."""
     out: list[int] = []
     for day in days:

@@ -135,6 +135,12 @@ def _dow_specials(dow: DayOfWeek, days: int, first_wd: int) -> int:
     return mask
 
 
+def seconds_of_day(p: Parsed) -> tuple[int, ...]:
+    """Sorted seconds-of-day of every (hour, minute, second) the fields select."""
+    return tuple(sorted(h * 3600 + m * 60 + s for h in p.hours for m in p.minutes
+                        for s in p.seconds))
+
+
 class Schedule:
     """A parsed expression compiled for search; immutable after construction."""
 
@@ -205,10 +211,7 @@ class Schedule:
     def day_seconds(self) -> tuple[int, ...]:
         """Sorted seconds-of-day of every matching (hour, minute, second)."""
         if self._day_seconds is None:
-            p = self.parsed
-            self._day_seconds = tuple(sorted(
-                h * 3600 + m * 60 + s for h in p.hours for m in p.minutes for s in p.seconds
-            ))
+            self._day_seconds = seconds_of_day(self.parsed)
         return self._day_seconds
 
     def matches(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> bool:
