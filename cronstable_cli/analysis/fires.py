@@ -21,19 +21,18 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone, tzinfo
+from datetime import datetime, tzinfo
 from typing import cast
 
 from ..engine import Parsed, Schedule, Timeline, ZoneError, load_zone
 from ..engine.schedule import seconds_of_day
-from ..engine.timeline import is_fixed
+from ..engine.timeline import ceil_epoch, is_fixed
 from ..records import Job
 from .frames import parse_jobs
 
 MAX_HOURS = 168
 _DAY = 86400
 _MIDNIGHT = frozenset((0,))
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 Progress = Callable[[int, int], None]  # (groups done, groups in all)
 
 @dataclass(frozen=True, slots=True)
@@ -156,10 +155,7 @@ def window_bounds(start: datetime, hours: int) -> tuple[int, int]:
         raise ValueError(f"the window must be 1-{MAX_HOURS} hours, not {hours}")
     if start.tzinfo is None:
         raise ValueError("the window start must be an aware datetime")
-    # The first whole second at or after start (fires are whole seconds), in
-    # integer arithmetic: a float timestamp can round a microsecond away.
-    since = start - _EPOCH
-    first = since.days * _DAY + since.seconds + (1 if since.microseconds else 0)
+    first = ceil_epoch(start)  # fires are whole seconds: the first at or after start
     return first, first + hours * 3600
 
 

@@ -82,10 +82,15 @@ def _wall_at(seconds: int) -> Wall:
     return _wall_of(datetime(1970, 1, 1) + timedelta(seconds=seconds))
 
 
-def _floor_epoch(t: datetime) -> int:
-    """Whole seconds since the epoch, rounded down (microseconds dropped)."""
+def floor_epoch(t: datetime) -> int:
+    """Whole seconds since the epoch, rounded down (integer arithmetic, no float rounding)."""
     delta = t - datetime(1970, 1, 1, tzinfo=UTC)
     return delta.days * _DAY + delta.seconds
+
+
+def ceil_epoch(t: datetime) -> int:
+    """Whole seconds since the epoch, rounded up: the first whole second at or after t."""
+    return floor_epoch(t) + (1 if t.microsecond else 0)
 
 
 class Timeline:
@@ -114,7 +119,7 @@ class Timeline:
 
     def _next_zoned(self, t: datetime) -> int | None:
         sched, zone = self.schedule, self.zone
-        e = _floor_epoch(t)  # a fire is after t exactly when it is after e
+        e = floor_epoch(t)  # a fire is after t exactly when it is after e
         local = datetime.fromtimestamp(e, zone)
         y, mo, d, h, mi, s = _wall_of(local)
         if local.fold:
@@ -148,7 +153,7 @@ class Timeline:
     def prev_epoch(self, t: datetime) -> int | None:
         """The last fire strictly before aware datetime t, as epoch seconds."""
         sched, zone = self.schedule, self.zone
-        ceil_t = _floor_epoch(t) + (1 if t.microsecond else 0)
+        ceil_t = ceil_epoch(t)
         limit = ceil_t - 1  # the largest whole second strictly before t
         if self.fixed:
             local = datetime.fromtimestamp(limit, zone)
