@@ -46,7 +46,7 @@ class Finding:
         return self.location.file if self.location else None
 
     def to_dict(self) -> dict[str, object]:
-        """The finding in the lint JSON shape (SPEC §5), shared by every command."""
+        """The finding in the lint JSON shape (docs/cli.md), shared by every command."""
         return {"code": self.code, "level": self.level, "message": self.message,
                 "job": self.job, "file": self.file, "line": self.line,
                 "column": self.column, "schedule": self.schedule, "resolved": self.resolved}

@@ -4,7 +4,7 @@ parse-crontab (PyPI ``crontab`` 1.x, import name ``crontab``, class ``crontab.Cr
 the engine the cronstable daemon's schedule dialect started from.  This dev-only script asks
 it, for ~200 expressions, whether the expression parses and, if so, what ``next()`` returns
 from a grid of fixed UTC instants and what ``test()`` says for fixed datetimes.  The replay
-test ``tests/engine/test_golden.py`` checks our engine (SPEC §6 API) against the result.
+test ``tests/engine/test_golden.py`` checks our engine (docs/python-api.md API) against the result.
 
 It is NOT run by the test suite and parse-crontab is NOT a project dependency.  Regenerate
 with a throwaway virtualenv, from the repository root::
@@ -12,32 +12,32 @@ with a throwaway virtualenv, from the repository root::
     python3 -m venv /tmp/gold && /tmp/gold/bin/pip install 'crontab<2'
     /tmp/gold/bin/python tests/gen_cron_golden.py
 
-Where parse-crontab and SPEC §1 disagree the SPEC wins.  Such expressions are never golden
-cases: they go to ``spec_overrides`` (with the SPEC's answer and a reason; the replay test
-asserts the SPEC's answer) or to ``excluded`` (the SPEC does not pin the answer down for the
+Where parse-crontab and docs/dialect.md disagree the documented dialect wins.  Such expressions are never golden
+cases: they go to ``spec_overrides`` (with the documented answer and a reason; the replay test
+asserts the documented answer) or to ``excluded`` (the documented dialect does not pin the answer down for the
 Python API; the replay test reports them as skipped with the reason).  The script checks that
 parse-crontab's verdict is the one each list claims, so a wrong classification fails loudly
 instead of silently changing the corpus.
 
 Semantics checked against parse-crontab's source (``crontab/_crontab.py``, 1.0.5):
 
-* every field must match, so day-of-month + day-of-week are ANDed, as SPEC §1's AND rule;
+* every field must match, so day-of-month + day-of-week are ANDed, as docs/dialect.md's AND rule;
 * 5 fields get second ``0`` prepended and year ``*`` appended; 6 fields get second ``0``
-  prepended (the 6th field is a year, as in the SPEC); 7 fields are second .. year;
+  prepended (the 6th field is a year, as in the documented dialect); 7 fields are second .. year;
 * steps: ``n > 0``, ``n <= field max`` and ``start + n <= field max`` (7 for day-of-week),
   ``a/n`` runs to the field's end (6 for day-of-week), a day-of-week range ending in 0 ends
-  at 7 -- all as in the SPEC;
+  at 7 -- all as in the documented dialect;
 * ``next(now)`` starts at ``now`` truncated to the second plus one second, so it is strictly
   after ``now``; it returns None once the search passes 2099 -- except when that very first
   candidate already matches (e.g. ``* * * * *`` from 2099-12-31T23:59:59 gives 2100-01-01).
-  Those answers become ``horizon`` spec overrides (SPEC §1.2: None), generated automatically.
+  Those answers become ``horizon`` spec overrides (docs/time-model.md: None), generated automatically.
 
 The generated answers were cross-checked once (not part of this script) by scanning for an
 earlier fire between each ``now`` and its answer, and against croniter (``day_or=False``) for
 the plain 5-field forms; the only disagreement was a croniter bug on ``31-31``.
 
 The corpus is UTC only: parse-crontab evaluates aware datetimes in their own wall clock with
-no DST gap/fold handling, which is not SPEC §1.2's model.
+no DST gap/fold handling, which is not docs/time-model.md's model.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ UTC = timezone.utc
 US = timedelta(microseconds=1)
 
 # --------------------------------------------------------------------------------------------
-# Expressions both parse-crontab and the SPEC accept, with the same meaning.
+# Expressions both parse-crontab and the documented dialect accept, with the same meaning.
 # --------------------------------------------------------------------------------------------
 VALID: list[str] = [
     # plain values and wildcards
@@ -258,7 +258,7 @@ VALID: list[str] = [
 ]
 
 # --------------------------------------------------------------------------------------------
-# Expressions both parse-crontab and the SPEC reject.
+# Expressions both parse-crontab and the documented dialect reject.
 # --------------------------------------------------------------------------------------------
 INVALID: list[str] = [
     # field count / garbage
@@ -347,7 +347,7 @@ INVALID: list[str] = [
 ]
 
 # --------------------------------------------------------------------------------------------
-# parse-crontab and the SPEC disagree: the SPEC's answer is recorded and wins.
+# parse-crontab and the documented dialect disagree: the documented answer is recorded and wins.
 # ``next``/``test`` pairs are hand-checked against a calendar (all 2023/2024, UTC).
 # --------------------------------------------------------------------------------------------
 _T = "T00:00:00+00:00"
@@ -356,35 +356,35 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
         "expr": "0 0 z1 * *",
         "valid": False,
         "reason": "parse-crontab's 'Zn' day-of-month extension (n days before the last day) "
-        "is not SPEC §1 dialect (the SPEC spells it 'L-n')",
+        "is not docs/dialect.md dialect (the documented dialect spells it 'L-n')",
     },
     {
         "expr": "0 0 z0-2 * *",
         "valid": False,
-        "reason": "parse-crontab's 'Za-b' day-of-month extension is not SPEC §1 dialect",
+        "reason": "parse-crontab's 'Za-b' day-of-month extension is not docs/dialect.md dialect",
     },
     {
         "expr": "0 0 1,? * *",
         "valid": False,
-        "reason": "SPEC §1: '?' only means '*' standing alone; parse-crontab accepts it as a "
+        "reason": "docs/dialect.md: '?' only means '*' standing alone; parse-crontab accepts it as a "
         "list item (and then matches every day)",
     },
     {
         "expr": "0 0 * * ?,1",
         "valid": False,
-        "reason": "SPEC §1: '?' only means '*' standing alone; parse-crontab accepts it as a "
+        "reason": "docs/dialect.md: '?' only means '*' standing alone; parse-crontab accepts it as a "
         "list item",
     },
     {
         "expr": "0 0 * * L5-1",
         "valid": False,
-        "reason": "SPEC §1: ranges must not run backwards; parse-crontab accepts a backwards "
+        "reason": "docs/dialect.md: ranges must not run backwards; parse-crontab accepts a backwards "
         "'La-b' and silently matches nothing",
     },
     {
         "expr": "0 0 L-2 * *",
         "valid": True,
-        "reason": "SPEC §1 'L-n' (n days before the last day); parse-crontab lacks it",
+        "reason": "docs/dialect.md 'L-n' (n days before the last day); parse-crontab lacks it",
         "next": [
             ["2024-02-01" + _T, "2024-02-27" + _T],
             ["2024-02-27" + _T, "2024-03-29" + _T],
@@ -395,7 +395,7 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
     {
         "expr": "0 0 15W * *",
         "valid": True,
-        "reason": "SPEC §1 'nW' (nearest weekday in the month); parse-crontab lacks it",
+        "reason": "docs/dialect.md 'nW' (nearest weekday in the month); parse-crontab lacks it",
         "next": [
             ["2024-06-01" + _T, "2024-06-14" + _T],
             ["2024-06-14" + _T, "2024-07-15" + _T],
@@ -406,7 +406,7 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
     {
         "expr": "0 0 1W * *",
         "valid": True,
-        "reason": "SPEC §1: a Saturday 1st goes to Monday the 3rd (never leaves the month); "
+        "reason": "docs/dialect.md: a Saturday 1st goes to Monday the 3rd (never leaves the month); "
         "parse-crontab lacks 'nW'",
         "next": [
             ["2024-05-31T12:00:00+00:00", "2024-06-03" + _T],
@@ -416,7 +416,7 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
     {
         "expr": "0 0 31W * *",
         "valid": True,
-        "reason": "SPEC §1: a Sunday 31st goes to Friday the 29th; no fire in a month "
+        "reason": "docs/dialect.md: a Sunday 31st goes to Friday the 29th; no fire in a month "
         "without day 31; parse-crontab lacks 'nW'",
         "next": [
             ["2024-03-01" + _T, "2024-03-29" + _T],
@@ -426,7 +426,7 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
     {
         "expr": "0 0 LW * *",
         "valid": True,
-        "reason": "SPEC §1 'LW' (last weekday of the month); parse-crontab lacks it",
+        "reason": "docs/dialect.md 'LW' (last weekday of the month); parse-crontab lacks it",
         "next": [
             ["2024-06-01" + _T, "2024-06-28" + _T],
             ["2024-03-01" + _T, "2024-03-29" + _T],
@@ -435,27 +435,27 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
     {
         "expr": "0 0 * * 5#3",
         "valid": True,
-        "reason": "SPEC §1 'd#n' (n-th weekday of the month); parse-crontab lacks it",
+        "reason": "docs/dialect.md 'd#n' (n-th weekday of the month); parse-crontab lacks it",
         "next": [["2024-06-01" + _T, "2024-06-21" + _T]],
         "test": [["2024-06-21" + _T, True], ["2024-06-14" + _T, False]],
     },
     {
         "expr": "0 0 * * fri#3",
         "valid": True,
-        "reason": "SPEC §1 'd#n' with a weekday name; parse-crontab lacks it",
+        "reason": "docs/dialect.md 'd#n' with a weekday name; parse-crontab lacks it",
         "next": [["2024-06-01" + _T, "2024-06-21" + _T]],
     },
     {
         "expr": "0 0 * * 1#5",
         "valid": True,
-        "reason": "SPEC §1 'd#n': no fire in a month without a 5th Monday (June 2024); "
+        "reason": "docs/dialect.md 'd#n': no fire in a month without a 5th Monday (June 2024); "
         "parse-crontab lacks it",
         "next": [["2024-06-01" + _T, "2024-07-29" + _T]],
     },
     {
         "expr": "0 0 1,15W,L * *",
         "valid": True,
-        "reason": "SPEC §1: every special form is an ordinary list item; parse-crontab lacks 'nW'",
+        "reason": "docs/dialect.md: every special form is an ordinary list item; parse-crontab lacks 'nW'",
         "next": [
             ["2024-06-02" + _T, "2024-06-14" + _T],
             ["2024-06-14" + _T, "2024-06-30" + _T],
@@ -465,7 +465,7 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
     {
         "expr": "0 0 * * mon#1,L5",
         "valid": True,
-        "reason": "SPEC §1: 'mon#1,L5' works as a list; parse-crontab lacks 'd#n'",
+        "reason": "docs/dialect.md: 'mon#1,L5' works as a list; parse-crontab lacks 'd#n'",
         "next": [
             ["2024-06-04" + _T, "2024-06-28" + _T],
             ["2024-06-28" + _T, "2024-07-01" + _T],
@@ -474,36 +474,36 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
 ]
 
 # --------------------------------------------------------------------------------------------
-# Left out of the golden cases on purpose: the SPEC does not pin down the Python API's answer.
+# Left out of the golden cases on purpose: the documented dialect does not pin down the Python API's answer.
 # ``reference_valid`` (parse-crontab's verdict) is filled in by the script.
 # --------------------------------------------------------------------------------------------
 EXCLUDED: list[dict[str, str]] = [
     {
         "expr": "@reboot",
-        "reason": "SPEC §1 keeps @reboot as a non-time schedule (fires only at daemon start); "
+        "reason": "docs/dialect.md keeps @reboot as a non-time schedule (fires only at daemon start); "
         "§6 does not say whether CronTab('@reboot') raises or yields no fires; "
         "parse-crontab rejects it",
     },
     {
         "expr": "@YEARLY",
-        "reason": "SPEC is silent on macro case; parse-crontab only knows lower-case macros",
+        "reason": "the docs are silent on macro case; parse-crontab only knows lower-case macros",
     },
     {
         "expr": " @daily ",
-        "reason": "parse-crontab only recognises a macro as the exact whole string; SPEC "
+        "reason": "parse-crontab only recognises a macro as the exact whole string; docs "
         "normalises whitespace (str(tab)) but does not say so for macros",
     },
     {
         "expr": "05 * * * *",
-        "reason": "leading zeros: SPEC silent; parse-crontab accepts them",
+        "reason": "leading zeros: docs silent; parse-crontab accepts them",
     },
     {
         "expr": "*,5 * * * *",
-        "reason": "'*' inside a list: SPEC silent; parse-crontab accepts it",
+        "reason": "'*' inside a list: docs silent; parse-crontab accepts it",
     },
     {
         "expr": "0 0 * * 0-0",
-        "reason": "by the SPEC's letter a day-of-week range ending in 0 ends at 7, so this is "
+        "reason": "by the documented letter a day-of-week range ending in 0 ends at 7, so this is "
         "every day (parse-crontab agrees), but that is surely not what a writer means",
     },
     {
@@ -513,16 +513,16 @@ EXCLUDED: list[dict[str, str]] = [
     },
     {
         "expr": "0 0 * * Lfri",
-        "reason": "SPEC does not say whether 'Ln' takes a weekday name; parse-crontab rejects",
+        "reason": "docs do not say whether 'Ln' takes a weekday name; parse-crontab rejects",
     },
     {
         "expr": "(any expression, non-UTC now)",
         "reason": "parse-crontab evaluates an aware datetime in its own wall clock without "
-        "SPEC §1.2's DST gap/fold rules or job frame; the corpus is UTC only",
+        "docs/time-model.md's DST gap/fold rules or job frame; the corpus is UTC only",
     },
     {
         "expr": "(test() with sub-second datetimes)",
-        "reason": "parse-crontab's test() ignores microseconds; SPEC only says 'civil "
+        "reason": "parse-crontab's test() ignores microseconds; docs only says 'civil "
         "fields', so test() instants are whole seconds",
     },
 ]
@@ -605,7 +605,7 @@ def _ref_next(tab: Any, now: datetime) -> datetime | None:
 
 
 HORIZON_REASON = (
-    "SPEC §1.2: never search past 2099, so next() is None here; parse-crontab only checks "
+    "docs/time-model.md: never search past 2099, so next() is None here; parse-crontab only checks "
     "its year bound after a failed match and so returns an instant in 2100"
 )
 
@@ -690,7 +690,7 @@ def build() -> dict[str, Any]:
         tab, err = _parse(ov["expr"])
         ref_valid = tab is not None
         if ref_valid == ov["valid"]:
-            problems.append(f"override {ov['expr']!r}: parse-crontab agrees with the SPEC")
+            problems.append(f"override {ov['expr']!r}: parse-crontab agrees with the documented dialect")
         item = {"expr": ov["expr"], "kind": "dialect", **ov}
         item["reference_valid"] = ref_valid
         if err is not None:

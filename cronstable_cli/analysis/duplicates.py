@@ -1,4 +1,4 @@
-"""Jobs that fire at exactly the same times (SPEC §4 `duplicates`).
+"""Jobs that fire at exactly the same times (docs/fleet-analyses.md `duplicates`).
 
 Two jobs are duplicates when their schedules are semantically equal — equal
 parsed field sets, so `*/5 * * * *` matches `0-59/5 * * * *` and an H job
@@ -61,7 +61,7 @@ def find_duplicates(fleet: Fleet) -> Duplicates:
 
 
 def duplicates_to_dict(result: Duplicates) -> dict[str, Any]:
-    """The SPEC §5 `duplicates` JSON body (without `version`)."""
+    """The docs/cli.md `duplicates` JSON body (without `version`)."""
     return {
         "jobs": result.jobs,
         "excluded": result.excluded,

@@ -2,7 +2,7 @@
 
 `build_fleet` drops disabled and `@reboot` jobs (counted as `excluded`) and
 jobs whose schedule or zone is invalid (kept as `skipped`, with the reason),
-then groups the rest, since jobs with equal parsed field sets (SPEC §1.2
+then groups the rest, since jobs with equal parsed field sets (docs/time-model.md
 semantic equality, so an H job joins only where its resolved slot lands)
 in the same resolved zone fire at exactly the same instants.
 `Fleet.window(start, end)` enumerates each group once with the engine's
@@ -112,7 +112,7 @@ class Fleet:
     """The analysable jobs, grouped; what was left out and why."""
 
     groups: tuple[FireGroup, ...]
-    excluded: int  # disabled and @reboot jobs (SPEC §4)
+    excluded: int  # disabled and @reboot jobs (docs/fleet-analyses.md)
     skipped: tuple[Skipped, ...]  # invalid schedule or zone
 
     @property

@@ -1,4 +1,4 @@
-"""Deterministic jitter: each job fires a fixed number of seconds after its slot (SPEC §4).
+"""Deterministic jitter: each job fires a fixed number of seconds after its slot (docs/fleet-analyses.md).
 
 `scheduled_for` stays the un-jittered instant (history, keys and "was it late?" use
 it); `fire_after = scheduled_for + offset`, where the offset is the job's H hash
@@ -35,7 +35,7 @@ def jitter_offset(job_name: str, jitter_seconds: int) -> int:
 
 
 def auto_jitter_seconds(fires_at_minute_zero: bool, shortest_interval_seconds: int | None) -> int:
-    """SPEC's default width: min(60, interval // 10) for top-of-hour schedules, else 0.
+    """the documented default width: min(60, interval // 10) for top-of-hour schedules, else 0.
 
     The caller, who has the engine, supplies the facts: whether the schedule has a fire
     at minute 0 of some hour, and the shortest gap in seconds between consecutive fires
@@ -72,7 +72,7 @@ def parse_jitter_option(text: str) -> JitterOption:
 def resolve_jitter_seconds(
     option: JitterOption, fires_at_minute_zero: bool, shortest_interval_seconds: int | None
 ) -> int:
-    """The width for one job: the explicit number, or the SPEC default for `auto`."""
+    """The width for one job: the explicit number, or the documented dialect default for `auto`."""
     if option == "auto":
         return auto_jitter_seconds(fires_at_minute_zero, shortest_interval_seconds)
     return option
@@ -113,7 +113,7 @@ def shortest_interval(timeline: Timeline, start_epoch: int) -> int | None:
 
 
 def schedule_jitter_seconds(option: JitterOption, timeline: Timeline, start_epoch: int) -> int:
-    """The jitter width for one schedule: explicit, or the SPEC default for `auto`."""
+    """The jitter width for one schedule: explicit, or the documented dialect default for `auto`."""
     if option != "auto":
         return option
     if 0 not in timeline.schedule.parsed.minutes:

@@ -1,4 +1,4 @@
-"""Pressure at second resolution, with and without deterministic jitter (SPEC §4).
+"""Pressure at second resolution, with and without deterministic jitter (docs/fleet-analyses.md).
 
 `scheduled_for` is the un-jittered instant; each job's `fire_after` is
 `scheduled_for + offset`, the offset being `hash_value("jitter", name) % width`

@@ -1,4 +1,4 @@
-"""Which replica owns each job: rendezvous (highest-random-weight) hashing (SPEC §4).
+"""Which replica owns each job: rendezvous (highest-random-weight) hashing (docs/fleet-analyses.md).
 
 Every node gets a score for every job; the highest score owns the job and the full
 descending order is the failover order. A node's scores do not depend on which other
@@ -186,7 +186,7 @@ class OwnersResult:
         return len(self.owners)
 
     def to_dict(self) -> dict[str, object]:
-        """The SPEC §5 `owners` JSON body (without `version`); `moves` only when down."""
+        """The docs/cli.md `owners` JSON body (without `version`); `moves` only when down."""
         body: dict[str, object] = {
             "hash": self.hash,
             "nodes": list(self.nodes),

@@ -1,4 +1,4 @@
-"""Schedule pressure: where in the day the fleet's fires pile up (SPEC §4 `pressure`).
+"""Schedule pressure: where in the day the fleet's fires pile up (docs/fleet-analyses.md `pressure`).
 
 Counts every fire of the window into a 24×60 grid of display-zone civil
 (hour, minute) cells, weighted by how many jobs share the schedule. A zoned
@@ -46,7 +46,7 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Pressure:
-    """The SPEC §4 pressure fields (plus `invalid` and optional per-cell names)."""
+    """The docs/fleet-analyses.md pressure fields (plus `invalid` and optional per-cell names)."""
 
     grid: tuple[tuple[int, ...], ...]  # [hour][minute] fire counts, display zone
     by_minute_fires: tuple[int, ...]
@@ -174,7 +174,7 @@ def cell_dict(cell: Cell) -> dict[str, Any]:
 
 
 def pressure_to_dict(result: Pressure) -> dict[str, Any]:
-    """The SPEC §5 `pressure` JSON body (without `version`)."""
+    """The docs/cli.md `pressure` JSON body (without `version`)."""
     busiest = result.busiest_minute
     gaps = result.gaps
     doc: dict[str, Any] = {

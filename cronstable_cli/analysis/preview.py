@@ -15,7 +15,7 @@ from .jitter import JitterOption, apply_jitter, jitter_offset, schedule_jitter_s
 
 @dataclass(frozen=True)
 class Preview:
-    """What `cronstable preview` shows (SPEC §5)."""
+    """What `cronstable preview` shows (docs/cli.md)."""
 
     expression: str
     resolved: str
@@ -71,7 +71,7 @@ def preview(
 ) -> Preview:
     """The next `count` fires after `start`, shown in the schedule's zone.
 
-    The jitter offset is keyed by the job name (SPEC §4): `job`, else the
+    The jitter offset is keyed by the job name (docs/fleet-analyses.md): `job`, else the
     `--seed` hash key of a bare expression, else the expression itself.
     """
     local_start = start.astimezone(tab.zone)

@@ -1,4 +1,4 @@
-"""Spread N sources that share one start time over a window (SPEC §4 `stagger`).
+"""Spread N sources that share one start time over a window (docs/fleet-analyses.md `stagger`).
 
 Each source id gets a stable offset into the window,
 ``int.from_bytes(sha256(id)[:4], "big") % (W * 60)`` seconds, so adding or removing
@@ -92,7 +92,7 @@ class StaggerResult:
     bucket_minutes: int = BUCKET_MINUTES
 
     def to_dict(self) -> dict[str, object]:
-        """The SPEC §5 `stagger` JSON body (without `version`), plus `starts`."""
+        """The docs/cli.md `stagger` JSON body (without `version`), plus `starts`."""
         gaps = self.gaps
         return {
             "window_start": self.window_start,

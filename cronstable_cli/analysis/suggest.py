@@ -1,4 +1,4 @@
-"""Where to put the next job: the least-loaded slot over 24 hours (SPEC §4 `suggest`).
+"""Where to put the next job: the least-loaded slot over 24 hours (docs/fleet-analyses.md `suggest`).
 
 Hourly: the minute of the hour with the fewest fires across the day.
 Daily: the (hour, minute) cell with the fewest fires. Ties go to the slot
@@ -54,7 +54,7 @@ class BasedOn:
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """The SPEC §4 suggest fields (plus the period, zone and what was left out)."""
+    """The docs/fleet-analyses.md suggest fields (plus the period, zone and what was left out)."""
 
     period: Period
     slot: Slot
@@ -161,7 +161,7 @@ def _slot_dict(slot: Slot) -> dict[str, Any]:
 
 
 def suggestion_to_dict(result: Suggestion) -> dict[str, Any]:
-    """The SPEC §5 `suggest` JSON body (without `version`)."""
+    """The docs/cli.md `suggest` JSON body (without `version`)."""
     return {
         "period": result.period,
         "timezone": result.timezone,

@@ -110,7 +110,7 @@ def _jitter(
 
 
 def jitter_option(help_text: str) -> Callable[[F], F]:
-    """`--jitter auto|N`: the SPEC §4 jitter width, parsed to "auto" or an int."""
+    """`--jitter auto|N`: the docs/fleet-analyses.md jitter width, parsed to "auto" or an int."""
     return click.option("--jitter", callback=_jitter, default=None, metavar="auto|N",
                         help=help_text)
 

@@ -37,7 +37,7 @@ Examples:
 @from_option
 @tz_option("Display zone for the hour/minute cells (jobs still fire in their own zones).")
 @jitter_option("Also show the busiest minute second by second with deterministic jitter "
-               "applied: 'auto' (SPEC default width per schedule) or N seconds (0-900) for "
+               "applied: 'auto' (documented default width per schedule) or N seconds (0-900) for "
                "every job.")
 @format_option("html")
 @click.option("-o", "--output", metavar="FILE", default=None,

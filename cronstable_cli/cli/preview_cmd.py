@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 @from_option
 @click.option("-n", "--count", default=10, show_default=True,
               type=click.IntRange(1, 10000), help="How many fires to show.")
-@jitter_option("Show fire_after beside scheduled_for: 'auto' (SPEC default width) or "
+@jitter_option("Show fire_after beside scheduled_for: 'auto' (documented default width) or "
                "N seconds (0-900).")
 @format_option()
 def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None,

@@ -1,4 +1,4 @@
-"""The public Python API (SPEC §6): CronTab."""
+"""The public Python API (docs/python-api.md): CronTab."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ class FieldSpec:
     """One position of a schedule: what it accepts and how H hashes in it."""
 
     name: str  # used in error messages and descriptions
-    label: str  # the H hash label (SPEC §1.1)
+    label: str  # the H hash label (docs/hashing.md)
     lo: int
     hi: int  # the largest value written (7 for day-of-week)
     names: dict[str, int] = field(default_factory=dict)
@@ -27,7 +27,7 @@ class FieldSpec:
 
     @property
     def step_limit(self) -> int:
-        """The largest value a step may reach (7 for day-of-week, SPEC §1)."""
+        """The largest value a step may reach (7 for day-of-week, docs/dialect.md)."""
         return self.hi
 
 

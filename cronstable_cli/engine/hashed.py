@@ -1,4 +1,4 @@
-"""Jenkins-style H items (SPEC §1.1): the range they hash over and the values they pick.
+"""Jenkins-style H items (docs/hashing.md): the range they hash over and the values they pick.
 
 An item's range and step depend only on its text, and its values only on
 `hash_value(label, key) % M`, so both are shared between keys (bounded).

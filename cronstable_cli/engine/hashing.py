@@ -9,7 +9,7 @@ _sha256: Callable[[bytes], Any] | None = None  # hashlib loads on first use: mos
 
 
 def hash_value(label: str, key: str) -> int:
-    """First 8 bytes, big-endian, of sha256 of `label + "\\n" + key` (SPEC §1.1)."""
+    """First 8 bytes, big-endian, of sha256 of `label + "\\n" + key` (docs/hashing.md)."""
     global _sha256
     if _sha256 is None:
         from hashlib import sha256

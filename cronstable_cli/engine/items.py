@@ -1,6 +1,6 @@
 """One field's items: values, names, ranges, steps and the special day forms.
 
-The grammar of SPEC §1 below the field level. Every error names the field,
+The grammar of docs/dialect.md below the field level. Every error names the field,
 the item and its 1-based column, with a hint where the text looks like
 another cron dialect.
 """

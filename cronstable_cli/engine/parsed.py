@@ -66,6 +66,6 @@ class Parsed(NamedTuple):
 
     @property
     def meaning(self) -> tuple[object, ...]:
-        """What semantic equality compares (SPEC §1.2): the field sets, never the text."""
+        """What semantic equality compares (docs/time-model.md): the field sets, never the text."""
         return (self.reboot, self.seconds, self.minutes, self.hours, self.dom, self.months,
                 self.dow, self.years)

@@ -3,7 +3,7 @@
 Search happens in civil (wall-clock) time, field by field: a lookup table
 per field gives the next allowed value at or after any value, and each
 (year, month) gets a 31-bit mask of the days that match. With the AND rule
-(SPEC §1) that mask is simply day-of-month's days AND day-of-week's days:
+(docs/dialect.md) that mask is simply day-of-month's days AND day-of-week's days:
 an unrestricted field contributes every day, so no OR special case exists.
 """
 

@@ -1,4 +1,4 @@
-"""Civil-time search mapped onto real instants, DST included (SPEC §1.2).
+"""Civil-time search mapped onto real instants, DST included (docs/time-model.md).
 
 The set of fire instants of a schedule in zone Z is {inst(w)} over every
 matching wall time w, where inst() maps a wall time with fold=0: a time in

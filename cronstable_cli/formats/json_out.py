@@ -1,4 +1,4 @@
-"""`cronstable lint --format json`: the stable lint document (SPEC §5).
+"""`cronstable lint --format json`: the stable lint document (docs/cli.md).
 
     {"version": 1, "files": [...], "jobs": N,
      "findings": [{code, level, message, job, file, line, column, schedule, resolved}],

@@ -1,4 +1,4 @@
-"""Classic crontab files (SPEC §2.2): entries, NAME=value lines, CRON_TZ.
+"""Classic crontab files (docs/job-files.md): entries, NAME=value lines, CRON_TZ.
 
 The schedule text is kept exactly as written (the engine checks its fields);
 this module only finds the five fields or the macro, the command, and their
@@ -110,7 +110,7 @@ def _entry(line: str, number: int, out: Problems, *, system: bool, name: str) ->
         return None
     schedule = line[start : schedule_tokens[-1].end()]
     if schedule == "@midnight":
-        schedule = "@daily"  # accepted in classic crontab files only (SPEC §1)
+        schedule = "@daily"  # accepted in classic crontab files only (docs/dialect.md)
     command = _command(line, rest[0].start(), number, out, name)
     if not system:
         _likely_user_column(rest, number, out, name)

@@ -80,7 +80,7 @@ _FIELD = re.compile(r"[0-9*?H][0-9A-Za-z*?/,#()\-]*|[A-Za-z]{3}(?:[-,/#][0-9A-Za
 
 
 def sniff(text: str) -> Kind:
-    """'crontab' when the first meaningful line reads as crontab, else 'yaml' (SPEC §2.2)."""
+    """'crontab' when the first meaningful line reads as crontab, else 'yaml' (docs/job-files.md)."""
     for line in text.split("\n"):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):

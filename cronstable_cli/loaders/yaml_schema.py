@@ -335,7 +335,7 @@ class JobBuilder:
         return None
 
     def _lower(self, node: Mapping, job: str | None) -> str | None:
-        """A map schedule as its 5-, 6- or 7-field string (SPEC §2.1)."""
+        """A map schedule as its 5-, 6- or 7-field string (docs/job-files.md)."""
         fields: dict[str, str] = {}
         ok = True
         for key, value in node.entries:

@@ -61,7 +61,7 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
     table.add_column("UTC", no_wrap=True)
     jitter = result.fire_after is not None
     if jitter:
-        # One offset per job (SPEC §4): every fire is delayed by the same seconds.
+        # One offset per job (docs/fleet-analyses.md): every fire is delayed by the same seconds.
         assert result.fire_after is not None
         delay = (result.fire_after[0] - result.fires[0]).total_seconds() if result.fires else 0
         table.add_column(f"fire_after (+{delay:.0f}s of {result.jitter_seconds}s)",

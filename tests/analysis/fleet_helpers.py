@@ -17,7 +17,7 @@ def job(name: str, schedule: str, **keys: object) -> Job:
 
 
 def h_value(label: str, name: str) -> int:
-    """SPEC §1.1's hash, written out independently of the package."""
+    """docs/hashing.md's hash, written out independently of the package."""
     return int.from_bytes(hashlib.sha256(f"{label}\n{name}".encode()).digest()[:8], "big")
 
 

@@ -1,6 +1,6 @@
 """Pressure with jitter: widths per schedule, offsets per job name, seconds and peaks.
 
-Offsets are recomputed here from SPEC §4's formula with hashlib
+Offsets are recomputed here from docs/fleet-analyses.md's formula with hashlib
 (`fleet_helpers.h_value`), never with the package's hashing.
 """
 

@@ -16,7 +16,7 @@ from . import helpers as cli
 NODES = ["node-a", "node-b", "node-c"]
 
 
-# Independent reimplementation of SPEC §4's scores (not the package's code).
+# Independent reimplementation of docs/fleet-analyses.md's scores (not the package's code).
 def sha_score(job: str, node: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{job}\0{node}".encode()).digest()[:8], "big")
 

@@ -3,7 +3,7 @@
 Expected instants were worked out by hand from a calendar (2027-01-01 is a
 Friday; Europe/Berlin springs forward on Sunday 2027-03-28 at 02:00 CET,
 from +01:00 to +02:00). H values and jitter offsets are recomputed here from
-SPEC §1.1's formula with hashlib, not with the package's hashing.
+docs/hashing.md's formula with hashlib, not with the package's hashing.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from . import helpers as cli
 
 
 def spec_hash(label: str, key: str) -> int:
-    """SPEC §1.1: first 8 bytes, big-endian, of sha256(label + "\\n" + key)."""
+    """docs/hashing.md: first 8 bytes, big-endian, of sha256(label + "\\n" + key)."""
     return int.from_bytes(hashlib.sha256(f"{label}\n{key}".encode()).digest()[:8], "big")
 
 

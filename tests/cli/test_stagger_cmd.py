@@ -18,7 +18,7 @@ BACKUPS = [f"db-backup-{i:02d}" for i in range(1, 32)]
 
 
 def offset(source_id: str, minutes: int) -> int:
-    """The SPEC §4 offset, computed independently of the package."""
+    """The docs/fleet-analyses.md offset, computed independently of the package."""
     digest = hashlib.sha256(source_id.encode()).digest()
     return int.from_bytes(digest[:4], "big") % (minutes * 60)
 

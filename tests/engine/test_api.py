@@ -1,4 +1,4 @@
-"""The public Python API (SPEC §6) and semantic equality (SPEC §1.2)."""
+"""The public Python API (docs/python-api.md) and semantic equality (docs/time-model.md)."""
 
 from __future__ import annotations
 

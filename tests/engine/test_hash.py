@@ -1,4 +1,4 @@
-"""Hashed H items (SPEC §1.1): the expected values are computed here from the SPEC's formula.
+"""Hashed H items (docs/hashing.md): the expected values are computed here from the documented formula.
 
     v = int.from_bytes(sha256(f"{label}\\n{key}".encode("utf-8")).digest()[:8], "big")
 
@@ -21,7 +21,7 @@ KEYS = ["refresh-cache", "backup-db", "nightly/report", "ünïcødé jöb", "x"]
 
 
 def v(label: str, key: str) -> int:
-    """SPEC §1.1, written out independently of the engine."""
+    """docs/hashing.md, written out independently of the engine."""
     return int.from_bytes(hashlib.sha256(f"{label}\n{key}".encode()).digest()[:8], "big")
 
 

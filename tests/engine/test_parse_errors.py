@@ -1,4 +1,4 @@
-"""Every way a schedule can be rejected (SPEC §1): field, offending item, 1-based column, hint.
+"""Every way a schedule can be rejected (docs/dialect.md): field, offending item, 1-based column, hint.
 
 Columns are counted by hand from the expression as written (1 = its first character).
 """
@@ -158,7 +158,7 @@ def test_midnight_is_daily_in_crontab_files() -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Hints for text that looks like another dialect (SPEC §1)
+# Hints for text that looks like another dialect (docs/dialect.md)
 
 
 @pytest.mark.parametrize(

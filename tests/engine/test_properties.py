@@ -64,12 +64,12 @@ def time_limit(seconds: float) -> Iterator[None]:
 
 
 # ---------------------------------------------------------------------------------------
-# Strategies: valid expressions, built from the SPEC's item forms
+# Strategies: valid expressions, built from the documented item forms
 
 
 @st.composite
 def plain_item(draw: st.DrawFn, lo: int, hi: int, top: int | None = None) -> str:
-    """`*`, a value, `a-b`, `*/n`, `a/n` or `a-b/n`, valid by construction (SPEC §1)."""
+    """`*`, a value, `a-b`, `*/n`, `a/n` or `a-b/n`, valid by construction (docs/dialect.md)."""
     top = hi if top is None else top  # where `*` and `a/n` end (6 for day-of-week)
     form = draw(st.sampled_from(["value", "range", "star-step", "start-step", "range-step"]))
     if form == "value":
@@ -121,7 +121,7 @@ WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
 
 def _name_range(pair: tuple[str, str]) -> str:
-    """`a-b` in week order, or `a-sun`, which wraps to Sunday (SPEC §1)."""
+    """`a-b` in week order, or `a-sun`, which wraps to Sunday (docs/dialect.md)."""
     a, b = sorted(pair, key=lambda n: WEEKDAYS.index(n.lower()))
     return f"{b}-{a}" if a.lower() == "sun" else f"{a}-{b}"
 

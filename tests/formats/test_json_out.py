@@ -1,4 +1,4 @@
-"""`lint --format json`: the versioned document of SPEC §5."""
+"""`lint --format json`: the versioned document of docs/cli.md."""
 
 from __future__ import annotations
 

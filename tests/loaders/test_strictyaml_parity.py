@@ -3,7 +3,7 @@ the same line.
 
 `DAEMON_SCHEMA` is the daemon's job-file schema written out for strictyaml;
 two deliberate differences are not tested here: an empty document is valid
-(SPEC §2), and the loaders add semantic checks strictyaml's types cannot make
+(docs/job-files.md), and the loaders add semantic checks strictyaml's types cannot make
 (unknown time zones, empty names).
 """
 

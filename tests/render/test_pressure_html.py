@@ -100,7 +100,7 @@ def test_jitter_section_has_two_charts_with_titled_bars() -> None:
     assert "4 of 7 jobs jittered (60s × 4 jobs, exact × 3 jobs)" in html
     assert html.count("<title>") == 24 * 60 + 60 + 1 + 2 * 60
     assert html.count('<rect class="jb"') == 60
-    # Un-jittered: 96 fires at second 0; jittered: the :00 jobs' SPEC offsets, 24 each.
+    # Un-jittered: 96 fires at second 0; jittered: the :00 jobs' docs offsets, 24 each.
     assert "+0s — 96 fires</title>" in html
     for name in ("backup-db", "rotate-logs", "sync-users", "thirds"):
         assert f"+{h_value('jitter', name) % 60}s — 24 fires</title>" in html

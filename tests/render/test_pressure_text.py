@@ -89,7 +89,7 @@ def jitter_panel(option: JitterOption) -> str:
 
 def test_jitter_panel_matches_the_reviewed_text() -> None:
     # backup-db, rotate-logs, sync-users and thirds fire at :00 and get 60 s; the :15
-    # and :45 jobs get none. Offsets are the SPEC hash of each name mod 60.
+    # and :45 jobs get none. Offsets are the documented dialect hash of each name mod 60.
     text = jitter_panel("auto")
     if os.environ.get("CRONSTABLE_REGENERATE"):
         JITTER_GOLDEN.write_text(text, encoding="utf-8")

@@ -1,6 +1,6 @@
 """DST transitions in the coming year and the scheduled wall times they skip or repeat.
 
-Shared by `dst-skipped-time` and `dst-repeated-time`: SPEC §3 caps the two
+Shared by `dst-skipped-time` and `dst-repeated-time`: docs/lint-rules.md caps the two
 together at two findings per job, so the affected transitions are found
 once per job (memoised on the context), in time order.
 """
@@ -62,7 +62,7 @@ def _scheduled(schedule: Schedule, lo: datetime, hi: datetime) -> tuple[datetime
 
 
 def eligible(ctx: JobContext) -> bool:
-    """Explicit, known, non-fixed zone and restricted hours (SPEC §3); never `utc: false`."""
+    """Explicit, known, non-fixed zone and restricted hours (docs/lint-rules.md); never `utc: false`."""
     parsed = ctx.parsed
     return (ctx.job.zone_explicit and ctx.zone_known and not parsed.reboot
             and not ctx.timeline.fixed and len(parsed.hours) < 24)

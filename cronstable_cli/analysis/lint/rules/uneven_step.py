@@ -118,7 +118,7 @@ def _divisors_near(span: int, step: int) -> list[int]:
 
 
 def _month_restart(ctx: JobContext, item: str, hashed: bool, step: int, column: int) -> Finding:
-    if hashed:  # H/n in day-of-month hashes over 1-28 (SPEC §1.1)
+    if hashed:  # H/n in day-of-month hashes over 1-28 (docs/hashing.md)
         first = 1 + hash_value("day-of-month", ctx.name) % step
         days = list(range(first, 29, step))
     else:

@@ -1,0 +1,98 @@
+"""Runs INSIDE the released daemon's own virtual environment (.venv-daemon), never the project's.
+
+It reads one JSON request on stdin and writes one JSON answer on stdout, so a
+test can ask the daemon hundreds of questions for the price of one process.
+It imports only the daemon and the standard library.
+
+Request: {"op": NAME, "cases": [...]}; answer: {"results": [...]} in case order.
+Ops:
+- ``load``: each case is {"root": DIR, "entry": PATH (relative to root)}; the
+  answer is {"ok": bool, "error": str|None, "jobs": [...], "dags": [...]}.
+- ``crontab``: each case is {"expr", "hash_key", "queries": [...]}, each query
+  {"kind": "next"|"prev"|"test", "at": ISO, "zone": NAME|None}; the answer holds
+  {"error": str|None, "resolved": str|None, "answers": [...]} where next/prev
+  answer an ISO instant in the query's zone (or None) and test a bool.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sys
+from typing import Any
+from zoneinfo import ZoneInfo
+
+
+def _job_view(job: Any) -> dict[str, Any]:
+    schedule = job.schedule
+    resolved = getattr(schedule, "resolved_source", None)
+    tz = getattr(job, "timezone", None)
+    return {
+        "name": job.name,
+        "schedule": str(schedule),
+        "resolved": resolved if isinstance(resolved, str) else str(schedule),
+        "enabled": bool(job.enabled),
+        "utc": bool(getattr(job, "utc", True)),
+        "timezone": None if tz is None else str(getattr(tz, "key", tz)),
+        "cluster_policy": str(getattr(job, "cluster_policy", "") or "") or None,
+    }
+
+
+def _load(case: dict[str, Any]) -> dict[str, Any]:
+    from cronstable import config
+
+    cwd = os.getcwd()
+    os.chdir(case["root"])
+    try:
+        loaded = config.parse_config(case["entry"])
+    except Exception as err:  # the daemon's refusal, whatever its type
+        return {"ok": False, "error": f"{type(err).__name__}: {err}", "jobs": [], "dags": []}
+    finally:
+        os.chdir(cwd)
+    dags = []
+    for dag in loaded.dags:
+        sj = getattr(dag, "schedule_job", None)
+        dags.append({"name": dag.name, "schedule_job": None if sj is None else _job_view(sj)})
+    return {"ok": True, "error": None, "jobs": [_job_view(j) for j in loaded.jobs], "dags": dags}
+
+
+def _crontab(case: dict[str, Any]) -> dict[str, Any]:
+    from cronstable.cronexpr import CronTab
+
+    try:
+        tab = CronTab(case["expr"], hash_key=case.get("hash_key"))
+    except Exception as err:
+        return {"error": f"{type(err).__name__}: {err}", "resolved": None, "answers": []}
+    answers: list[Any] = []
+    for query in case.get("queries", []):
+        at = dt.datetime.fromisoformat(query["at"])
+        zone = query.get("zone")
+        if zone:
+            at = at.astimezone(ZoneInfo(zone))
+        kind = query["kind"]
+        if kind == "test":
+            answers.append(bool(tab.test(at)))
+            continue
+        seconds = tab.next(at) if kind == "next" else tab.prev(at)
+        if seconds is None:
+            answers.append(None)
+            continue
+        delta = dt.timedelta(seconds=seconds)
+        instant = (at.astimezone(dt.timezone.utc) + (delta if kind == "next" else -delta))
+        answers.append(instant.astimezone(at.tzinfo).isoformat())
+    return {"error": None, "resolved": tab.resolved_source, "answers": answers}
+
+
+_OPS = {"load": _load, "crontab": _crontab}
+
+
+def main() -> int:
+    request = json.load(sys.stdin)
+    run = _OPS[request["op"]]
+    json.dump({"results": [run(case) for case in request["cases"]]}, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
