@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..records import Finding, Job
+from .files import DISK, FileSource
 from .problems import LOAD_CODES
 from .session import load_all
 
@@ -29,9 +30,13 @@ class LoadResult:
         return any(f.level == "error" for f in self.findings)
 
 
-def load_paths(paths: Sequence[str], *, system_crontab: bool = False) -> LoadResult:
-    """Load files and directories; `system_crontab` reads crontabs with a user column."""
-    session = load_all(paths, system_crontab=system_crontab)
+def load_paths(paths: Sequence[str], *, system_crontab: bool = False,
+               files: FileSource = DISK) -> LoadResult:
+    """Load files and directories; `system_crontab` reads crontabs with a user column.
+
+    `files` is where paths are read from: the disk, or e.g. a git revision (`git_tree`).
+    """
+    session = load_all(paths, system_crontab=system_crontab, files=files)
     return LoadResult(
         jobs=tuple(session.jobs),
         findings=session.sorted_findings(),
@@ -54,4 +59,4 @@ def load_user_crontab() -> LoadResult:
     )
 
 
-__all__ = ["LOAD_CODES", "LoadResult", "load_paths", "load_user_crontab"]
+__all__ = ["DISK", "LOAD_CODES", "FileSource", "LoadResult", "load_paths", "load_user_crontab"]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from .files import FileSource
 
 Kind = Literal["yaml", "crontab", "sniff"]
 
@@ -53,10 +56,13 @@ def kind_by_name(path: str) -> Kind:
     return "sniff"
 
 
-def directory_entries(path: str) -> list[Source]:
+def directory_entries(path: str, files: FileSource | None = None) -> list[Source]:
     """The job files of one directory, sorted by name (raises OSError)."""
-    names = sorted(os.listdir(path))
-    system_dir = os.path.abspath(path) == SYSTEM_CRON_DIR
+    from .files import DISK
+
+    files = files or DISK
+    names = sorted(files.list_dir(path))
+    system_dir = files is DISK and os.path.abspath(path) == SYSTEM_CRON_DIR
     found: list[Source] = []
     for name in names:
         if skipped(name):
@@ -64,7 +70,7 @@ def directory_entries(path: str) -> list[Source]:
         full = os.path.join(path, name)
         if system_dir:
             # cron itself reads every file here except editor and package leftovers.
-            if not name.endswith("~") and ".dpkg-" not in name and not os.path.isdir(full):
+            if not name.endswith("~") and ".dpkg-" not in name and not files.is_dir(full):
                 found.append(Source(full, "crontab", system=True))
         elif is_crontab_name(name):
             found.append(Source(full, "crontab"))

@@ -23,6 +23,11 @@ def read_text(path: str, out: Problems) -> str | None:
     except OSError as error:
         out.add(codes.UNREADABLE_FILE, _os_reason(path, error))
         return None
+    return decode_text(data, out)
+
+
+def decode_text(data: bytes, out: Problems) -> str | None:
+    """A job file's bytes as text, or None with an unreadable-file finding (NUL, not UTF-8)."""
     nul = data.find(b"\0")
     if nul >= 0:
         line, col = _byte_position(data, nul)

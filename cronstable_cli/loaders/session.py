@@ -11,8 +11,8 @@ from ..records import Finding, Job
 from . import problems as codes
 from .crontab_file import parse_crontab
 from .discover import Source, directory_entries, is_system_path, kind_by_name, sniff
+from .files import DISK, FileSource
 from .problems import Problems
-from .reading import read_text
 from .yaml_config import load_yaml
 from .yaml_nodes import Scalar
 from .yaml_schema import Entries
@@ -21,8 +21,9 @@ from .yaml_schema import Entries
 class Session:
     """Accumulates jobs, findings and files across everything one call loads."""
 
-    def __init__(self, *, system_crontab: bool = False) -> None:
+    def __init__(self, *, system_crontab: bool = False, files: FileSource = DISK) -> None:
         self.system_crontab = system_crontab
+        self.source = files
         self.jobs: list[Job] = []
         self.findings: list[Finding] = []
         self.files: list[str] = []
@@ -35,30 +36,31 @@ class Session:
 
     def load_path(self, path: str) -> None:
         """A file or a directory given by the user."""
-        if os.path.isdir(path):
+        if self.source.is_dir(path):
             try:
-                sources = directory_entries(path)
+                sources = directory_entries(path, self.source)
             except OSError as error:
                 self._problem(path, f"cannot list the directory: {error.strerror or error}")
                 return
             for source in sources:
                 self.load_source(source)
             return
-        if not os.path.lexists(path):
+        if not self.source.exists(path):
             self._problem(path, "cannot read: no such file or directory")
             return
         kind = kind_by_name(path)
-        self.load_source(Source(path, kind, system=kind == "crontab" and is_system_path(path)))
+        system = kind == "crontab" and self.source is DISK and is_system_path(path)
+        self.load_source(Source(path, kind, system=system))
 
     def load_source(self, source: Source) -> Entries:
         """Read one file unless it was read already; returns its effective defaults."""
-        real = os.path.realpath(source.path)
+        real = self.source.identity(source.path)
         if real in self._defaults:
             return self._defaults[real]
         self._defaults[real] = {}
         self.files.append(source.path)
         out = Problems(source.path)
-        text = read_text(source.path, out)
+        text = self.source.read_text(source.path, out)
         defaults: Entries = {}
         if text is not None:
             kind = sniff(text) if source.kind == "sniff" else source.kind
@@ -85,7 +87,7 @@ class Session:
         """Follow one `include` entry of the file on top of the stack."""
         including = self._stack[-1][1]
         path = os.path.join(os.path.dirname(including), target.value.strip())
-        real = os.path.realpath(path)
+        real = self.source.identity(path)
         chain = [p for r, p in self._stack]
         for index, (open_real, _) in enumerate(self._stack):
             if open_real == real:
@@ -97,10 +99,10 @@ class Session:
                     target.col,
                 )
                 return {}
-        if os.path.isdir(path):
+        if self.source.is_dir(path):
             merged: Entries = {}
             try:
-                sources = directory_entries(path)
+                sources = directory_entries(path, self.source)
             except OSError as error:
                 out.add(
                     codes.UNREADABLE_FILE,
@@ -112,7 +114,7 @@ class Session:
             for source in sources:
                 merged.update(self.load_source(source))
             return merged
-        if not os.path.lexists(path):
+        if not self.source.exists(path):
             out.add(
                 codes.INVALID_CONFIG,
                 f"included file {target.value!r} does not exist (looked for {path})",
@@ -173,8 +175,9 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def load_all(paths: Sequence[str], *, system_crontab: bool = False) -> Session:
-    session = Session(system_crontab=system_crontab)
+def load_all(paths: Sequence[str], *, system_crontab: bool = False,
+             files: FileSource = DISK) -> Session:
+    session = Session(system_crontab=system_crontab, files=files)
     with collector_paused():
         for path in paths:
             session.load_path(path)

@@ -1,0 +1,57 @@
+"""Where a load reads its files from: the disk, or any other tree of files.
+
+The session asks a `FileSource` every question it has about paths (is it a
+directory, what does it hold, its text), so one loading path serves the
+working tree and, say, a git revision read into memory (`git_tree.py`).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Protocol
+
+from .problems import Problems
+
+
+class FileSource(Protocol):
+    """The questions a load asks about paths."""
+
+    def is_dir(self, path: str) -> bool: ...
+
+    def exists(self, path: str) -> bool: ...
+
+    def list_dir(self, path: str) -> list[str]:
+        """The names in a directory (raises OSError)."""
+        ...
+
+    def identity(self, path: str) -> str:
+        """One key per file however it is named (symbolic links, `..`)."""
+        ...
+
+    def read_text(self, path: str, out: Problems) -> str | None:
+        """The file's text, or None with an unreadable-file finding in `out`."""
+        ...
+
+
+class DiskFiles:
+    """The file system, as every command but `diff BASE` reads it."""
+
+    def is_dir(self, path: str) -> bool:
+        return os.path.isdir(path)
+
+    def exists(self, path: str) -> bool:
+        return os.path.lexists(path)
+
+    def list_dir(self, path: str) -> list[str]:
+        return os.listdir(path)
+
+    def identity(self, path: str) -> str:
+        return os.path.realpath(path)
+
+    def read_text(self, path: str, out: Problems) -> str | None:
+        from .reading import read_text
+
+        return read_text(path, out)
+
+
+DISK = DiskFiles()
