@@ -37,7 +37,8 @@ class Duplicates:
     invalid: int
 
 
-def _group(group: FireGroup) -> DuplicateGroup:
+def duplicate_group(group: FireGroup) -> DuplicateGroup:
+    """One fire group as a duplicate group: its commonest spelling, in words, its jobs."""
     spellings = Counter(p.source for p in group.parsed)
     top = max(spellings.values())
     # Counter keeps first-seen order, so ties go to the first job loaded.
@@ -54,7 +55,7 @@ def _group(group: FireGroup) -> DuplicateGroup:
 
 def find_duplicates(fleet: Fleet) -> Duplicates:
     """Groups of 2+ jobs with semantically equal schedules in the same zone."""
-    groups = [_group(g) for g in fleet.groups if g.weight > 1]
+    groups = [duplicate_group(g) for g in fleet.groups if g.weight > 1]
     groups.sort(key=lambda g: (-g.count, g.expression, g.timezone, g.jobs))
     return Duplicates(jobs=fleet.jobs, groups=tuple(groups), excluded=fleet.excluded,
                       invalid=len(fleet.skipped))

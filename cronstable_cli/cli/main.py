@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "duplicates": ("duplicates_cmd", "duplicates", "Find jobs with the same schedule."),
     "owners": ("owners_cmd", "owners", "Rendezvous-hash ownership of jobs across replicas."),
     "stagger": ("stagger_cmd", "stagger", "Stable start offsets for sources sharing a window."),
+    "diff": ("diff_cmd", "diff", "What a change to job files does to the fleet (for PRs)."),
 }
 
 

@@ -13,6 +13,8 @@ from cronstable_cli.cli.main import main
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = str(ROOT / "examples")
 START = "2026-12-01T00:00:00Z"
+DIFF_BASE = str(ROOT / "tests" / "data" / "diff" / "base")
+DIFF_HEAD = str(ROOT / "tests" / "data" / "diff" / "head")
 
 # Each command run twice where keys depend on options: plain and with the option.
 RUNS: dict[str, list[list[str]]] = {
@@ -30,6 +32,9 @@ RUNS: dict[str, list[list[str]]] = {
     "owners": [["owners", EXAMPLES, "--nodes", "a,b,c"],
                ["owners", EXAMPLES, "--nodes", "a,b,c", "--down", "b"]],
     "stagger": [["stagger", "a", "b", "c", "--window", "02:00/50"]],
+    "diff": [["diff", DIFF_BASE, DIFF_HEAD, "--from", START],
+             ["diff", DIFF_BASE, DIFF_HEAD, "--from", START, "--nodes", "a,b",
+              "--jitter", "auto", "--max-per-minute", "3"]],
 }
 
 

@@ -1,0 +1,206 @@
+"""`cronstable diff`: what a change to job files does (options → load → diff → render)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+import click
+
+from .common import (
+    DEFAULT_PATHS,
+    fail_on_option,
+    from_option,
+    jitter_option,
+    parse_instant,
+    tz_option,
+    zone_arg,
+)
+
+if TYPE_CHECKING:
+    from ..analysis.diff import Side
+    from ..analysis.jitter import JitterOption
+    from ..analysis.owners import HashName
+    from ..loaders import FileSource
+    from ..loaders.git_tree import Repository
+
+WORKING_TREE = "working tree"
+
+
+@click.command(
+    "diff",
+    epilog="""\b
+Examples:
+  cronstable diff main                      # main against the working tree
+  cronstable diff origin/main HEAD jobs/    # two commits, only jobs/
+  cronstable diff old-jobs/ new-jobs/       # two directories (or two files)
+  cronstable diff main --format markdown -o diff.md --max-per-minute 5
+""",
+)
+@click.argument("args", nargs=-1, required=True, metavar="BASE [HEAD] [PATHS]...")
+@from_option
+@click.option("--hours", type=click.IntRange(1, 168), default=168, show_default=True,
+              help="Length of the pressure window, 1-168 hours.")
+@tz_option("Display zone for the busiest cell and the fires shown.")
+@jitter_option("Also compare the most fires starting in one second, before and after "
+               "jitter ('auto' or N seconds).")
+@click.option("--max-per-minute", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Name the minutes of the hour that became crowded (more than N jobs); "
+                   "also lints crowded-minute.")
+@click.option("--nodes", "nodes_opt", multiple=True, metavar="A,B,C",
+              help="Compare owners over these nodes (default: each side's cluster section).")
+@click.option("--hash", "hash_name", type=click.Choice(["sha256", "fnv1a64"]),
+              default="sha256", show_default=True, help="Owner score function.")
+@fail_on_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "github"]),
+              default="text", show_default=True, help="Output format.")
+@click.option("-o", "--output", metavar="FILE", default=None,
+              help="Write the report to FILE (atomically) instead of stdout.")
+def diff(args: tuple[str, ...], from_: str, hours: int, tz: str, jitter: JitterOption | None,
+         max_per_minute: int | None, nodes_opt: tuple[str, ...], hash_name: str,
+         fail_on: str, fmt: str, output: str | None) -> int:
+    """Show what a change to job files does: job by job and to the whole fleet.
+
+    BASE and HEAD are git revisions, read from the repository without checking
+    anything out; HEAD defaults to the working tree. PATHS limit what is
+    compared (default ./cronstable.yaml and ./cronstable.d). Or BASE and HEAD
+    are two paths, files or directories, compared with each other.
+
+    Jobs are matched by name; a job whose name changed but whose command and
+    schedule did not is a rename (its H slots may move). A schedule change is
+    respelled (the same fires) or moves fires (resolved forms, next fires and
+    fires per day and week shown). For the fleet: busiest minute and cell,
+    jobs at :00, crowded minutes, duplicate groups, owners and lint findings,
+    before → after.
+
+    Exit 1 when findings new in HEAD reach --fail-on, else 0; 2 for usage
+    errors (a revision or path that does not exist).
+    """
+    from ..analysis.diff_fleet import DiffSettings, diff_fleets
+
+    zone = zone_arg(tz)
+    start = parse_instant(from_, zone)
+    node_names = [n.strip() for v in nodes_opt for n in v.split(",") if n.strip()]
+    if nodes_opt and not node_names:
+        raise click.BadParameter("no node names given", param_hint="--nodes")
+    base, head = _sides(list(args))
+    settings = DiffSettings(
+        start=start, hours=hours, zone=zone, jitter=jitter, max_per_minute=max_per_minute,
+        nodes=tuple(node_names) if node_names else None,
+        hash=cast("HashName", hash_name),
+        fail_on=fail_on,  # type: ignore[arg-type]
+    )
+    for side in (base, head):
+        for path in side.absent:
+            click.echo(f"diff: {path} does not exist in {side.label}", err=True)
+    result = diff_fleets(base, head, settings)
+    _emit(result, fmt, output)
+    return result.exit_code()
+
+
+def _emit(result: object, fmt: str, output: str | None) -> None:
+    from .output import emit
+
+    if fmt == "json":
+        from ..formats.diff_json import diff_json
+
+        emit(diff_json(result), output)  # type: ignore[arg-type]
+    elif fmt == "markdown":
+        from ..formats.diff_markdown import diff_markdown
+
+        emit(diff_markdown(result), output)  # type: ignore[arg-type]
+    elif fmt == "github":
+        from ..formats.diff_github import diff_github
+
+        emit(diff_github(result), output)  # type: ignore[arg-type]
+    else:
+        from ..render.diff_text import diff_text
+
+        emit(diff_text(result), output)  # type: ignore[arg-type]
+
+
+# -- which two sides ---------------------------------------------------------------
+
+
+def _sides(args: list[str]) -> tuple[Side, Side]:
+    """BASE [HEAD] [PATHS] as two loaded sides; usage errors for what names nothing."""
+    from ..loaders.git_tree import GitError, open_repository
+
+    repo = open_repository()
+    first = args[0]
+    base_commit = repo.commit(first) if repo is not None else None
+    if base_commit is None:
+        if not os.path.lexists(first):
+            where = "" if repo is not None else " (and this is not inside a git repository)"
+            raise click.UsageError(f"{first!r} is neither a git revision nor a path{where}")
+        if len(args) != 2:
+            raise click.UsageError(
+                "two paths compare with each other: cronstable diff OLD NEW (PATHS go "
+                "with git revisions only)")
+        if not os.path.lexists(args[1]):
+            raise click.UsageError(f"{args[1]!r}: no such file or directory")
+        return _path_side(first), _path_side(args[1])
+    assert repo is not None
+    rest = args[1:]
+    head_commit = None
+    # HEAD is a revision only when it names no path: `diff main jobs/` means PATHS.
+    if rest and not os.path.lexists(rest[0]):
+        head_commit = repo.commit(rest[0])
+        if head_commit is not None:
+            rest = rest[1:]
+    try:
+        return _revision_sides(repo, first, base_commit, head_commit,
+                               args[1] if head_commit else None, rest)
+    except GitError as err:
+        raise click.UsageError(f"git: {err}") from None
+
+
+def _path_side(path: str) -> Side:
+    from ..analysis.diff import Side
+    from ..loaders import load_paths
+
+    load = load_paths([path])
+    return Side(path, load.jobs, load.findings, load.files, root=path.rstrip("/") or path,
+                cluster=load.cluster, cluster_file=load.cluster_file)
+
+
+def _revision_sides(repo: Repository, base_rev: str, base_commit: str,
+                    head_commit: str | None, head_rev: str | None,
+                    paths: Sequence[str]) -> tuple[Side, Side]:
+    from ..loaders import DISK
+    from ..loaders.git_tree import GitTree
+
+    base_tree = GitTree(repo, base_commit)
+    head_tree = GitTree(repo, head_commit) if head_commit else None
+    head_files: FileSource = head_tree if head_tree is not None else DISK
+    base_label = base_rev
+    head_label = head_rev if head_rev is not None else WORKING_TREE
+    if paths:
+        chosen = list(paths)
+    else:
+        chosen = [p for p in DEFAULT_PATHS if base_tree.exists(p) or head_files.exists(p)]
+        if not chosen:
+            raise click.UsageError(
+                f"no PATHS given and neither {' nor '.join(DEFAULT_PATHS)} exists in "
+                f"{base_label} or the {head_label}; pass the job files or directories")
+    for path in chosen:
+        if not base_tree.exists(path) and not head_files.exists(path):
+            raise click.UsageError(f"{path!r} exists neither in {base_label} nor in "
+                                   f"{'the ' if head_tree is None else ''}{head_label}")
+    return (_tree_side(base_label, base_tree, chosen, base_commit),
+            _tree_side(head_label, head_files, chosen, head_commit))
+
+
+def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | None) -> Side:
+    from ..analysis.diff import Side
+    from ..loaders import load_paths
+    from ..loaders.git_tree import GitTree
+
+    present = [p for p in paths if files.exists(p)]
+    absent = tuple(p for p in paths if p not in present)
+    if isinstance(files, GitTree):
+        files.prefetch(present)
+    load = load_paths(present, files=files)
+    return Side(label, load.jobs, load.findings, load.files, cluster=load.cluster,
+                cluster_file=load.cluster_file, commit=commit, absent=absent)
