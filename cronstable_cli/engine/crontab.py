@@ -1,4 +1,4 @@
-"""The public Python API (docs/python-api.md): CronTab."""
+"""The public Python API: CronTab (a schedule, read in a frame)."""
 
 from __future__ import annotations
 
@@ -12,17 +12,21 @@ from .timeline import Timeline
 from .zones import load_zone
 
 UTC = timezone.utc
+_MAX_FRAMES = 16  # frames a CronTab keeps search tables for
 
 
 class CronTab:
-    """A schedule in its zone: next, prev, test, occurrences, equality.
+    """A schedule in a frame: next, prev, test, occurrences, equality.
 
-    `tz` is the job's frame: a tzinfo, a zone name (`UTC`, `local`, an IANA
-    name) or None for UTC. Aware datetimes go in; results come back in the
-    zone of the datetime passed (a naive one is read in the schedule's zone).
+    The frame is the clock the schedule's wall times are read on. `tz` pins it
+    (a tzinfo, or a zone name: `UTC`, `local`, an IANA name), as a job's zone
+    does. Without `tz` the frame follows the datetime passed, as the daemon's
+    engine (and croniter, cronsim) do: a Berlin datetime means Berlin wall
+    time. A naive datetime is a UTC instant. Results come back in the zone of
+    the datetime passed (UTC for a naive one).
     """
 
-    __slots__ = ("_timeline", "parsed", "zone")
+    __slots__ = ("_schedule", "_timelines", "frame", "parsed")
 
     def __init__(
         self,
@@ -33,24 +37,39 @@ class CronTab:
         crontab: bool = False,
     ) -> None:
         self.parsed: Parsed = parse(expression, hash_key, crontab=crontab)
-        self.zone: tzinfo = load_zone(tz) if isinstance(tz, str) else (tz or UTC)
-        # The search tables are built on first use: code that only parses
+        # None: the frame follows each datetime passed in.
+        self.frame: tzinfo | None = load_zone(tz) if isinstance(tz, str) else tz
+        # Search tables per frame, built on first use: code that only parses
         # (lint, equality, descriptions) never pays for them.
-        self._timeline: Timeline | None = None
+        self._schedule: Schedule | None = None
+        self._timelines: dict[tzinfo, Timeline] = {}
 
-    def _compile(self) -> Timeline:
-        timeline = self._timeline = Timeline(Schedule(self.parsed), self.zone)
+    @property
+    def zone(self) -> tzinfo:
+        """The pinned frame, or UTC when the frame follows the datetime passed."""
+        return self.frame or UTC
+
+    def _timeline(self, zone: tzinfo) -> Timeline:
+        timeline = self._timelines.get(zone)
+        if timeline is None:
+            schedule = self._schedule or Schedule(self.parsed)
+            self._schedule = schedule
+            if len(self._timelines) >= _MAX_FRAMES:
+                self._timelines.clear()
+            timeline = self._timelines[zone] = Timeline(schedule, zone)
         return timeline
 
     @property
     def timeline(self) -> Timeline:
-        """The schedule in its zone, for epoch-level search (`fires_between`)."""
-        return self._timeline or self._compile()
+        """The schedule in `zone`, for epoch-level search (`fires_between`)."""
+        return self._timeline(self.zone)
 
     @property
     def schedule(self) -> Schedule:
-        """The compiled civil-time schedule."""
-        return (self._timeline or self._compile()).schedule
+        """The compiled civil-time schedule (the same in every frame)."""
+        if self._schedule is None:
+            self._schedule = Schedule(self.parsed)
+        return self._schedule
 
     @property
     def resolved(self) -> str:
@@ -61,27 +80,17 @@ class CronTab:
     def is_reboot(self) -> bool:
         return self.parsed.reboot
 
-    def _aware(self, dt: datetime) -> datetime:
-        return dt if dt.tzinfo is not None else dt.replace(tzinfo=self.zone)
+    def _framed(self, dt: datetime) -> tuple[datetime, Timeline]:
+        """`dt` made aware (naive = UTC) and the timeline of the frame it is read in."""
+        if dt.tzinfo is None:
+            dt = dt.replace(tzinfo=UTC)
+        return dt, self._timeline(self.frame or dt.tzinfo)  # type: ignore[arg-type]
 
     def next(self, now: datetime) -> datetime | None:
         """The first fire strictly after `now`, or None (never again / @reboot)."""
         if self.parsed.reboot:
             return None
-        if now.tzinfo is None:
-            now = now.replace(tzinfo=self.zone)
-        timeline = self._timeline or self._compile()
-        if timeline.fixed:
-            # Fixed-offset frame: civil search only, no instant arithmetic.
-            zone = self.zone
-            local = now.astimezone(zone)
-            w = timeline.schedule.first_at_or_after(
-                local.year, local.month, local.day, local.hour, local.minute, local.second + 1
-            )
-            if w is None:
-                return None
-            fire = datetime(*w, tzinfo=zone)
-            return fire if now.tzinfo is zone else fire.astimezone(now.tzinfo)
+        now, timeline = self._framed(now)
         epoch = timeline.next_epoch(now)
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
@@ -89,16 +98,17 @@ class CronTab:
         """The last fire strictly before `now`, or None."""
         if self.parsed.reboot:
             return None
-        now = self._aware(now)
-        epoch = (self._timeline or self._compile()).prev_epoch(now)
+        now, timeline = self._framed(now)
+        epoch = timeline.prev_epoch(now)
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
     def test(self, dt: datetime) -> bool:
-        """Do dt's civil fields, read in the schedule's zone, match (as the daemon's test)."""
+        """Do dt's civil fields, read in the frame, match (as the daemon's test)."""
         if self.parsed.reboot:
             return False
-        local = self._aware(dt).astimezone(self.zone)
-        return self.schedule.matches(
+        dt, timeline = self._framed(dt)
+        local = dt.astimezone(timeline.zone)
+        return timeline.schedule.matches(
             local.year, local.month, local.day, local.hour, local.minute, local.second
         )
 
@@ -106,9 +116,8 @@ class CronTab:
         """Fires after `start` (at or after with inclusive=True), in start's zone, until 2099."""
         if self.parsed.reboot:
             return
-        start = self._aware(start)
+        start, timeline = self._framed(start)
         out_zone = start.tzinfo
-        timeline = self.timeline
         if inclusive and self.test(start) and not start.microsecond:
             probe = timeline.prev_epoch(start.replace(microsecond=0) + _ONE_SECOND)
             if probe is not None and probe == int(start.timestamp()):

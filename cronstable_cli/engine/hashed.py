@@ -70,9 +70,12 @@ def hashed_item(
     known = _RESOLVED_ITEMS.get((spec.label, item, residue))
     if known is None:
         values = list(range(start + residue, end + 1, step)) if step else [start + residue]
+        # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and
+        # the order is the range's); only the values fold Sunday's 7 onto 0.
+        text = ",".join(map(str, values))
         if spec is DAY_OF_WEEK:
             values = sorted({x % 7 for x in values})
-        known = (tuple(values), ",".join(map(str, values)))
+        known = (tuple(values), text)
         if len(_RESOLVED_ITEMS) < _CACHE_SIZE:
             _RESOLVED_ITEMS[spec.label, item, residue] = known
     return known

@@ -124,10 +124,52 @@ def test_zone_may_be_a_tzinfo_or_a_name() -> None:
     assert CronTab("0 9 * * *").next(now) == at("2024-06-01 09:00")  # UTC by default
 
 
-def test_naive_datetimes_are_read_in_the_schedule_zone() -> None:
+def test_a_naive_datetime_is_a_utc_instant_even_in_a_pinned_frame() -> None:
     tab = CronTab("0 9 * * *", tz="America/New_York")
-    fire = tab.next(datetime(2024, 6, 1, 8, 0))
+    fire = tab.next(datetime(2024, 6, 1, 12, 0))  # 12:00 UTC is 08:00 in New York
     assert fire == datetime(2024, 6, 1, 9, 0, tzinfo=ZoneInfo("America/New_York"))
+    assert fire is not None and fire.tzinfo is UTC
+
+
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+def test_without_tz_the_frame_is_the_zone_of_the_datetime_passed() -> None:
+    tab = CronTab("0 9 * * *")
+    fire = tab.next(datetime(2024, 6, 1, 8, 0, tzinfo=BERLIN))  # 06:00 UTC
+    assert fire == datetime(2024, 6, 1, 9, 0, tzinfo=BERLIN)  # Berlin wall time, 07:00 UTC
+    assert fire is not None and fire.tzinfo is BERLIN
+    assert tab.prev(datetime(2024, 6, 1, 8, 0, tzinfo=BERLIN)) == datetime(
+        2024, 5, 31, 9, 0, tzinfo=BERLIN)
+    assert tab.test(datetime(2024, 6, 1, 9, 0, tzinfo=BERLIN))
+    assert not tab.test(datetime(2024, 6, 1, 9, 0, tzinfo=BERLIN).astimezone(UTC))
+
+
+def test_without_tz_a_naive_datetime_means_utc() -> None:
+    tab = CronTab("0 9 * * *")
+    fire = tab.next(datetime(2024, 6, 1, 8, 0))
+    assert fire == datetime(2024, 6, 1, 9, 0, tzinfo=UTC)
+    assert fire is not None and fire.tzinfo is UTC
+    assert tab.test(datetime(2024, 6, 1, 9, 0))
+
+
+def test_without_tz_dst_follows_the_zone_of_the_datetime_passed() -> None:
+    # 02:30 does not exist in New York on 2024-03-10: it fires at 03:30 EDT (07:30 UTC).
+    tab = CronTab("30 2 * * *")
+    new_york = ZoneInfo("America/New_York")
+    fire = tab.next(datetime(2024, 3, 10, 0, 0, tzinfo=new_york))
+    assert fire == datetime(2024, 3, 10, 7, 30, tzinfo=UTC)
+    assert fire is not None and fire.tzinfo is new_york
+    starts = [f.isoformat() for f, _ in zip(
+        tab.occurrences(datetime(2024, 3, 9, 12, 0, tzinfo=new_york)), range(2), strict=False)]
+    assert starts == ["2024-03-10T03:30:00-04:00", "2024-03-11T02:30:00-04:00"]
+
+
+def test_tz_pins_the_frame_whatever_the_datetime_zone() -> None:
+    tab = CronTab("0 9 * * *", tz="UTC")
+    fire = tab.next(datetime(2024, 6, 1, 8, 0, tzinfo=BERLIN))  # 06:00 UTC
+    assert fire == datetime(2024, 6, 1, 9, 0, tzinfo=UTC)
+    assert fire is not None and fire.tzinfo is BERLIN
 
 
 def test_test_reads_civil_fields_in_the_schedule_zone() -> None:

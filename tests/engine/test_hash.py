@@ -201,3 +201,28 @@ def test_next_fires_at_the_hashed_time() -> None:
     if (hour, minute) == (0, 0):  # strictly after the start
         expected = expected.replace(day=2)
     assert fire == expected
+
+
+# key | expression | resolved text (the daemon's spelling: the range's values in its
+# order, Sunday written as 7 when the range says 7) | Sunday-folded day-of-week set.
+# v % 2 is 0 for "b" and 1 for "a"; v % 8 is 0 for "b" and 7 for "report".
+DOW_TEXT = [
+    pytest.param("b", "0 0 * * H(5-7)/2", "0 0 * * 5,7", {5, 0}, id="5-7-step-2-even"),
+    pytest.param("a", "0 0 * * H(5-7)/2", "0 0 * * 6", {6}, id="5-7-step-2-odd"),
+    pytest.param("report", "0 0 * * H(0-7)", "0 0 * * 7", {0}, id="0-7-lands-on-7"),
+    pytest.param("b", "0 0 * * H(0-7)", "0 0 * * 0", {0}, id="0-7-lands-on-0"),
+    pytest.param("b", "0 0 * * H(0-7)/2", "0 0 * * 0,2,4,6", {0, 2, 4, 6}, id="0-7-step-2"),
+    pytest.param("a", "0 0 * * H(0-7)/2", "0 0 * * 1,3,5,7", {1, 3, 5, 0}, id="0-7-odd-step"),
+]
+
+
+@pytest.mark.parametrize(("key", "expr", "text", "days"), DOW_TEXT)
+def test_day_of_week_h_text_keeps_the_daemons_values_and_order(
+    key: str, expr: str, text: str, days: set[int]
+) -> None:
+    assert hash_value("day-of-week", "b") % 8 == 0 and hash_value("day-of-week", "a") % 2 == 1
+    assert hash_value("day-of-week", "report") % 8 == 7
+    tab = CronTab(expr, hash_key=key)
+    assert tab.resolved == text
+    assert tab.parsed.dow.days == days
+    assert tab == CronTab(text)
