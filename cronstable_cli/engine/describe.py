@@ -257,6 +257,8 @@ def _weekday_runs(days: frozenset[int]) -> list[str]:
 
 def _dow_words(dow: DayOfWeek, word: str = "and") -> str:
     parts, monthly = _dow_parts(dow)
+    if not parts:
+        return "no day of the week"  # only reversed L ranges (L5-1), which match nothing
     return join_words(parts, word) + (" of the month" if monthly else "")
 
 
@@ -330,5 +332,5 @@ def _dom_values(dom: DayOfMonth) -> str:
 def _dow_values(dow: DayOfWeek) -> str:
     parts = [_values(dow.days, lambda d: WEEKDAYS[d][:3])] if dow.days else []
     parts += [f"{WEEKDAYS[d][:3]}#{n}" for d, n in sorted(dow.nth)]
-    parts += [f"L{WEEKDAYS[d][:3]}" for d in sorted(dow.last)]
-    return ", ".join(parts)
+    parts += [f"last {WEEKDAYS[d][:3]}" for d in sorted(dow.last)]
+    return ", ".join(parts) or "none"

@@ -12,7 +12,8 @@ from .fields import DAY_OF_WEEK, FieldSpec
 from .hashing import hash_value
 from .items import NUMBER, error, value
 
-HASHED = re.compile(r"H(?:\(([^()]*)\))?(?:/(.*))?")
+# The daemon reads an item opening with h or H as hashed, in either case.
+HASHED = re.compile(r"[Hh](?:\(([^()]*)\))?(?:/(.*))?")
 _CACHE_SIZE = 4096
 
 
@@ -43,6 +44,9 @@ def _read_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int
         a_text, dash, b_text = range_text.partition("-")
         if not dash:
             raise error(spec, "H(a-b) needs a range", item, col)
+        if not (NUMBER.fullmatch(a_text) and NUMBER.fullmatch(b_text)):
+            # The daemon takes numbers only here (no month or weekday names).
+            raise error(spec, "H(a-b) takes numbers, not names", item, col)
         start = value(spec, a_text, item, col)
         end = value(spec, b_text, item, col)
         if start > end:
@@ -83,7 +87,7 @@ def hashed_item(
 
 def is_hashed(item: str) -> bool:
     """Whether a list item is an H form (`H`, `H(a-b)`, `H/n`, `H(a-b)/n`)."""
-    return item.startswith("H") and (len(item) == 1 or item[1] in "(/")
+    return item[:1] in ("H", "h") and (len(item) == 1 or item[1] in "(/")
 
 
 def clear() -> None:

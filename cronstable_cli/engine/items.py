@@ -146,16 +146,27 @@ def _last_weekday_item(item: str, col: int, acc: Acc) -> None:
     upper = item.upper()
     if upper.endswith("L") and len(upper) > 1 and not upper.startswith("L"):
         day = item[:-1]
+        number = DAY_OF_WEEK.names.get(day.lower(), day)
         raise error(DAY_OF_WEEK, "a trailing L is Quartz's spelling", item, col,
-                    hint=f"write L{day} for the month's last such weekday")
+                    hint=f"write L{number} for the month's last such weekday")
     if upper == "L":
         raise error(DAY_OF_WEEK, "L in day-of-week needs a weekday", item, col,
                     hint="L5 is the month's last Friday")
     if not upper.startswith("L"):
         raise error(DAY_OF_WEEK, "not a valid day-of-week item", item, col)
-    inner = Acc()
-    plain_item(DAY_OF_WEEK, item[1:], col, inner, allow_step=False, shown=item)
-    acc.special("last").update(v % 7 for v in inner.values)
+    a_text, dash, b_text = item[1:].partition("-")
+    if not NUMBER.fullmatch(a_text) or (dash and not NUMBER.fullmatch(b_text)):
+        # The daemon takes numbers only here: no names, steps or `*`.
+        raise error(DAY_OF_WEEK, "L takes a weekday number 0-7 or a numeric range a-b", item,
+                    col, hint="L5 is the month's last Friday, L1-5 the last of each weekday")
+    low = int(a_text)
+    high = int(b_text) if dash else low
+    for number in (low, high):
+        if not 0 <= number <= 7:
+            raise error(DAY_OF_WEEK, f"{number} is out of range 0-7", item, col)
+    # As in the daemon: a reversed L range is legal and matches nothing, and an end
+    # of 0 does not wrap to 7 here, so L6-0 matches nothing either.
+    acc.special("last").update(v % 7 for v in range(low, high + 1))
 
 
 def _nth_item(item: str, col: int, acc: Acc) -> None:

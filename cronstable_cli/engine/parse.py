@@ -50,7 +50,7 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     if not isinstance(text, str) or not isinstance(hash_key, (str, type(None))):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
     slot: object = None
-    if hash_key is not None and "H" in text:
+    if hash_key is not None and ("H" in text or "h" in text):
         moduli = _MODULI.get(text, ())
         if text not in _MODULI:
             if len(_MODULI) >= _CACHE_SIZE:
@@ -198,7 +198,7 @@ def _build(text: str, layout: list[tuple[str, int]], count: int, key: str | None
         shown = texts[_SHOWN[count]]
         source = " ".join([f.source for f in shown])
         resolved = source
-        if "H" in source and any(f.hashed for f in shown):
+        if any(f.hashed for f in shown):
             resolved = " ".join([f.resolved for f in shown])
     return Parsed(
         source, resolved, False, count, texts, results[0][0], results[1][0],  # type: ignore[arg-type]
@@ -290,7 +290,7 @@ def hash_moduli(text: str) -> tuple[tuple[str, int], ...] | None:
     specs = ALL_FIELDS[_SHOWN[len(tokens)]]
     moduli: list[tuple[str, int]] = []
     for spec, (token, col) in zip(specs, tokens, strict=True):
-        if "H" not in token:
+        if "H" not in token and "h" not in token:
             continue
         for item in token.split(","):
             if is_hashed(item):

@@ -180,7 +180,7 @@ def test_explain_fields_special_day_forms() -> None:
         "L-2, 15W, LW",
     )
     assert by_name["day-of-week"][3:] == (
-        "the second Monday and the last Friday of the month", "Mon#2, LFri")
+        "the second Monday and the last Friday of the month", "Mon#2, last Fri")
     assert by_name["year"][3:] == ("2030 through 2032", "2030-2032")
 
 

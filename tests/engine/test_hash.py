@@ -226,3 +226,13 @@ def test_day_of_week_h_text_keeps_the_daemons_values_and_order(
     assert tab.resolved == text
     assert tab.parsed.dow.days == days
     assert tab == CronTab(text)
+
+
+def test_a_lower_case_h_is_an_h_item_as_in_the_daemon() -> None:
+    key = "backup"
+    minute = v("minute", key) % 60
+    hour = 9 + v("hour", key) % 4
+    tab = CronTab("h h(9-12) * * *", hash_key=key)
+    assert tab.resolved == f"{minute} {hour} * * *"
+    assert tab == CronTab("H H(9-12) * * *", hash_key=key)
+    assert str(tab) == "h h(9-12) * * *"

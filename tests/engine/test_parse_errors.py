@@ -200,7 +200,7 @@ def test_w_outside_day_of_month_names_day_of_month(
     ("expr", "item", "spelling"),
     [
         pytest.param("0 0 * * 5L", "5L", "L5", id="5L"),
-        pytest.param("0 0 * * friL", "friL", "Lfri", id="friL"),
+        pytest.param("0 0 * * friL", "friL", "L5", id="friL-names-the-number"),
         pytest.param("0 0 * * 1,6l", "6l", "L6", id="lowercase-6l"),
     ],
 )
@@ -294,3 +294,20 @@ def test_unknown_macros_are_named_before_anything_else(text: str, hint_part: str
     assert caught.value.item == text.split()[0]
     assert caught.value.column == 1
     assert caught.value.hint is not None and hint_part in caught.value.hint
+
+
+# Forms the daemon refuses although they look harmless (its numbers-only rules).
+@pytest.mark.parametrize(
+    ("expr", "item"),
+    [
+        pytest.param("0 0 * * Lfri", "Lfri", id="L-takes-no-names"),
+        pytest.param("0 0 * * Lsat-sun", "Lsat-sun", id="L-range-takes-no-names"),
+        pytest.param("0 0 * * L*", "L*", id="L-takes-no-star"),
+        pytest.param("0 0 * * H(mon-fri)", "H(mon-fri)", id="H-range-takes-no-names"),
+        pytest.param("0 0 1 H(jan-mar) *", "H(jan-mar)", id="H-month-range-no-names"),
+    ],
+)
+def test_numbers_only_forms_refuse_names(expr: str, item: str) -> None:
+    err = _error(expr, "backup")
+    assert err.item == item
+    assert err.column == expr.index(item) + 1

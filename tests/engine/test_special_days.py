@@ -63,7 +63,6 @@ SEQUENCES = [
     # Ln, La-b: the month's last such weekday
     pytest.param("0 0 * * L5", "2024-02-01 00:00", ["2024-02-23", "2024-03-29", "2024-04-26"],
                  id="L5-last-friday"),
-    pytest.param("0 0 * * Lfri", "2024-02-01 00:00", ["2024-02-23"], id="Lfri"),
     pytest.param("0 0 * * l5", "2024-02-01 00:00", ["2024-02-23"], id="l5-lowercase"),
     pytest.param("0 0 * * L0", "2024-03-01 00:00", ["2024-03-31", "2024-04-28"],
                  id="L0-last-sunday"),
@@ -73,8 +72,13 @@ SEQUENCES = [
                  ["2024-06-24", "2024-06-25", "2024-06-26", "2024-06-27", "2024-06-28",
                   "2024-07-25", "2024-07-26", "2024-07-29", "2024-07-30", "2024-07-31"],
                  id="L1-5-last-of-each-weekday"),
-    pytest.param("0 0 * * Lsat-sun", "2024-06-01 00:00", ["2024-06-29", "2024-06-30"],
-                 id="Lsat-sun-wraps"),
+    pytest.param("0 0 * * L6-7", "2024-06-01 00:00", ["2024-06-29", "2024-06-30"],
+                 id="L6-7-saturday-and-sunday"),
+    # As in the daemon: a reversed L range is legal and matches nothing; an end of 0 does
+    # not wrap to 7 inside L (L6-0 is reversed), unlike a plain range.
+    pytest.param("0 0 * * L5-1", "2024-06-01 00:00", [None], id="L5-1-reversed-never"),
+    pytest.param("0 0 * * L6-0", "2024-06-01 00:00", [None], id="L6-0-reversed-never"),
+    pytest.param("0 0 * * L5-1,1", "2024-06-01 00:00", ["2024-06-03"], id="L5-1-adds-nothing"),
     # d#n: the n-th such weekday; months without one are skipped
     pytest.param("0 0 * * 1#1", "2024-06-01 00:00", ["2024-06-03", "2024-07-01", "2024-08-05"],
                  id="first-monday"),

@@ -9,9 +9,13 @@ Ops:
 - ``load``: each case is {"root": DIR, "entry": PATH (relative to root)}; the
   answer is {"ok": bool, "error": str|None, "jobs": [...], "dags": [...]}.
 - ``crontab``: each case is {"expr", "hash_key", "queries": [...]}, each query
-  {"kind": "next"|"prev"|"test", "at": ISO, "zone": NAME|None}; the answer holds
-  {"error": str|None, "resolved": str|None, "answers": [...]} where next/prev
-  answer an ISO instant in the query's zone (or None) and test a bool.
+  {"kind": "next"|"prev"|"test"|"occurrences", "at": ISO, "zone": NAME|None,
+  "count": N (occurrences only)}; the answer holds {"error": str|None,
+  "resolved": str|None, "answers": [...]} where next/prev answer an ISO instant
+  in the query's zone (or None), test a bool, and occurrences the first N
+  instants the daemon's iterator yields (fewer at the 2099 horizon).
+  The daemon's next()/prev() return seconds; this driver turns them into
+  instants (the query's instant in UTC plus or minus the seconds).
 """
 
 from __future__ import annotations
@@ -71,6 +75,10 @@ def _crontab(case: dict[str, Any]) -> dict[str, Any]:
         if zone:
             at = at.astimezone(ZoneInfo(zone))
         kind = query["kind"]
+        if kind == "occurrences":
+            fires = tab.occurrences(at)
+            answers.append([f.isoformat() for _, f in zip(range(query["count"]), fires, strict=False)])
+            continue
         if kind == "test":
             answers.append(bool(tab.test(at)))
             continue

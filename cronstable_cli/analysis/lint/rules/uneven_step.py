@@ -42,7 +42,7 @@ from ..context import DAY_OF_MONTH, DAY_OF_WEEK, HOUR, MINUTE, MONTH, SECOND, Jo
 CODE = "uneven-step"
 LEVEL: Level = "warning"
 
-_STEP = re.compile(r"(\*|H)/([0-9]+)")
+_STEP = re.compile(r"(\*|[Hh])/([0-9]+)")
 _SPANS = {SECOND: 60, MINUTE: 60, HOUR: 24, MONTH: 12, DAY_OF_WEEK: 7}
 _ONCE = {SECOND: "once a minute", MINUTE: "once an hour", HOUR: "once a day",
          MONTH: "once a year", DAY_OF_WEEK: "once a week"}
@@ -60,7 +60,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
             if match and int(match.group(2)) > 1:
                 column = text.column + offset
                 if index == DAY_OF_MONTH:
-                    yield _month_restart(ctx, item, match.group(1) == "H", int(match.group(2)),
+                    yield _month_restart(ctx, item, match.group(1) in "Hh", int(match.group(2)),
                                          column)
                 elif _SPANS[index] % int(match.group(2)):
                     yield _wrap(ctx, index, item, int(match.group(2)), column)
