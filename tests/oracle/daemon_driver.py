@@ -77,7 +77,8 @@ def _crontab(case: dict[str, Any]) -> dict[str, Any]:
         kind = query["kind"]
         if kind == "occurrences":
             fires = tab.occurrences(at)
-            answers.append([f.isoformat() for _, f in zip(range(query["count"]), fires, strict=False)])
+            first = zip(range(query["count"]), fires, strict=False)
+            answers.append([f.isoformat() for _, f in first])
             continue
         if kind == "test":
             answers.append(bool(tab.test(at)))
