@@ -76,11 +76,14 @@ class Job:
     timezone: str | None = None  # IANA name from the job, its defaults, or CRON_TZ
     utc: bool = True
     enabled: bool = True
-    kind: Literal["yaml", "crontab"] = "yaml"
+    # yaml: a `jobs:` entry; crontab: a classic crontab line; dag: the schedule
+    # job `dag:<name>` the daemon builds for a scheduled DAG.
+    kind: Literal["yaml", "crontab", "dag"] = "yaml"
     # Codes silenced by `# cronstable: ignore[...]`; the empty set silences all.
     suppressed: frozenset[str] | None = None
     keys: tuple[str, ...] = field(default=())  # job keys as written, for reference
     user: str | None = None  # a system crontab's user column (the daemon does not use it)
+    cluster_policy: str = "Leader"  # clusterPolicy: Leader, PreferLeader or EveryNode
 
     @property
     def zone(self) -> str:

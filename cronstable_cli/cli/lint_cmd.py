@@ -105,6 +105,7 @@ class _Loaded(NamedTuple):
     jobs: tuple[Job, ...]
     findings: tuple[Finding, ...]
     files: tuple[str, ...]
+    withheld: tuple[Job, ...]
 
 
 def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool) -> _Loaded:
@@ -119,6 +120,7 @@ def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool) -> _
         tuple(job for r in results for job in r.jobs),
         tuple(f for r in results for f in r.findings),
         tuple(file for r in results for file in r.files),
+        tuple(job for r in results for job in r.withheld),
     )
 
 

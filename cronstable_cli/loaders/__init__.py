@@ -24,6 +24,9 @@ class LoadResult:
     files: tuple[str, ...]  # every file read, in order, as given or discovered
     cluster: dict[str, object] | None = None  # the first top-level `cluster` section seen
     cluster_file: str | None = None  # the file that section came from
+    # Entries of crontab files the daemon refuses whole (one bad line refuses
+    # the file): in no command's jobs, but lint still checks each of them.
+    withheld: tuple[Job, ...] = ()
 
     @property
     def has_errors(self) -> bool:
@@ -43,6 +46,7 @@ def load_paths(paths: Sequence[str], *, system_crontab: bool = False,
         files=tuple(session.files),
         cluster=session.cluster,
         cluster_file=session.cluster_file,
+        withheld=tuple(session.withheld),
     )
 
 

@@ -13,6 +13,7 @@ import shutil
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..engine import ScheduleError, parse
 from ..records import Job, SourceLocation
 from . import problems as codes
 from .problems import Problems
@@ -21,6 +22,15 @@ from .zones import is_known_zone, unknown_zone_message
 
 _ENV = re.compile(r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?P<value>.*?)\s*$")
 _TOKEN = re.compile(r"\S+")
+# What the daemon refuses inside a live crontab line: C0 controls but TAB, DEL,
+# C1 controls and the Unicode line/paragraph separators (editors and tools
+# disagree on whether they break a line).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+# The nicknames a crontab line may start with, spelled exactly so: the daemon
+# compares them case-sensitively (`@DAILY` refuses the file).
+_NICKNAMES = frozenset(
+    ("@reboot", "@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly")
+)
 _USER_NAME = re.compile(r"[a-z_][a-z0-9_.-]*\$?")
 # Accounts that are almost always a system crontab's user column and rarely a
 # command name (so not `mail`, `mysql`, `git`, `nginx`, `backup`).
@@ -47,6 +57,16 @@ def parse_crontab(
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
+            continue
+        control = _CONTROL.search(line, len(line) - len(line.lstrip()))
+        if control is not None and control.start() < len(line.rstrip()):
+            out.add(
+                codes.INVALID_CONFIG,
+                f"control character {control.group()!r} in a crontab line: the daemon refuses "
+                "it (some tools read it as a line break, others do not); remove it",
+                number,
+                control.start() + 1,
+            )
             continue
         env = _ENV.match(line, len(line) - len(line.lstrip()))
         if env is not None:
@@ -109,6 +129,20 @@ def _entry(line: str, number: int, out: Problems, *, system: bool, name: str) ->
         )
         return None
     schedule = line[start : schedule_tokens[-1].end()]
+    if count == 1 and schedule not in _NICKNAMES:
+        out.add(
+            codes.INVALID_SCHEDULE,
+            f"unknown crontab nickname {schedule!r}: the daemon accepts exactly "
+            f"{', '.join(sorted(_NICKNAMES))} (lower case)",
+            number,
+            start + 1,
+            job=name,
+            schedule=schedule,
+        )
+    else:
+        # Reported here, as the daemon does while reading; the entry is still
+        # returned so lint checks the rest of it.
+        _check_schedule(schedule, name, number, start, out)
     if schedule == "@midnight":
         schedule = "@daily"  # accepted in classic crontab files only (docs/dialect.md)
     command = _command(line, rest[0].start(), number, out, name)
@@ -124,6 +158,42 @@ def _entry(line: str, number: int, out: Problems, *, system: bool, name: str) ->
         kind="crontab",
         user=user,
     )
+
+
+def _check_schedule(schedule: str, name: str, number: int, start: int, out: Problems) -> None:
+    """Parse as the daemon does while reading the file (H keyed by the entry's name)."""
+    try:
+        parse(schedule, name, crontab=True)
+    except ScheduleError as err:
+        out.add(
+            codes.INVALID_SCHEDULE,
+            f"job {name!r}: invalid schedule `{schedule}`: {err.message}",
+            number,
+            start + max(err.column, 1),
+            job=name,
+            schedule=schedule,
+        )
+
+
+def refuse_whole(out: Problems, jobs: Sequence[Job]) -> bool:
+    """True when the daemon refuses this crontab file; says so at its first bad line.
+
+    The daemon stops at the first bad line and refuses the whole file, so
+    none of its entries run; every bad line has its own finding already.
+    """
+    errors = [i for i, f in enumerate(out.found) if f.level == "error"]
+    if not errors:
+        return False
+    first = min(errors, key=lambda i: (out.found[i].line, out.found[i].column))
+    finding = out.found[first]
+    count = len(jobs)
+    entries = f"none of its {count} entries runs" if count != 1 else "its one entry does not run"
+    out.found[first] = replace(
+        finding,
+        message=f"{finding.message} (the daemon refuses the whole file at its first bad "
+        f"line, so {entries})",
+    )
+    return True
 
 
 def _command(line: str, start: int, number: int, out: Problems, job: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from ..records import Finding, Level, SourceLocation
 
 INVALID_CONFIG = "invalid-config"
+INVALID_SCHEDULE = "invalid-schedule"
 UNKNOWN_TIMEZONE = "unknown-timezone"
 DUPLICATE_JOB_NAME = "duplicate-job-name"
 INCLUDE_CYCLE = "include-cycle"
@@ -19,6 +20,7 @@ LIKELY_USER_COLUMN = "likely-user-column"
 # Every code a loader can emit, with its level (the lint layer may want the list).
 LOAD_CODES: dict[str, Level] = {
     INVALID_CONFIG: "error",
+    INVALID_SCHEDULE: "error",
     UNKNOWN_TIMEZONE: "error",
     DUPLICATE_JOB_NAME: "error",
     INCLUDE_CYCLE: "error",

@@ -9,7 +9,8 @@ from contextlib import contextmanager
 
 from ..records import Finding, Job
 from . import problems as codes
-from .crontab_file import parse_crontab
+from .crontab_file import parse_crontab, refuse_whole
+from .dags import Dag, check_dags, schedule_collision
 from .discover import Source, directory_entries, is_system_path, kind_by_name, sniff
 from .files import DISK, FileSource
 from .problems import Problems
@@ -25,10 +26,14 @@ class Session:
         self.system_crontab = system_crontab
         self.source = files
         self.jobs: list[Job] = []
+        # Entries of crontab files the daemon refuses whole: they load nowhere,
+        # but lint still checks them.
+        self.withheld: list[Job] = []
         self.findings: list[Finding] = []
         self.files: list[str] = []
         self.cluster: dict[str, object] | None = None
         self.cluster_file: str | None = None
+        self.dags: list[Dag] = []
         self._defaults: dict[str, Entries] = {}  # real path -> effective defaults
         self._stack: list[tuple[str, str]] = []  # (real path, path) of the files being read
 
@@ -66,7 +71,8 @@ class Session:
             kind = sniff(text) if source.kind == "sniff" else source.kind
             if kind == "crontab":
                 system = source.system or self.system_crontab
-                self.jobs.extend(parse_crontab(text, out, system=system))
+                entries = parse_crontab(text, out, system=system)
+                (self.withheld if refuse_whole(out, entries) else self.jobs).extend(entries)
             else:
                 self._stack.append((real, source.path))
                 try:
@@ -77,6 +83,7 @@ class Session:
                 defaults = loaded.defaults
                 if self.cluster is None and loaded.cluster is not None:
                     self.cluster, self.cluster_file = loaded.cluster, source.path
+                self.dags.extend(loaded.dag_graphs)
         self._defaults[real] = defaults
         self.findings.extend(out.found)
         return defaults
@@ -138,13 +145,14 @@ class Session:
         first: dict[str, Job] = {}
         for job in self.jobs:
             seen = first.setdefault(job.name, job)
-            if seen is job:
-                continue
+            if seen is job or job.kind == seen.kind == "dag":
+                continue  # two DAGs of one name: a duplicate DAG name, reported as such
+            collision = schedule_collision(job, seen)
             self.findings.append(
                 Finding(
                     code=codes.DUPLICATE_JOB_NAME,
                     level="error",
-                    message=f"duplicate job name {job.name!r}: already used at "
+                    message=collision or f"duplicate job name {job.name!r}: already used at "
                     f"{seen.location}; job names must be unique across the loaded files",
                     location=job.location,
                     job=job.name,
@@ -182,4 +190,5 @@ def load_all(paths: Sequence[str], *, system_crontab: bool = False,
         for path in paths:
             session.load_path(path)
         session.check_names()
+        session.findings.extend(check_dags(session.dags, session.jobs))
     return session

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..records import Job
 from . import problems as codes
+from .dags import Dag, read_dags
 from .problems import Problems
 from .yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
 from .yaml_parse import parse_document, salvage
@@ -37,6 +38,7 @@ class YamlFile:
     jobs: list[Job] = field(default_factory=list)
     defaults: Entries = field(default_factory=dict)  # effective: includes' first, then own
     cluster: dict[str, object] | None = None
+    dag_graphs: list[Dag] = field(default_factory=list)  # schedule jobs are in `jobs` too
 
 
 def load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
@@ -144,6 +146,10 @@ def _assemble(
             drafts.append(draft)
     frame = defaults_frame(result.defaults)
     result.jobs = [finish(draft, frame) for draft in drafts]
+    if "dags" in entries:
+        # After the file's jobs, as the daemon lists a file's jobs, then its DAGs.
+        result.dag_graphs = read_dags(entries["dags"][1], out, lines)
+        result.jobs.extend(dag.job for dag in result.dag_graphs if dag.job is not None)
     return result
 
 

@@ -69,12 +69,17 @@ def lint(loaded: Loaded, settings: LintSettings | None = None) -> LintReport:
     found = list(loaded.findings)
     already: set[tuple[str, str | None]] = {(f.code, f.job) for f in loaded.findings if f.job}
     contexts: list[JobContext] = []
-    for job in loaded.jobs:
+    # Entries of a crontab the daemon refuses whole get every per-job check,
+    # but no say in fleet rules: they never run.
+    withheld: Sequence[Job] = getattr(loaded, "withheld", ())
+    runs = [True] * len(loaded.jobs) + [False] * len(withheld)
+    for job, runs_here in zip([*loaded.jobs, *withheld], runs, strict=True):
         ctx, problems = frames.prepare(job, now, already)
         found.extend(p for p in problems if not job.is_suppressed(p.code))
         if ctx is not None:
             found.extend(_job_findings(ctx))
-            contexts.append(ctx)
+            if runs_here:
+                contexts.append(ctx)
     fleet = FleetContext(
         tuple(c for c in contexts if c.job.enabled and not c.parsed.reboot and c.zone_known),
         settings, now,
@@ -82,7 +87,7 @@ def lint(loaded: Loaded, settings: LintSettings | None = None) -> LintReport:
     for rule in registry.FLEET_RULES:
         assert rule.check is not None
         found.extend(rule.check(fleet))
-    owners = _Owners(loaded.jobs)
+    owners = _Owners([*loaded.jobs, *withheld])
     kept = [f for f in found if _selected(f.code, settings) and not owners.suppresses(f)]
     kept.sort(key=_sort_key)
     return LintReport(tuple(kept), len(loaded.jobs), tuple(loaded.files))

@@ -40,8 +40,10 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     if not parsed.uses_hash:
         return
     column = next(f.column for f in parsed.fields if f.hashed)
-    moves = ("renaming the job moves it to other slots" if ctx.job.kind == "yaml"
-             else "its name is its file and line, so moving the entry to another line moves it")
+    moves = {
+        "crontab": "its name is its file and line, so moving the entry to another line moves it",
+        "dag": "renaming the DAG moves it to other slots",
+    }.get(ctx.job.kind, "renaming the job moves it to other slots")
     yield ctx.finding(CODE, (
         f"{w.job(ctx.name)}: {w.code(parsed.source)} resolves to {w.code(parsed.resolved)} "
         f"(hashed from the job name {ctx.name!r}); {moves}."), column=column)
