@@ -11,6 +11,9 @@ from ..engine import ScheduleError, ZoneError
 from ..records import Finding, Job
 from .frames import job_crontab
 
+# What `jobs` calls each source: a `jobs:` entry, a DAG's schedule job, a crontab line.
+KINDS = {"yaml": "job", "dag": "dag", "crontab": "crontab"}
+
 
 @dataclass(frozen=True, slots=True)
 class InventoryRow:
@@ -21,10 +24,16 @@ class InventoryRow:
     next: datetime | None  # None for @reboot, never-firing and invalid schedules
     never_fires: bool
 
+    @property
+    def kind(self) -> str:
+        """job, dag or crontab."""
+        return KINDS[self.job.kind]
+
     def to_dict(self) -> dict[str, Any]:
         j = self.job
         return {
-            "name": j.name, "file": j.location.file, "line": j.location.line,
+            "name": j.name, "kind": self.kind, "file": j.location.file,
+            "line": j.location.line,
             "schedule": j.schedule, "resolved": self.resolved, "timezone": j.zone,
             "enabled": j.enabled, "next": self.next.isoformat() if self.next else None,
         }

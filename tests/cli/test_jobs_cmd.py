@@ -87,25 +87,25 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str, expect: int = 0) ->
     return cli.run_json(capsys, "jobs", *args, "--from", START, expect=expect)
 
 
-REFRESH = {"name": "refresh-cache", "file": "fleet.yaml", "line": 4,
+REFRESH = {"name": "refresh-cache", "kind": "job", "file": "fleet.yaml", "line": 4,
            "schedule": "H/15 9-17 * * mon-fri", "resolved": "14,29,44,59 9-17 * * mon-fri",
            "timezone": "Europe/Berlin", "enabled": True,
            "next": "2027-03-26T16:14:00+00:00"}  # 17:14 CET
-NIGHTLY = {"name": "nightly-report", "file": "fleet.yaml", "line": 7,
+NIGHTLY = {"name": "nightly-report", "kind": "job", "file": "fleet.yaml", "line": 7,
            "schedule": "30 2 * * *", "resolved": "30 2 * * *",
            "timezone": "America/New_York", "enabled": True,
            "next": "2027-03-27T06:30:00+00:00"}  # 02:30 EDT
-WARM = {"name": "warm-cache", "file": "fleet.yaml", "line": 11,
+WARM = {"name": "warm-cache", "kind": "job", "file": "fleet.yaml", "line": 11,
         "schedule": "@reboot", "resolved": "@reboot",
         "timezone": "Europe/Berlin", "enabled": True, "next": None}
-OLD = {"name": "old-backup", "file": "fleet.yaml", "line": 14,
+OLD = {"name": "old-backup", "kind": "job", "file": "fleet.yaml", "line": 14,
        "schedule": "0 3 * * *", "resolved": "0 3 * * *",
        "timezone": "UTC", "enabled": False, "next": "2027-03-27T03:00:00+00:00"}
-TOKYO_REPORT = {"name": "legacy.crontab:3", "file": "legacy.crontab", "line": 3,
+TOKYO_REPORT = {"name": "legacy.crontab:3", "kind": "crontab", "file": "legacy.crontab", "line": 3,
                 "schedule": "0 9 * * 1-5", "resolved": "0 9 * * 1-5",
                 "timezone": "Asia/Tokyo", "enabled": True,
                 "next": "2027-03-29T00:00:00+00:00"}  # Monday 09:00 JST
-TOKYO_WARM = {"name": "legacy.crontab:4", "file": "legacy.crontab", "line": 4,
+TOKYO_WARM = {"name": "legacy.crontab:4", "kind": "crontab", "file": "legacy.crontab", "line": 4,
               "schedule": "@reboot", "resolved": "@reboot",
               "timezone": "Asia/Tokyo", "enabled": True, "next": None}
 
@@ -198,25 +198,26 @@ def test_text_table(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     code, out, err = run(capsys, "fleet.yaml", "legacy.crontab", "--from", START)
     assert code == 0, err
     lines = out.splitlines()
-    assert _cells(lines[0]) == ["job / where", "schedule (→ resolved)", "zone", "on",
+    assert _cells(lines[0]) == ["job / where", "kind", "schedule (→ resolved)", "zone", "on",
                                 "next (UTC)"]
     assert set(lines[1]) <= {"━", "╇"}
     # Each job is two lines: name / file:line, schedule / resolved, next / countdown.
     # 16:00Z Fri 26 March 2027: Berlin is CET (+1) so 17:14 local is 16:14Z.
     assert [_cells(line) for line in lines[2:-1]] == [
-        ["refresh-cache", "H/15 9-17 * * mon-fri", "Europe/Berlin", "yes", "Fri 03-26 16:14"],
-        ["fleet.yaml:4", "→ 14,29,44,59 9-17 * * mon-fri", "", "", "in 14m"],
-        ["nightly-report", "30 2 * * *", "America/New_York", "yes", "Sat 03-27 06:30"],
-        ["fleet.yaml:7", "", "", "", "in 14h 30m"],
-        ["warm-cache", "@reboot", "Europe/Berlin", "yes", "at daemon start"],
-        ["fleet.yaml:11", "", "", "", ""],
-        ["old-backup", "0 3 * * *", "UTC", "no", "Sat 03-27 03:00"],
-        ["fleet.yaml:14", "", "", "", "in 11h 0m"],
+        ["refresh-cache", "job", "H/15 9-17 * * mon-fri", "Europe/Berlin", "yes",
+         "Fri 03-26 16:14"],
+        ["fleet.yaml:4", "", "→ 14,29,44,59 9-17 * * mon-fri", "", "", "in 14m"],
+        ["nightly-report", "job", "30 2 * * *", "America/New_York", "yes", "Sat 03-27 06:30"],
+        ["fleet.yaml:7", "", "", "", "", "in 14h 30m"],
+        ["warm-cache", "job", "@reboot", "Europe/Berlin", "yes", "at daemon start"],
+        ["fleet.yaml:11", "", "", "", "", ""],
+        ["old-backup", "job", "0 3 * * *", "UTC", "no", "Sat 03-27 03:00"],
+        ["fleet.yaml:14", "", "", "", "", "in 11h 0m"],
         # Tokyo is +9 all year: Monday 29 March 09:00 JST is 00:00Z.
-        ["legacy.crontab:3", "0 9 * * 1-5", "Asia/Tokyo", "yes", "Mon 03-29 00:00"],
-        ["legacy.crontab:3", "", "", "", "in 2d 8h"],
-        ["legacy.crontab:4", "@reboot", "Asia/Tokyo", "yes", "at daemon start"],
-        ["legacy.crontab:4", "", "", "", ""],
+        ["legacy.crontab:3", "crontab", "0 9 * * 1-5", "Asia/Tokyo", "yes", "Mon 03-29 00:00"],
+        ["legacy.crontab:3", "", "", "", "", "in 2d 8h"],
+        ["legacy.crontab:4", "crontab", "@reboot", "Asia/Tokyo", "yes", "at daemon start"],
+        ["legacy.crontab:4", "", "", "", "", ""],
     ]
     assert lines[-1] == "6 jobs, 5 enabled, from 2 files"
 
