@@ -39,7 +39,7 @@ def _job_view(job: Any) -> dict[str, Any]:
         "enabled": bool(job.enabled),
         "utc": bool(getattr(job, "utc", True)),
         "timezone": None if tz is None else str(getattr(tz, "key", tz)),
-        "cluster_policy": str(getattr(job, "cluster_policy", "") or "") or None,
+        "cluster_policy": str(getattr(job, "clusterPolicy", "") or "") or None,
     }
 
 
