@@ -33,9 +33,9 @@ def format_option(*choices: str) -> Callable[[F], F]:
 
 
 def paths_argument(func: F) -> F:
-    """PATHS: files or directories; they must exist (a missing one is a usage error)."""
+    """PATHS: files or directories (a missing one is an `unreadable-file` finding)."""
     return click.argument(
-        "paths", nargs=-1, type=click.Path(exists=True, dir_okay=True, file_okay=True),
+        "paths", nargs=-1, type=click.Path(exists=False, dir_okay=True, file_okay=True),
     )(func)
 
 
@@ -70,7 +70,19 @@ def zone_arg(name: str, option: str = "--tz") -> tzinfo:
     try:
         return load_zone(name)
     except ZoneError as err:
-        raise click.BadParameter(str(err), param_hint=option) from None
+        raise click.BadParameter(f"{err}{zone_hint(name)}", param_hint=option) from None
+
+
+def zone_hint(name: str) -> str:
+    """`; did you mean Europe/Berlin?` for a mistyped zone name ('' when nothing is close)."""
+    from difflib import get_close_matches
+    from zoneinfo import available_timezones
+
+    known = {z.lower(): z for z in (*available_timezones(), "UTC", "local")}
+    close = get_close_matches(name.strip().lower(), list(known), n=3, cutoff=0.6)
+    if not name.strip():
+        return "; pass an IANA name such as Europe/Berlin, UTC or local"
+    return f"; did you mean {', '.join(known[c] for c in close)}?" if close else ""
 
 
 _OFFSET_Z = re.compile(r"[zZ]$")

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import IO, TYPE_CHECKING
+
 import click
 
 from .common import format_option, paths_argument
+from .output import output_option, write_report
+
+if TYPE_CHECKING:
+    from ..analysis.duplicates import Duplicates
 
 
 @click.command(
@@ -19,7 +25,8 @@ Examples:
 @click.option("--all", "show_all", is_flag=True,
               help="List every job of every group (default: the first 20 per group).")
 @format_option()
-def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str) -> int:
+@output_option
+def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str, output: str | None) -> int:
     """Find groups of jobs whose schedules mean the same thing in the same zone.
 
     Schedules are compared by meaning, not text: `*/5 * * * *` equals
@@ -27,8 +34,9 @@ def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str) -> int:
     group only when its resolved slot coincides. Disabled and @reboot jobs
     are left out.
 
-    Exit 0 with a report (duplicates are information, not errors); 1 when no
-    job could be loaded; 2 for usage errors.
+    Exit 0 with a report (duplicates are information, not errors); 1 when a
+    file failed to load (the report covers the jobs that did load) or no job
+    could be loaded; 2 for usage errors.
     """
     from ..analysis.duplicates import find_duplicates
     from .fleet_load import load_fleet
@@ -37,19 +45,23 @@ def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str) -> int:
     if loaded is None:
         return 1
     result = find_duplicates(loaded.fleet)
-    if fmt == "json":
+
+    def json(found: Duplicates) -> str:
         from ..analysis.duplicates import duplicates_to_dict
         from ..formats.jsondoc import to_json
         from .fleet_load import skipped_dicts
-        from .output import emit
 
-        payload = duplicates_to_dict(result)
+        payload = duplicates_to_dict(found)
         payload["skipped"] = skipped_dicts(loaded.fleet)
         payload["errors"] = [f.to_dict() for f in loaded.errors]
-        emit(to_json(payload), None)
-    else:
-        from ..render.duplicates_text import DuplicatesReport
-        from .output import render_text
+        return to_json(payload)
 
-        render_text(DuplicatesReport(result, limit=None if show_all else 20), None)
-    return 0
+    def text(found: Duplicates, file: IO[str] | None) -> None:
+        from ..render.console import make_console
+        from ..render.duplicates_text import DuplicatesReport
+
+        make_console(file).print(DuplicatesReport(found, limit=None if show_all else 20))
+
+    write_report(fmt, result, {"text": text, "json": json}, output,
+                 inputs=(*loaded.files, *paths))
+    return loaded.exit_code

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from typing import IO, TYPE_CHECKING
+
 import click
 
 from .common import format_option, parse_instant
+from .output import output_option, write_report
 from .target import schedule_findings, target_from_args, target_options
+
+if TYPE_CHECKING:
+    from ..analysis.explain import Explanation
 
 
 @click.command()
 @target_options
 @format_option()
+@output_option
 def explain(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None,
-            fmt: str) -> int:
+            fmt: str, output: str | None) -> int:
     """Describe EXPR (or --job NAME from PATHS) in words, field by field.
 
     Shows the resolved form of H items and the lint notes that apply to the
@@ -30,12 +37,17 @@ def explain(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
     now = parse_instant("now", target.zone)
     result = build(target.tab, target.expression, target.zone_label, job=target.job,
                    findings=schedule_findings(target, now))
-    if fmt == "json":
-        from ..formats.jsondoc import to_json
+    write_report(fmt, result, {"text": _text, "json": _json}, output, inputs=target.inputs)
+    return target.exit_code
 
-        click.echo(to_json(result.to_dict()), nl=False)
-        return 0
+
+def _text(result: Explanation, file: IO[str] | None) -> None:
     from ..render.explain_text import render_explain
 
-    render_explain(result)
-    return 0
+    render_explain(result, file)
+
+
+def _json(result: Explanation) -> str:
+    from ..formats.jsondoc import to_json
+
+    return to_json(result.to_dict())

@@ -13,10 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import click
-
 from ..records import Finding, Job
-from .common import resolve_paths
 
 if TYPE_CHECKING:
     from ..analysis.fires import Fleet, Progress
@@ -27,25 +24,30 @@ SKIPPED_NAMED = 5
 
 @dataclass(frozen=True)
 class LoadedFleet:
-    """The loaded jobs, their grouped fleet, and the load errors."""
+    """The loaded jobs, their grouped fleet, the load errors and the files read."""
 
     jobs: tuple[Job, ...]
     fleet: Fleet
     errors: tuple[Finding, ...]
+    files: tuple[str, ...] = ()
+
+    @property
+    def exit_code(self) -> int:
+        """1 when a file or a job's schedule or zone failed to load (the answer covers
+        only the rest), else 0."""
+        return 1 if self.errors or self.fleet.skipped else 0
 
 
 def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
     """Load PATHS and group the jobs; None (after saying why) when nothing loaded."""
     from ..analysis.fires import build_fleet
-    from ..loaders import load_paths
+    from .loading import load_errors, load_jobs, report_load_errors, say
 
-    load = load_paths(resolve_paths(paths))
-    errors = tuple(f for f in load.findings if f.level == "error")
-    for finding in errors:
-        where = f"{finding.location}: " if finding.location else ""
-        click.echo(f"{where}error: {finding.message} [{finding.code}]", err=True)
+    load = load_jobs(paths)
+    errors = load_errors(load.findings)
+    report_load_errors(errors)
     if errors and not load.jobs:
-        click.echo(f"{command}: no jobs could be loaded ({len(errors)} load errors)", err=True)
+        say(f"{command}: no jobs could be loaded ({len(errors)} load errors)")
         return None
     fleet = build_fleet(load.jobs)
     if fleet.skipped:
@@ -53,9 +55,9 @@ def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
         more = len(fleet.skipped) - SKIPPED_NAMED
         if more > 0:
             names += f" and {more} more"
-        click.echo(f"{command}: left out {len(fleet.skipped)} job(s) with an invalid "
-                   f"schedule or zone: {names} (run `cronstable lint` for details)", err=True)
-    return LoadedFleet(tuple(load.jobs), fleet, errors)
+        say(f"{command}: left out {len(fleet.skipped)} job(s) with an invalid "
+            f"schedule or zone: {names} (run `cronstable lint` for details)")
+    return LoadedFleet(tuple(load.jobs), fleet, errors, tuple(load.files))
 
 
 def skipped_dicts(fleet: Fleet) -> list[dict[str, Any]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import IO, TYPE_CHECKING
+
 import click
 
 from .common import (
@@ -9,10 +11,13 @@ from .common import (
     from_option,
     parse_instant,
     paths_argument,
-    resolve_paths,
     tz_option,
     zone_arg,
 )
+from .output import output_option, write_report
+
+if TYPE_CHECKING:
+    from ..analysis.inventory import Inventory
 
 
 @click.command()
@@ -25,8 +30,9 @@ from .common import (
 @click.option("--grep", default=None, metavar="TEXT",
               help="Only jobs whose name, schedule or command contains TEXT (case-insensitive).")
 @format_option()
+@output_option
 def jobs(paths: tuple[str, ...], from_: str, tz: str, enabled_only: bool, zone: str | None,
-         grep: str | None, fmt: str) -> int:
+         grep: str | None, fmt: str, output: str | None) -> int:
     """List every job the daemon would load from PATHS, in load order.
 
     Shows where each job comes from, its schedule as written and as resolved
@@ -40,20 +46,30 @@ def jobs(paths: tuple[str, ...], from_: str, tz: str, enabled_only: bool, zone: 
       cronstable jobs /etc/cronstable.d --grep backup --enabled
     """
     from ..analysis.inventory import inventory
-    from ..loaders import load_paths
+    from .loading import load_jobs
 
     display = zone_arg(tz)
+    if zone is not None:
+        zone_arg(zone, "--zone")  # a mistyped zone would silently list nothing
+        if zone in ("utc", "Z"):
+            zone = "UTC"
     # An --from with its own offset still shows next fires in the --tz zone.
     start = parse_instant(from_, display).astimezone(display)
-    loaded = load_paths(resolve_paths(paths))
+    loaded = load_jobs(paths)
     result = inventory(loaded.jobs, loaded.findings, loaded.files, start,
                        enabled_only=enabled_only, zone=zone, grep=grep)
-    if fmt == "json":
-        from ..formats.jsondoc import to_json
 
-        click.echo(to_json(result.to_dict()), nl=False)
-    else:
+    def text(shown_result: Inventory, file: IO[str] | None) -> None:
         from ..render.jobs_text import render_jobs
 
-        render_jobs(result, start)
+        render_jobs(shown_result, start, file)
+
+    write_report(fmt, result, {"text": text, "json": _json}, output,
+                 inputs=(*loaded.files, *paths))
     return 1 if result.errors else 0
+
+
+def _json(result: Inventory) -> str:
+    from ..formats.jsondoc import to_json
+
+    return to_json(result.to_dict())

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import timezone
-from typing import TYPE_CHECKING, NamedTuple
+from typing import IO, TYPE_CHECKING, NamedTuple
 
 import click
 
+from ..safe_text import shown
 from .common import (
     fail_on_option,
     format_option,
     parse_instant,
     paths_argument,
-    resolve_paths,
 )
+from .output import output_option, write_report
 
 if TYPE_CHECKING:
-    from ..analysis.lint import LintReport
+    from ..analysis.lint import LintReport, Rule
     from ..records import Finding, Job
 
 
@@ -40,8 +41,7 @@ if TYPE_CHECKING:
                    "(naive times are UTC) or 'now'.")
 @click.option("--list-rules", is_flag=True,
               help="List every code with its level and explanation, then exit.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
-              metavar="FILE", help="Write the report to FILE instead of standard output.")
+@output_option
 def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tuple[str, ...],
          fail_on: str, max_per_minute: int | None, system_crontab: bool, user_crontab: bool,
          from_: str, list_rules: bool, output: str | None) -> int:
@@ -67,36 +67,37 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
     from ..analysis.lint import lint as run_lint
 
     if list_rules:
-        from .output import emit, write_rendered
-
-        if fmt == "json":
-            from ..formats.json_out import rules_json
-
-            emit(rules_json(RULES), output)
-        else:
-            from ..render.lint_text import render_rules
-
-            write_rendered(lambda file: render_rules(RULES, file), output)
+        write_report(fmt if fmt in RULE_FORMATS else "text", RULES, RULE_FORMATS, output)
         return 0
     settings = LintSettings(
         select=_codes(select, CODES, "--select") if select else None,
-        ignore=_codes(ignore, CODES, "--ignore"),
+        ignore=_codes(ignore, CODES, "--ignore") if ignore else frozenset(),
         fail_on=fail_on,  # type: ignore[arg-type]
         max_per_minute=max_per_minute,
         now=parse_instant(from_, timezone.utc),
     )
-    report = run_lint(_load(paths, system_crontab, user_crontab), settings)
-    _emit(report, fmt, output)
+    loaded = _load(paths, system_crontab, user_crontab)
+    report = run_lint(loaded, settings)
+    write_report(fmt, report, FORMATS, output, inputs=(*loaded.files, *paths))
     return report.exit_code(fail_on)
 
 
 def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozenset[str]:
-    """Comma-separated, repeatable codes; an unknown one is a usage error."""
+    """Comma-separated, repeatable codes; none at all or an unknown one is a usage error."""
     codes = {c.strip() for value in values for c in value.split(",") if c.strip()}
+    if not codes:
+        # An empty --select would silently switch every rule off.
+        raise click.BadParameter("no codes given; `cronstable lint --list-rules` lists them",
+                                 param_hint=option)
     unknown = sorted(codes - set(known))
     if unknown:
+        from difflib import get_close_matches
+
+        hints = [f"{shown(code)} (did you mean {', '.join(close)}?)" if close else shown(code)
+                 for code in unknown
+                 for close in [get_close_matches(code, known, n=2, cutoff=0.6)]]
         raise click.BadParameter(
-            f"unknown code{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+            f"unknown code{'s' if len(unknown) > 1 else ''} {', '.join(hints)}; "
             "`cronstable lint --list-rules` lists them", param_hint=option)
     return frozenset(codes)
 
@@ -109,11 +110,12 @@ class _Loaded(NamedTuple):
 
 
 def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool) -> _Loaded:
-    from ..loaders import load_paths, load_user_crontab
+    from ..loaders import load_user_crontab
+    from .loading import load_jobs
 
     results = []
     if paths or not user_crontab:
-        results.append(load_paths(resolve_paths(paths), system_crontab=system_crontab))
+        results.append(load_jobs(paths, system_crontab=system_crontab))
     if user_crontab:
         results.append(load_user_crontab())
     return _Loaded(
@@ -124,22 +126,42 @@ def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool) -> _
     )
 
 
-def _emit(report: LintReport, fmt: str, output: str | None) -> None:
-    from .output import emit, write_rendered
+def _lint_text(report: LintReport, file: IO[str] | None) -> None:
+    from ..render.lint_text import render_lint
 
-    if fmt == "text":
-        from ..render.lint_text import render_lint
+    render_lint(report, file)
 
-        write_rendered(lambda file: render_lint(report, file), output)
-    elif fmt == "json":
-        from ..formats.json_out import lint_json
 
-        emit(lint_json(report), output)
-    elif fmt == "github":
-        from ..formats.github import lint_github
+def _lint_json(report: LintReport) -> str:
+    from ..formats.json_out import lint_json
 
-        emit(lint_github(report), output)
-    else:
-        from ..formats.sarif import lint_sarif
+    return lint_json(report)
 
-        emit(lint_sarif(report), output)
+
+def _lint_github(report: LintReport) -> str:
+    from ..formats.github import lint_github
+
+    return lint_github(report)
+
+
+def _lint_sarif(report: LintReport) -> str:
+    from ..formats.sarif import lint_sarif
+
+    return lint_sarif(report)
+
+
+def _rules_text(rules: Sequence[Rule], file: IO[str] | None) -> None:
+    from ..render.lint_text import render_rules
+
+    render_rules(rules, file)
+
+
+def _rules_json(rules: Sequence[Rule]) -> str:
+    from ..formats.json_out import rules_json
+
+    return rules_json(rules)
+
+
+FORMATS = {"text": _lint_text, "json": _lint_json, "github": _lint_github,
+           "sarif": _lint_sarif}
+RULE_FORMATS = {"text": _rules_text, "json": _rules_json}

@@ -50,6 +50,15 @@ class LazyGroup(click.Group):
         assert isinstance(command, click.Command)
         return command
 
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # click would turn this into exit 1 ("failed"); the reader just stopped reading.
+            from .output import ClosedPipe
+
+            raise ClosedPipe() from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, help_text) for name, (_, _, help_text) in COMMANDS.items()
                 if self.get_command(ctx, name) is not None]
@@ -81,20 +90,39 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the group and return its exit code (no tracebacks for user errors)."""
+    from .output import ClosedPipe
+
     try:
         result = cli.main(args=argv, prog_name="cronstable", standalone_mode=False)
+        sys.stdout.flush()  # a closed pipe shows here, not as noise at interpreter exit
     except click.exceptions.Exit as exc:
         return int(exc.exit_code or 0)
     except click.ClickException as exc:
+        from ..safe_text import shown_lines
+
+        # Messages quote what the user or a config supplied: never raw control characters.
+        exc.message = shown_lines(exc.message)
         exc.show()
         return exc.exit_code
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         return 130
-    except BrokenPipeError:
-        sys.stderr.close()
-        return 141
+    except (BrokenPipeError, ClosedPipe):
+        return _closed_pipe()
     return result if isinstance(result, int) else 0
+
+
+def _closed_pipe() -> int:
+    """Exit quietly with 141 (128 + SIGPIPE) once the reader of stdout has gone."""
+    import os
+
+    # Anything still buffered would fail again when Python flushes at exit.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 141
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Iterable
+from typing import IO, TYPE_CHECKING, cast
 
 import click
 
-from ..records import Finding
-from .common import format_option, paths_argument, resolve_paths
+from ..safe_text import escaped
+from .common import format_option, paths_argument
+from .output import output_option, write_report
 
 if TYPE_CHECKING:
-    from ..analysis.owners import HashName
+    from ..analysis.owners import HashName, OwnersResult
     from ..loaders import LoadResult
 
 def split_names(values: Iterable[str]) -> list[str]:
@@ -25,12 +26,6 @@ def _cluster_section(load: LoadResult) -> tuple[object, str | None]:
     if file is None and len(load.files) == 1:
         file = load.files[0]
     return load.cluster, file
-
-
-def _report_errors(errors: Sequence[Finding]) -> None:
-    for finding in errors:
-        where = f"{finding.location}: " if finding.location else ""
-        click.echo(f"{where}error: {finding.message} [{finding.code}]", err=True)
 
 
 @click.command(
@@ -63,6 +58,7 @@ Examples:
 @click.option("--all", "show_all", is_flag=True,
               help="List every job and move in text output (default: the first 50).")
 @format_option()
+@output_option
 def owners(
     paths: tuple[str, ...],
     nodes_opt: tuple[str, ...],
@@ -71,6 +67,7 @@ def owners(
     quorum: bool,
     show_all: bool,
     fmt: str,
+    output: str | None,
 ) -> int:
     """Show which node owns each job under rendezvous (highest-random-weight) hashing.
 
@@ -79,25 +76,25 @@ def owners(
     change owner are listed; only the downed nodes' jobs may move.
 
     Files that fail to load are reported on stderr and the answer covers the jobs
-    that did load. Exit 0 with an answer; 1 when no job could be loaded because of
-    load errors (or if a job moved off a node that is still up, which would be a
-    bug); 2 for usage errors (no nodes, an unknown --down node, a node listed twice,
+    that did load. Exit 0 with an answer; 1 when a file failed to load (the answer
+    is still printed for the rest) or no job could be loaded (or if a job moved off
+    a node that is still up, which would be a bug); 2 for usage errors (no nodes, an unknown --down node, a node listed twice,
     a missing path).
     """
     from ..analysis.cluster import ClusterError, NodeSource, nodes_from_cluster
     from ..analysis.owners import compute_owners
-    from ..loaders import load_paths
+    from .loading import load_errors, load_jobs, report_load_errors, say
 
     node_names = split_names(nodes_opt)
     if nodes_opt and not node_names:
         raise click.BadParameter("no node names given", param_hint="--nodes")
     down_names = split_names(down)
 
-    load = load_paths(resolve_paths(paths))
-    errors = [f for f in load.findings if f.level == "error"]
-    _report_errors(errors)
+    load = load_jobs(paths)
+    errors = load_errors(load.findings)
+    report_load_errors(errors)
     if errors and not load.jobs:
-        click.echo(f"owners: no jobs could be loaded ({len(errors)} load errors)", err=True)
+        say(f"owners: no jobs could be loaded ({len(errors)} load errors)")
         return 1
 
     if node_names:
@@ -127,26 +124,31 @@ def owners(
     except ValueError as err:
         raise click.UsageError(str(err)) from None
 
-    if fmt == "json":
+    def json(answer: OwnersResult) -> str:
         from ..formats.jsondoc import to_json
 
-        payload = result.to_dict()
+        payload = answer.to_dict()
         payload["nodes_from"] = source.label
         payload["notes"] = list(source.notes)
         payload["disabled"] = disabled
         payload["errors"] = [f.to_dict() for f in errors]
-        click.echo(to_json(payload), nl=False)
-    else:
+        return to_json(payload)
+
+    def text(answer: OwnersResult, file: IO[str] | None) -> None:
         from ..render.console import make_console
         from ..render.owners_text import DEFAULT_LIMIT, OwnersReport
 
-        report = OwnersReport(
-            result,
-            nodes_from=source.label,
-            notes=source.notes,
+        shown_source = escaped(source)
+        make_console(file).print(OwnersReport(
+            answer,
+            nodes_from=shown_source.label,
+            notes=shown_source.notes,
             disabled=disabled,
             limit=None if show_all else DEFAULT_LIMIT,
-        )
-        make_console().print(report)
-    # Rendezvous hashing forbids these; if one shows up the answer cannot be trusted.
-    return 1 if result.unexpected_moves else 0
+        ))
+
+    write_report(fmt, result, {"text": text, "json": json}, output,
+                 inputs=(*load.files, *paths))
+    # Rendezvous hashing forbids unexpected moves; if one shows up the answer cannot be
+    # trusted. A file that failed to load leaves the answer incomplete.
+    return 1 if result.unexpected_moves or errors else 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 import click
 
@@ -15,9 +15,11 @@ from .common import (
     tz_option,
     zone_arg,
 )
+from .output import output_option, write_report
 
 if TYPE_CHECKING:
     from ..analysis.jitter import JitterOption
+    from ..analysis.pressure import Pressure
 
 
 @click.command(
@@ -40,8 +42,7 @@ Examples:
                "applied: 'auto' (documented default width per schedule) or N seconds (0-900) for "
                "every job.")
 @format_option("html")
-@click.option("-o", "--output", metavar="FILE", default=None,
-              help="Write the report to FILE (atomically) instead of stdout.")
+@output_option
 def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
              jitter: JitterOption | None, fmt: str, output: str | None) -> int:
     """Count every fire of the window into a 24×60 grid of (hour, minute) cells.
@@ -60,7 +61,8 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
     fires starting in one second before and after jitter. The heatmap itself
     always counts scheduled_for.
 
-    Exit 0 with a report; 1 when no job could be loaded; 2 for usage errors.
+    Exit 0 with a report; 1 when a file failed to load (the report covers the jobs
+    that did load) or no job could be loaded; 2 for usage errors.
     """
     from ..analysis.pressure import compute_pressure
     from .fleet_load import load_fleet, progress_bar
@@ -75,30 +77,34 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
         result = compute_pressure(fleet, start, hours, zone, all_cells=fmt == "html",
                                   jitter=jitter, progress=progress)
 
-    if fmt == "json":
-        from ..analysis.pressure import pressure_to_dict
-        from ..formats.jsondoc import to_json
-        from .fleet_load import skipped_dicts
-        from .output import emit
-
-        payload = pressure_to_dict(result)
-        payload["skipped"] = skipped_dicts(fleet)
-        payload["errors"] = [f.to_dict() for f in loaded.errors]
-        emit(to_json(payload), output)
-    elif fmt == "html":
+    def html(report: Pressure) -> str:
         from ..analysis.duplicates import find_duplicates
         from ..analysis.suggest import suggest_slots
         from ..render.pressure_html import render_pressure_html
-        from .output import emit
 
         with progress_bar("Finding slots") as progress:
             hourly, daily = suggest_slots(fleet, start, ("hourly", "daily"), zone,
                                           progress=progress)
-        emit(render_pressure_html(result, duplicates=find_duplicates(fleet), hourly=hourly,
-                                  daily=daily), output)
-    else:
-        from ..render.pressure_text import PressureReport
-        from .output import render_text
+        return render_pressure_html(report, duplicates=find_duplicates(fleet), hourly=hourly,
+                                    daily=daily)
 
-        render_text(PressureReport(result), output)
-    return 0
+    def json(report: Pressure) -> str:
+        from ..analysis.pressure import pressure_to_dict
+        from ..formats.jsondoc import to_json
+        from .fleet_load import skipped_dicts
+
+        payload = pressure_to_dict(report)
+        payload["skipped"] = skipped_dicts(fleet)
+        payload["errors"] = [f.to_dict() for f in loaded.errors]
+        return to_json(payload)
+
+    write_report(fmt, result, {"text": _text, "json": json, "html": html}, output,
+                 inputs=(*loaded.files, *paths))
+    return loaded.exit_code
+
+
+def _text(report: Pressure, file: IO[str] | None) -> None:
+    from ..render.console import make_console
+    from ..render.pressure_text import PressureReport
+
+    make_console(file).print(PressureReport(report))

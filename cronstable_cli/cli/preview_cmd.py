@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 import click
 
 from .common import format_option, from_option, jitter_option, parse_instant
+from .output import output_option, write_report
 from .target import schedule_findings, target_from_args, target_options
 
 if TYPE_CHECKING:
     from ..analysis.jitter import JitterOption
+    from ..analysis.preview import Preview
 
 
 @click.command()
@@ -21,8 +23,10 @@ if TYPE_CHECKING:
 @jitter_option("Show fire_after beside scheduled_for: 'auto' (documented default width) or "
                "N seconds (0-900).")
 @format_option()
+@output_option
 def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None,
-            from_: str, count: int, jitter: JitterOption | None, fmt: str) -> int:
+            from_: str, count: int, jitter: JitterOption | None, fmt: str,
+            output: str | None) -> int:
     """Show the next fires of EXPR, or of --job NAME loaded from PATHS.
 
     \b
@@ -40,12 +44,17 @@ def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
         job=target.job, hash_key=seed, jitter=jitter,
         findings=schedule_findings(target, start),
     )
-    if fmt == "json":
-        from ..formats.jsondoc import to_json
+    write_report(fmt, result, {"text": _text, "json": _json}, output, inputs=target.inputs)
+    return target.exit_code
 
-        click.echo(to_json(result.to_dict()), nl=False)
-        return 0
+
+def _text(result: Preview, file: IO[str] | None) -> None:
     from ..render.preview_text import render_preview
 
-    render_preview(result)
-    return 0
+    render_preview(result, file)
+
+
+def _json(result: Preview) -> str:
+    from ..formats.jsondoc import to_json
+
+    return to_json(result.to_dict())

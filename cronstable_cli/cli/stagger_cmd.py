@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 import click
 
+from ..safe_text import shown
 from .common import format_option
+from .output import output_option, write_report
+
+if TYPE_CHECKING:
+    from ..analysis.stagger import StaggerResult
 
 # A trailing comment needs whitespace before `#`, so ids such as `shard#3` survive.
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
@@ -57,6 +62,7 @@ Examples:
          "(default: 'echo {id}'). Only with --emit.",
 )
 @format_option()
+@output_option
 def stagger(
     ids: tuple[str, ...],
     from_file: IO[str] | None,
@@ -64,6 +70,7 @@ def stagger(
     emit: str | None,
     command_template: str | None,
     fmt: str,
+    output: str | None,
 ) -> int:
     """Give each source a stable offset into a window so they stop starting together.
 
@@ -89,6 +96,13 @@ def stagger(
     all_ids = list(ids)
     if from_file is not None:
         all_ids += read_ids(from_file)
+    for source_id in all_ids:
+        if shown(source_id) != source_id:
+            # An id lands in emitted YAML and crontab lines: a line break there would
+            # write a second entry.
+            raise click.BadParameter(
+                f"{shown(repr(source_id))} contains control or invisible characters",
+                param_hint="ID")
     if not all_ids:
         raise click.UsageError(
             "no source ids: pass them as arguments (cronstable stagger a b c --window "
@@ -99,21 +113,29 @@ def stagger(
     except ValueError as err:
         raise click.UsageError(str(err)) from None
 
-    if emit:
+    template = command_template if command_template is not None else DEFAULT_COMMAND_TEMPLATE
+
+    def emitted(schedules: StaggerResult) -> str:
         from ..analysis.stagger import emit_schedules
 
-        template = command_template if command_template is not None else DEFAULT_COMMAND_TEMPLATE
-        click.echo(emit_schedules(result, "yaml" if emit == "yaml" else "crontab", template),
-                   nl=False)
-        return 0
-    if fmt == "json":
-        from ..formats.jsondoc import to_json
+        return emit_schedules(schedules, "yaml" if emit == "yaml" else "crontab", template)
 
-        click.echo(to_json(result.to_dict()), nl=False)
-        return 0
+    source = getattr(from_file, "name", "-")
+    inputs = [source] if isinstance(source, str) and source != "-" else []
+    write_report(emit or fmt, result,
+                 {"text": _text, "json": _json, "yaml": emitted, "crontab": emitted},
+                 output, inputs=inputs)
+    return 0
 
+
+def _text(result: StaggerResult, file: IO[str] | None) -> None:
     from ..render.console import make_console
     from ..render.stagger_text import StaggerReport
 
-    make_console().print(StaggerReport(result))
-    return 0
+    make_console(file).print(StaggerReport(result))
+
+
+def _json(result: StaggerResult) -> str:
+    from ..formats.jsondoc import to_json
+
+    return to_json(result.to_dict())

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import IO, TYPE_CHECKING, cast
 
 import click
 
+from ..safe_text import shown
 from .common import format_option, from_option, parse_instant, paths_argument, tz_option, zone_arg
+from .output import output_option, write_report
+
+if TYPE_CHECKING:
+    from ..analysis.suggest import Suggestion
 
 
 @click.command(
@@ -27,8 +32,9 @@ Examples:
 @click.option("--job", "job", metavar="NAME", default=None,
               help="Re-place an existing job: its own fires are not counted.")
 @format_option()
+@output_option
 def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str | None,
-            fmt: str) -> int:
+            fmt: str, output: str | None) -> int:
     """Suggest the least-loaded slot over the 24 hours from --from.
 
     Counts the fleet's fires per minute of the hour (hourly) or per hour and
@@ -36,7 +42,8 @@ def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str |
     from the busiest one, then the earliest. Prints the expression to use,
     two alternatives, and the H form that lets the daemon spread it instead.
 
-    Exit 0 with a suggestion; 1 when no job could be loaded; 2 for usage
+    Exit 0 with a suggestion; 1 when a file failed to load (the suggestion covers
+    the jobs that did load) or no job could be loaded; 2 for usage
     errors (such as a --job that is not loaded).
     """
     from ..analysis.suggest import Period, suggest_slot
@@ -48,24 +55,28 @@ def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str |
     if loaded is None:
         return 1
     if job is not None and all(j.name != job for j in loaded.jobs):
-        raise click.BadParameter(f"no job named {job!r} in the loaded files",
+        raise click.BadParameter(f"no job named {shown(repr(job))} in the loaded files",
                                  param_hint="--job")
     with progress_bar("Counting fires") as progress:
         result = suggest_slot(loaded.fleet, start, cast("Period", period), zone, job=job,
                               progress=progress)
-    if fmt == "json":
+    def json(suggestion: Suggestion) -> str:
         from ..analysis.suggest import suggestion_to_dict
         from ..formats.jsondoc import to_json
         from .fleet_load import skipped_dicts
-        from .output import emit
 
-        payload = suggestion_to_dict(result)
+        payload = suggestion_to_dict(suggestion)
         payload["skipped"] = skipped_dicts(loaded.fleet)
         payload["errors"] = [f.to_dict() for f in loaded.errors]
-        emit(to_json(payload), None)
-    else:
-        from ..render.suggest_text import SuggestReport
-        from .output import render_text
+        return to_json(payload)
 
-        render_text(SuggestReport(result), None)
-    return 0
+    write_report(fmt, result, {"text": _text, "json": json}, output,
+                 inputs=(*loaded.files, *paths))
+    return loaded.exit_code
+
+
+def _text(suggestion: Suggestion, file: IO[str] | None) -> None:
+    from ..render.console import make_console
+    from ..render.suggest_text import SuggestReport
+
+    make_console(file).print(SuggestReport(suggestion))

@@ -10,6 +10,7 @@ import click
 
 from ..engine import CronTab, ScheduleError, ZoneError
 from ..records import Finding, Job, SourceLocation
+from ..safe_text import shown
 from .common import F, resolve_paths, zone_arg
 
 
@@ -24,6 +25,14 @@ class Target:
     job: str | None = None  # the job name when --job was used
     location: str | None = None  # file:line of the job
     record: Job | None = None  # the loaded job, or one standing in for a bare EXPR
+    load_errors: tuple[Finding, ...] = ()  # files (or parts) that failed to load with --job
+
+    inputs: tuple[str, ...] = ()  # the files read for --job (never overwritten by -o)
+
+    @property
+    def exit_code(self) -> int:
+        """1 when a file failed to load while looking for --job, else 0."""
+        return 1 if self.load_errors else 0
 
 
 def target_from_args(
@@ -40,7 +49,7 @@ def target_from_args(
         try:
             tab = CronTab(args[0], hash_key=seed, tz=zone)
         except ScheduleError as err:
-            raise click.UsageError(f"invalid schedule {args[0]!r}: {err}") from None
+            raise click.UsageError(f"invalid schedule {_quoted(args[0])}: {err}") from None
         expression = " ".join(args[0].split())
         nowhere = SourceLocation("")
         record = Job(name=seed or expression, schedule=expression, location=nowhere,
@@ -50,32 +59,54 @@ def target_from_args(
     return _job_target(resolve_paths(args), job, tz)
 
 
-def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
-    from ..loaders import load_paths
+def _quoted(text: str, limit: int = 80) -> str:
+    """User text inside a message: repr-quoted (so escaped) and cut to `limit` characters."""
+    cut = text if len(text) <= limit else text[:limit] + "..."
+    return shown(repr(cut))
 
-    result = load_paths(paths)
+
+def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
+    from .loading import LoadFailed, load_errors, load_jobs, report_load_errors
+
+    result = load_jobs(paths)
+    errors = load_errors(result.findings)
+    report_load_errors(errors)
     found = [j for j in result.jobs if j.name == name]
     if not found:
         known = sorted(j.name for j in result.jobs)
         from difflib import get_close_matches
 
         close = get_close_matches(name, known, n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise click.UsageError(f"no job named {name!r} in {', '.join(paths)}{hint}")
+        hint = f"; did you mean {', '.join(shown(c) for c in close)}?" if close else ""
+        where = ", ".join(shown(p) for p in paths)
+        if errors:
+            # The job may well be in the file that failed: say so instead of "no such job".
+            failed = sorted({f.file or "?" for f in errors})
+            raise LoadFailed(
+                f"no job named {_quoted(name)} was loaded from {where}; "
+                f"{len(failed)} file(s) failed to load ({', '.join(shown(f) for f in failed)}) "
+                f"and may define it (errors above){hint}")
+        raise click.UsageError(f"no job named {_quoted(name)} in {where}{hint}")
+    if len(found) > 1:
+        candidates = "; ".join(shown(str(j.location)) for j in found)
+        raise LoadFailed(
+            f"job name {_quoted(name)} is defined {len(found)} times ({candidates}); job "
+            "names must be unique, so none of them is used (rename one)")
     job = found[0]
     from ..analysis.frames import job_crontab
 
     try:
         tab = job_crontab(job)
     except ZoneError as err:
-        raise click.UsageError(f"job {name!r}: {err}") from None
+        raise LoadFailed(shown(f"job {_quoted(name)}: {err}")) from None
     except ScheduleError as err:
-        raise click.UsageError(
-            f"{job.schedule_location}: job {name!r} has an invalid schedule: {err}"
-        ) from None
+        raise LoadFailed(shown(
+            f"{job.schedule_location}: job {_quoted(name)} has an invalid schedule: {err}"
+        )) from None
     if tz is not None:
         zone_arg(tz)  # validate; the job's own zone stays its frame
-    return Target(tab, job.schedule, tab.zone, job.zone, job.name, str(job.location), job)
+    return Target(tab, job.schedule, tab.zone, job.zone, job.name, str(job.location), job,
+                  errors, (*result.files, *paths))
 
 
 def schedule_findings(target: Target, now: datetime) -> tuple[Finding, ...]:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import IO, TYPE_CHECKING
+
 import click
 
 from .common import format_option, parse_instant
+from .output import output_option, write_report
 from .target import target_from_args, target_options
+
+if TYPE_CHECKING:
+    from ..analysis.why import WhyReport
 
 
 @click.command()
@@ -14,8 +20,9 @@ from .target import target_from_args, target_options
               help="The instant to check: ISO-8601 (naive times are read in the schedule's "
                    "zone) or 'now'.")
 @format_option()
+@output_option
 def why(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None,
-        at: str, fmt: str) -> int:
+        at: str, fmt: str, output: str | None) -> int:
     """Say whether EXPR (or --job NAME from PATHS) fired at --at, and why (not).
 
     Gives a verdict per field, including the AND rule of the day fields and DST
@@ -33,12 +40,17 @@ def why(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None
     target = target_from_args(args, job, seed, tz)
     instant = parse_instant(at, target.zone, option="--at")
     report = explain_why(target.tab, target.expression, target.zone_label, instant)
-    if fmt == "json":
-        from ..formats.jsondoc import to_json
+    write_report(fmt, report, {"text": _text, "json": _json}, output, inputs=target.inputs)
+    return target.exit_code
 
-        click.echo(to_json(report.to_dict()), nl=False)
-        return 0
+
+def _text(report: WhyReport, file: IO[str] | None) -> None:
     from ..render.explain_text import render_why
 
-    render_why(report)
-    return 0
+    render_why(report, file)
+
+
+def _json(report: WhyReport) -> str:
+    from ..formats.jsondoc import to_json
+
+    return to_json(report.to_dict())

@@ -6,6 +6,8 @@ import json
 from datetime import datetime
 from typing import Any
 
+from ..safe_text import valid_unicode
+
 JSON_VERSION = 1
 
 
@@ -19,5 +21,6 @@ def _default(value: object) -> object:
 
 def to_json(payload: dict[str, Any]) -> str:
     """The payload as a JSON document with `"version": 1` first."""
-    return json.dumps({"version": JSON_VERSION, **payload}, indent=2, ensure_ascii=False,
-                      default=_default) + "\n"
+    document = json.dumps({"version": JSON_VERSION, **payload}, indent=2, ensure_ascii=False,
+                          default=_default)
+    return valid_unicode(document) + "\n"

@@ -22,6 +22,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..analysis.lint import RULES, LintReport, Rule
 from ..records import Finding
+from ..safe_text import valid_unicode
 from .paths import relative_path
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -37,7 +38,8 @@ _CROWD = re.compile(r"fire in (minutes? [^,]*(?:, :[0-9]{2})*(?: and :[0-9]{2})?
 
 def lint_sarif(report: LintReport, rules: Sequence[Rule] = RULES, cwd: str | None = None) -> str:
     """The report as a SARIF 2.1.0 log (JSON text)."""
-    return json.dumps(sarif_log(report, rules, cwd), indent=2, ensure_ascii=False) + "\n"
+    return valid_unicode(json.dumps(sarif_log(report, rules, cwd), indent=2,
+                                    ensure_ascii=False)) + "\n"
 
 
 def sarif_log(report: LintReport, rules: Sequence[Rule] = RULES,
@@ -101,7 +103,8 @@ def _result(f: Finding, index: dict[str, int], base: str) -> dict[str, Any]:
 def _artifact(path: str, base: str) -> tuple[dict[str, str], str]:
     rel = relative_path(path, base)
     if rel is not None:
-        uri = quote(rel, safe="/")
+        # A name that was not UTF-8 is percent-encoded byte for byte, as URIs want.
+        uri = quote(rel, safe="/", errors="surrogateescape")
         return {"uri": uri, "uriBaseId": SRCROOT}, uri
     uri = Path(os.path.abspath(path)).as_uri()
     return {"uri": uri}, uri
@@ -114,4 +117,5 @@ def fingerprint(f: Finding, uri: str) -> str:
         crowd = _CROWD.search(message)
         message = crowd.group(1) if crowd else ""
     stable = _VOLATILE.sub("<date>", message)
-    return hashlib.sha256("\0".join((f.code, f.job or "", uri, stable)).encode()).hexdigest()
+    key = "\0".join((f.code, f.job or "", uri, stable))
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()

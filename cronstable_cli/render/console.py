@@ -1,27 +1,40 @@
-"""One place that builds rich consoles: colour only on a TTY, never with NO_COLOR."""
+"""One place that builds rich consoles: colour only on a TTY, never with NO_COLOR.
+
+Every console escapes control and bidi characters in what it writes (the last
+line of defence behind the escaped results the output writer renders; see
+safe_text.py), and falls back to ASCII drawing on a terminal that is not UTF-8.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import IO, TYPE_CHECKING
+import unicodedata
+from functools import cache
+from typing import IO, TYPE_CHECKING, Any
+
+from ..safe_text import shown_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+# Stand-ins for the report's own glyphs where the terminal cannot show them.
+ASCII_GLYPHS = str.maketrans({
+    "—": "-", "→": "->", "·": ".", "×": "x", "…": "...", "⏎": "<CR>",
+    "▁": "_", "▂": ".", "▃": "-", "▄": "=", "▅": "+", "▆": "*", "▇": "%", "█": "#",
+})
 
 
 def make_console(file: IO[str] | None = None, *, stderr: bool = False,
                  width: int | None = None) -> Console:
     """A rich Console writing to `file` (stdout by default)."""
-    from rich.console import Console
-
     target = file or (sys.stderr if stderr else sys.stdout)
     if width is None and not _isatty(target) and not os.environ.get("COLUMNS"):
         width = 100  # piped or captured output: wide enough for the tables, stable in tests
     # NO_COLOR means plain text: rich's own no_color mode still writes bold and dim
     # escapes on a terminal, so styling is switched off altogether.
     no_color = bool(os.environ.get("NO_COLOR"))
-    return Console(
+    return _safe_console_class()(
         file=target,
         no_color=no_color or None,
         color_system=None if no_color else "auto",
@@ -29,6 +42,55 @@ def make_console(file: IO[str] | None = None, *, stderr: bool = False,
         width=width,
         soft_wrap=False,
     )
+
+
+@cache
+def _safe_console_class() -> type[Console]:
+    """rich's Console, escaping every segment it renders (built on first use: rich is slow)."""
+    from rich.console import Console
+    from rich.segment import Segment
+
+    class SafeConsole(Console):
+        def render(self, renderable: Any, options: Any = None) -> Any:
+            ascii_only = not self.encoding.startswith("utf")
+            for segment in super().render(renderable, options):
+                text = segment.text
+                plain = (text.isprintable() or text == "\n") and (
+                    not ascii_only or text.isascii())
+                if segment.control or plain:
+                    yield segment
+                    continue
+                text = shown_lines(text)
+                if ascii_only:
+                    text = to_ascii(text, self.encoding)
+                yield Segment(text, segment.style, segment.control)
+
+        def on_broken_pipe(self) -> None:
+            # rich would exit 1 ("failed"); the CLI exits 141 quietly instead.
+            self.quiet = True
+            raise BrokenPipeError
+
+    return SafeConsole
+
+
+def to_ascii(text: str, encoding: str = "ascii") -> str:
+    """Text the terminal's encoding can show: drawing glyphs replaced, the rest `\\u` escaped."""
+    text = text.translate(ASCII_GLYPHS)
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    out = []
+    for char in text:
+        if "\u2500" <= char <= "\u257f":  # box drawing
+            name = unicodedata.name(char, "")
+            char = "-" if "HORIZONTAL" in name else "|" if "VERTICAL" in name else "+"
+        out.append(char)
+    try:
+        return "".join(out).encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        return "".join(out).encode("ascii", "backslashreplace").decode("ascii")
 
 
 def _isatty(stream: IO[str]) -> bool:

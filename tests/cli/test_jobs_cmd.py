@@ -264,7 +264,6 @@ def test_no_color_cli(capsys: pytest.CaptureFixture[str], fleet: Path,
 
 
 @pytest.mark.parametrize(("args", "reason"), [
-    (["missing.yaml"], "'missing.yaml' does not exist"),
     (["fleet.yaml", "--tz", "Atlantis/Capital"], "--tz"),
     (["fleet.yaml", "--from", "soon"], "--from"),
 ])

@@ -119,8 +119,9 @@ def test_unknown_code_is_named(capsys: pytest.CaptureFixture[str], clean: Path) 
     assert "unknown code bogus" in err and "--list-rules" in err
 
 
-def test_missing_path_exits_two(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert lint(capsys, str(tmp_path / "nope.yaml"))[0] == 2
+def test_missing_path_is_a_finding(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = lint(capsys, str(tmp_path / "nope.yaml"))
+    assert code == 1 and "[unreadable-file]" in out
 
 
 def test_no_paths_and_no_default_files(capsys: pytest.CaptureFixture[str], tmp_path: Path,

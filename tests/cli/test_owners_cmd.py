@@ -204,9 +204,10 @@ def test_usage_errors_exit_2(
     assert message in err
 
 
-def test_missing_path_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, _ = run(capsys, str(tmp_path / "nope.yaml"), "--nodes", "a")
-    assert code == 2
+def test_missing_path_is_a_load_error(capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
+    code, _, err = run(capsys, str(tmp_path / "nope.yaml"), "--nodes", "a")
+    assert code == 1 and "unreadable-file" in err
 
 
 def test_load_errors_are_reported_and_the_rest_answered(
@@ -215,7 +216,7 @@ def test_load_errors_are_reported_and_the_rest_answered(
     write_jobs(tmp_path / "good.yaml", JOBS)
     (tmp_path / "broken.yaml").write_text("jobs:\n  - name: [oops\n")
     code, out, err = run(capsys, str(tmp_path), "--nodes", "a,b", "--format", "json")
-    assert code == 0
+    assert code == 1  # the answer is printed, but it does not cover broken.yaml
     assert "broken.yaml" in err
     doc = json.loads(out)
     assert list(doc["owners"]) == ENABLED

@@ -120,9 +120,9 @@ def test_usage_errors_exit_2(jobs: Path, capsys: pytest.CaptureFixture[str],
     assert "Traceback" not in err
 
 
-def test_missing_path_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_missing_path_is_a_load_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "pressure", str(tmp_path / "nope.yaml"))
-    assert code == 2 and "does not exist" in err
+    assert code == 1 and "unreadable-file" in err
 
 
 def test_nothing_loadable_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -295,7 +295,7 @@ def test_write_atomic_keeps_existing_permissions(tmp_path: Path) -> None:
     target = tmp_path / "r.html"
     target.write_text("old", encoding="utf-8")
     target.chmod(0o640)
-    write_atomic(str(target), "new")
+    write_atomic(str(target), b"new")
     assert target.read_text(encoding="utf-8") == "new"
     assert target.stat().st_mode & 0o777 == 0o640
     assert [p.name for p in tmp_path.iterdir()] == ["r.html"]

@@ -1,0 +1,61 @@
+"""Loading PATHS for a command: no job files is an error, load errors are told on stderr.
+
+Every command that reads job files loads them here, so each one treats a
+missing path, an empty directory and a file that failed to load the same way:
+a missing path is an `unreadable-file` finding while the other paths are read;
+no job file at all under the PATHS given is an error (exit 1) naming them;
+load errors are printed on stderr (escaped) and make the command exit 1 while
+it still answers for what did load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import click
+
+from ..safe_text import shown
+from .common import resolve_paths
+
+if TYPE_CHECKING:
+    from ..loaders import LoadResult
+    from ..records import Finding
+
+JOB_FILE_NAMES = "*.yaml, *.yml, *.cron, *.crontab or crontab"
+
+
+class LoadFailed(click.ClickException):
+    """Nothing (or not the thing asked for) could be loaded: exit 1, not a usage error."""
+
+    exit_code = 1
+
+
+def say(line: str) -> None:
+    """One line on stderr, config-supplied text escaped."""
+    click.echo(shown(line), err=True)
+
+
+def load_jobs(paths: Sequence[str], *, system_crontab: bool = False) -> LoadResult:
+    """Load PATHS (default ./cronstable.yaml, ./cronstable.d); LoadFailed when no file is there."""
+    from ..loaders import load_paths
+
+    given = resolve_paths(paths)
+    load = load_paths(given, system_crontab=system_crontab)
+    if not load.files:
+        raise LoadFailed(
+            f"no job files under {', '.join(shown(p) for p in given)} (looked for "
+            f"{JOB_FILE_NAMES}); check the path")
+    return load
+
+
+def load_errors(findings: Iterable[Finding]) -> tuple[Finding, ...]:
+    """The load findings that are errors (a file, or part of one, was not loaded)."""
+    return tuple(f for f in findings if f.level == "error")
+
+
+def report_load_errors(errors: Iterable[Finding]) -> None:
+    """Each load error as `file:line:col: error: message [code]` on stderr."""
+    for finding in errors:
+        where = f"{finding.location}: " if finding.location else ""
+        say(f"{where}error: {finding.message} [{finding.code}]")

@@ -1,0 +1,135 @@
+"""Config-supplied text made safe to show: control, bidi and undecodable characters escaped.
+
+A job name, file name, command or zone comes from files the user may not
+have written (a pull request under review, an included file). Printed raw,
+such text can forge lines (`\\n::error file=...` is a GitHub annotation),
+drive the terminal (ESC, OSC-8 links) or reorder what the reader sees (bidi
+overrides). Every text report therefore goes through this module: the
+output writer hands the text renderers an `escaped()` copy of the result,
+and the console escapes whatever still reaches it (see render/console.py).
+Like records.py it is importable from every layer.
+Machine formats (JSON, SARIF, GitHub, HTML) escape in their own syntax.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+# Format characters that reorder or hide text: bidi embeddings, overrides and
+# isolates, directional marks, zero-width characters, the BOM. U+200D (the
+# zero-width joiner) is left alone: emoji sequences need it and it reorders nothing.
+_INVISIBLE = "\u00ad\u061c\u180e\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+# C0 and C1 controls, DEL, line and paragraph separators, lone surrogates.
+_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_INVISIBLE}]")
+_UNSAFE_INLINE = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_INVISIBLE}]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    char = match.group()
+    named = _NAMED.get(char)
+    if named is not None:
+        return named
+    point = ord(char)
+    if point < 0x100:
+        return f"\\x{point:02x}"
+    if 0xDC80 <= point <= 0xDCFF:
+        return f"\\x{point - 0xDC00:02x}"  # a byte that was not UTF-8 (surrogateescape)
+    return f"\\u{point:04x}"
+
+
+def shown(text: str) -> str:
+    """`text` on one line: control, bidi and undecodable characters as `\\n`, `\\x1b`, `\\u202e`."""
+    if text.isprintable():  # the common case, checked in C
+        return text
+    return _UNSAFE.sub(_escape_char, text)
+
+
+def shown_lines(text: str) -> str:
+    """Like `shown`, but line breaks stay: for text whose layout this program made."""
+    if text.isprintable():
+        return text
+    return _UNSAFE_INLINE.sub(_escape_char, text)
+
+
+def escaped(value: T) -> T:
+    """A copy of a result in which every string is `shown()`; unchanged parts are shared.
+
+    Walks dataclasses, named and plain tuples, lists, sets and dicts (keys too);
+    other objects (datetimes, zones, parsed schedules) are kept as they are.
+    """
+    return _walk(value, {})  # type: ignore[no-any-return]
+
+
+def _walk(value: Any, seen: dict[int, Any]) -> Any:
+    if isinstance(value, str):
+        return shown(value)
+    if isinstance(value, (int, float, bool)) or value is None:
+        return value
+    key = id(value)
+    if key in seen:
+        return seen[key]
+    result = value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {}
+        for item in dataclasses.fields(value):
+            old = getattr(value, item.name)
+            new = _walk(old, seen)
+            if new is not old:
+                changes[item.name] = new
+        if changes:
+            # A copy, not dataclasses.replace(): no __init__ or validation runs again.
+            result = copy.copy(value)
+            for name, new in changes.items():
+                object.__setattr__(result, name, new)
+    elif isinstance(value, tuple):
+        items = [_walk(v, seen) for v in value]
+        if any(n is not o for n, o in zip(items, value, strict=True)):
+            result = type(value)._make(items) if hasattr(value, "_fields") else tuple(items)
+    elif isinstance(value, list):
+        items = [_walk(v, seen) for v in value]
+        if any(n is not o for n, o in zip(items, value, strict=True)):
+            result = items
+    elif isinstance(value, (set, frozenset)):
+        items = [_walk(v, seen) for v in value]
+        if any(n is not o for n, o in zip(items, value, strict=True)):
+            result = type(value)(items)
+    elif isinstance(value, dict):
+        pairs = [(_walk(k, seen), _walk(v, seen)) for k, v in value.items()]
+        old = value.items()
+        if any(nk is not k or nv is not v
+               for (nk, nv), (k, v) in zip(pairs, old, strict=True)):
+            result = dict(pairs)
+    seen[key] = result
+    return result
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    # Inside a JSON string literal: the backslash itself must be escaped.
+    return "\\" + _escape_char(match)
+
+
+def valid_unicode(document: str) -> str:
+    """A JSON document whose strings hold no lone surrogates (so it encodes as UTF-8).
+
+    A file name that is not UTF-8 reaches Python as surrogate escapes; each such
+    byte becomes the text `\\xe9` inside its string (other lone surrogates `\\ud800`).
+    """
+    if document.isascii():
+        return document
+    return _SURROGATE.sub(_json_escape, document)
+
+
+def no_surrogates(text: str) -> str:
+    """Text that encodes as UTF-8: lone surrogates written as `\\xe9` / `\\ud800`."""
+    if text.isascii():
+        return text
+    return _SURROGATE.sub(_escape_char, text)

@@ -1,0 +1,161 @@
+"""Every command over every hostile input: no traceback, no raw control character, no
+silent green.
+
+The invariants issue 10 asks of a new attacker's corpus, checked across the product:
+each command runs in-process over each input in each format; an exception escaping
+`main` fails the test with its traceback; text on stdout or stderr must hold no raw
+control, bidi or surrogate character; JSON must parse and encode as UTF-8; and an input
+that fails to load must never give exit 0.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cronstable_cli.cli.main import main
+
+from . import corpus
+
+AT = "2026-01-05T00:00Z"
+
+
+def _fleet(tmp: Path) -> tuple[list[str], bool]:
+    return [str(corpus.hostile_fleet(tmp / "fleet"))], False
+
+
+def _surrogates(tmp: Path) -> tuple[list[str], bool]:
+    path = tmp / "sur.yaml"
+    path.write_text(corpus.job_yaml((corpus.SURROGATE, "0 * * * *"), ("ok", "*/7 * * * *"))
+                    .replace("\\ud800", "\\ud800"), encoding="utf-8")
+    return [str(path)], False
+
+
+def _surrogate_schedule(tmp: Path) -> tuple[list[str], bool]:
+    path = tmp / "sur-schedule.yaml"
+    path.write_text(corpus.job_yaml(("bad", "0 * * * \ud800"), ("ok", "0 * * * *")),
+                    encoding="utf-8")
+    return [str(path)], False  # the file loads; lint and jobs still exit 1 (see below)
+
+
+def _non_utf8_name(tmp: Path) -> tuple[list[str], bool]:
+    return [str(corpus.non_utf8_name(tmp / "n").parent)], False
+
+
+def _deep_includes(tmp: Path) -> tuple[list[str], bool]:
+    return [str(corpus.include_chain(tmp / "deep", 250))], True
+
+
+def _missing_and_good(tmp: Path) -> tuple[list[str], bool]:
+    good = tmp / "good.yaml"
+    good.write_text(corpus.job_yaml(("good", "0 * * * *")), encoding="utf-8")
+    return [str(tmp / "missing.yaml"), str(good)], True
+
+
+def _broken_and_good(tmp: Path) -> tuple[list[str], bool]:
+    (tmp / "d").mkdir()
+    (tmp / "d" / "good.yaml").write_text(corpus.job_yaml(("good", "0 * * * *")),
+                                         encoding="utf-8")
+    (tmp / "d" / "broken.yaml").write_text("jobs:\n  - name: [oops\n", encoding="utf-8")
+    return [str(tmp / "d")], True
+
+
+def _utf16(tmp: Path) -> tuple[list[str], bool]:
+    path = tmp / "utf16.yaml"
+    path.write_bytes(corpus.job_yaml(("wide", "0 * * * *")).encode("utf-16"))
+    good = tmp / "good.yaml"
+    good.write_text(corpus.job_yaml(("good", "0 * * * *")), encoding="utf-8")
+    return [str(path), str(good)], True
+
+
+def _control_in_crontab(tmp: Path) -> tuple[list[str], bool]:
+    path = tmp / "evil.crontab"
+    path.write_bytes(b"0 * * * * echo \x1b[2J\xe2\x80\xaeevil\n*/5 * * * * ok\n")
+    return [str(path)], False
+
+
+def _shadow_include(tmp: Path) -> tuple[list[str], bool]:
+    secret = tmp / "shadow"
+    secret.write_text("root:$6$SECRETHASH:19000:0:99999:7:::\n", encoding="utf-8")
+    path = tmp / "main.yaml"
+    path.write_text(f"include:\n  - {secret}\n" + corpus.job_yaml(("good", "0 * * * *"))
+                    .removeprefix("jobs:\n").join(["jobs:\n", ""]), encoding="utf-8")
+    return [str(path)], True
+
+
+def _empty_dir(tmp: Path) -> tuple[list[str], bool]:
+    (tmp / "empty").mkdir()
+    return [str(tmp / "empty")], True
+
+
+CASES: dict[str, Callable[[Path], tuple[list[str], bool]]] = {
+    "fleet": _fleet, "surrogates": _surrogates, "surrogate-schedule": _surrogate_schedule,
+    "non-utf8-name": _non_utf8_name, "deep-includes": _deep_includes,
+    "missing-and-good": _missing_and_good, "broken-and-good": _broken_and_good,
+    "utf16": _utf16, "control-in-crontab": _control_in_crontab,
+    "shadow-include": _shadow_include, "empty-dir": _empty_dir,
+}
+
+COMMANDS: dict[str, list[str]] = {
+    "lint": ["lint", "--from", AT],
+    "jobs": ["jobs", "--from", AT],
+    "pressure": ["pressure", "--from", AT, "--hours", "2"],
+    "suggest": ["suggest", "--from", AT],
+    "duplicates": ["duplicates"],
+    "owners": ["owners", "--nodes", "a,b"],
+    "preview": ["preview", "--job", "good", "--from", AT, "-n", "2"],
+    "explain": ["explain", "--job", "good"],
+    "why": ["why", "--job", "good", "--at", AT],
+}
+FORMATS = {"lint": ("text", "json", "github", "sarif"), "pressure": ("text", "json", "html")}
+
+
+def _assert_clean_text(stream: str, where: str) -> None:
+    raw = corpus.RAW.search(stream)
+    assert raw is None, f"raw {raw.group()!r} in {where}: {stream[max(0, raw.start() - 60):raw.end() + 20]!r}"
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_invariants(case: str, command: str, tmp_path: Path,
+                    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    paths, fails_to_load = CASES[case](tmp_path)
+    monkeypatch.chdir(tmp_path)
+    for fmt in FORMATS.get(command, ("text", "json")):
+        code = main([*COMMANDS[command], *paths, "--format", fmt])
+        out, err = capsys.readouterr()
+        where = f"{command} --format {fmt} on {case}"
+        assert code in (0, 1, 2), where
+        _assert_clean_text(err, f"stderr of {where}")
+        out.encode("utf-8")  # never a lone surrogate: the document must be valid UTF-8
+        if fmt == "text":
+            _assert_clean_text(out, where)
+        elif fmt in ("json", "sarif") and out:
+            json.loads(out)
+        if fails_to_load:
+            assert code != 0, f"exit 0 although something failed to load: {where}\n{err}"
+
+
+def test_stagger_refuses_control_characters(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["stagger", "ok", corpus.FORGED, "--window", "02:00/50", "--emit", "crontab"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    _assert_clean_text(err, "stagger stderr")
+
+
+@pytest.mark.parametrize("name", corpus.HOSTILE_NAMES)
+def test_job_names_are_escaped_in_text(name: str, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "one.yaml"
+    path.write_text(corpus.job_yaml((name, "*/5 * * * *"), (name, "0 * * * *")),
+                    encoding="utf-8")
+    for args in (["lint", str(path)], ["jobs", str(path)], ["duplicates", str(path)],
+                 ["owners", str(path), "--nodes", "a"]):
+        main(args)
+        out, err = capsys.readouterr()
+        _assert_clean_text(out + err, " ".join(args[:1]))
+    assert os.path.exists(path)
