@@ -44,12 +44,20 @@ def parse_crontab(
     text: str, out: Problems, *, system: bool = False, name_base: str | None = None
 ) -> list[Job]:
     """The entries of a crontab as Jobs; problems go to `out`."""
+    # The daemon reads with universal newlines: CRLF and a lone CR end a line too.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     if lines and not lines[-1]:
         lines.pop()
-    lines = [line[:-1] if line.endswith("\r") else line for line in lines]
     if lines and lines[0].startswith("\ufeff"):
-        lines[0] = lines[0][1:]
+        out.add(
+            codes.INVALID_CONFIG,
+            "the file starts with a byte-order mark (U+FEFF): the daemon reads it as part of "
+            "the first line and refuses the file; save it as UTF-8 without a BOM",
+            1,
+            1,
+        )
+        lines[0] = lines[0][1:]  # still check the rest of the file
     base = name_base or os.path.basename(out.file)
     zone: str | None = None
     jobs: list[Job] = []
@@ -99,6 +107,12 @@ def _environment(env: re.Match[str], number: int, out: Problems, zone: str | Non
     if name != "CRON_TZ":
         return zone  # SHELL, MAILTO, PATH...: the daemon passes them to the command
     if not value:
+        out.add(
+            codes.UNKNOWN_TIMEZONE,
+            "CRON_TZ is empty: the daemon refuses it (remove the line to schedule in UTC)",
+            number,
+            env.start("value") + 1,
+        )
         return None
     if not is_known_zone(value):
         col = env.start("value") + 1
@@ -187,11 +201,12 @@ def refuse_whole(out: Problems, jobs: Sequence[Job]) -> bool:
     first = min(errors, key=lambda i: (out.found[i].line, out.found[i].column))
     finding = out.found[first]
     count = len(jobs)
-    entries = f"none of its {count} entries runs" if count != 1 else "its one entry does not run"
+    entries = {0: "", 1: ", so its one entry does not run"}.get(
+        count, f", so none of its {count} entries runs")
     out.found[first] = replace(
         finding,
         message=f"{finding.message} (the daemon refuses the whole file at its first bad "
-        f"line, so {entries})",
+        f"line{entries})",
     )
     return True
 

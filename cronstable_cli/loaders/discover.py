@@ -82,7 +82,6 @@ def directory_entries(path: str, files: FileSource | None = None) -> list[Source
 # -- sniffing an explicitly named file ---------------------------------------------
 
 _ENV_LINE = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*=")
-_FIELD = re.compile(r"[0-9*?H][0-9A-Za-z*?/,#()\-]*|[A-Za-z]{3}(?:[-,/#][0-9A-Za-z,/#\-]*)?")
 
 
 def sniff(text: str) -> Kind:
@@ -94,7 +93,16 @@ def sniff(text: str) -> Kind:
         if stripped.startswith("@") or _ENV_LINE.match(stripped):
             return "crontab"
         tokens = stripped.split()
-        if len(tokens) >= 6 and all(_FIELD.fullmatch(t) for t in tokens[:5]):
-            return "crontab"
-        return "yaml"
+        return "crontab" if len(tokens) >= 6 and _valid_fields(tokens[:5]) else "yaml"
     return "yaml"
+
+
+def _valid_fields(fields: list[str]) -> bool:
+    """Five fields the engine accepts, as the daemon sniffs (anything else is YAML)."""
+    from ..engine import ScheduleError, parse
+
+    try:
+        parse(" ".join(fields), "")
+    except ScheduleError:
+        return False
+    return True

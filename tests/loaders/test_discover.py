@@ -40,6 +40,10 @@ def test_system_paths(path: str, expected: bool) -> None:
         ("jobs:\n  - name: x\n", "yaml"),
         ("services:\n  web: {}\n", "yaml"),
         ("a b c d e f\n", "yaml"),
+        # Five fields the schedule parser refuses do not make a crontab (as in the daemon).
+        ("61 * * * * /bin/x\n", "yaml"),
+        ("0 1 ? * * /bin/x\n", "crontab"),
+        ("\ufeff0 1 * * * /bin/x\n", "yaml"),
         ("", "yaml"),
     ],
 )
