@@ -12,9 +12,9 @@ with a throwaway virtualenv, from the repository root::
     python3 -m venv /tmp/gold && /tmp/gold/bin/pip install 'crontab<2'
     /tmp/gold/bin/python tests/gen_cron_golden.py
 
-Where parse-crontab and docs/dialect.md disagree the documented dialect wins.  Such expressions are never golden
+Where parse-crontab and docs/dialect.md disagree our docs win.  Such expressions are never golden
 cases: they go to ``spec_overrides`` (with the documented answer and a reason; the replay test
-asserts the documented answer) or to ``excluded`` (the documented dialect does not pin the answer down for the
+asserts the documented answer) or to ``excluded`` (our docs do not pin the answer down for the
 Python API; the replay test reports them as skipped with the reason).  The script checks that
 parse-crontab's verdict is the one each list claims, so a wrong classification fails loudly
 instead of silently changing the corpus.
@@ -30,7 +30,7 @@ Semantics checked against parse-crontab's source (``crontab/_crontab.py``, 1.0.5
 * ``next(now)`` starts at ``now`` truncated to the second plus one second, so it is strictly
   after ``now``; it returns None once the search passes 2099 -- except when that very first
   candidate already matches (e.g. ``* * * * *`` from 2099-12-31T23:59:59 gives 2100-01-01).
-  Those answers become ``horizon`` spec overrides (docs/time-model.md: None), generated automatically.
+  Those answers become ``horizon`` spec overrides (docs/time-model.md: None), generated.
 
 The generated answers were cross-checked once (not part of this script) by scanning for an
 earlier fire between each ``now`` and its answer, and against croniter (``day_or=False``) for
@@ -366,13 +366,13 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
     {
         "expr": "0 0 1,? * *",
         "valid": False,
-        "reason": "docs/dialect.md: '?' only means '*' standing alone; parse-crontab accepts it as a "
+        "reason": "docs/dialect.md: '?' means '*' only alone; parse-crontab accepts it as a "
         "list item (and then matches every day)",
     },
     {
         "expr": "0 0 * * ?,1",
         "valid": False,
-        "reason": "docs/dialect.md: '?' only means '*' standing alone; parse-crontab accepts it as a "
+        "reason": "docs/dialect.md: '?' means '*' only alone; parse-crontab accepts it as a "
         "list item",
     },
     {
@@ -400,7 +400,7 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
     {
         "expr": "0 0 1W * *",
         "valid": True,
-        "reason": "docs/dialect.md: a Saturday 1st goes to Monday the 3rd (never leaves the month); "
+        "reason": "docs/dialect.md: a Saturday 1st goes to Monday the 3rd; "
         "parse-crontab lacks 'nW'",
         "next": [
             ["2024-05-31T12:00:00+00:00", "2024-06-03" + _T],
@@ -449,7 +449,7 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
     {
         "expr": "0 0 1,15W,L * *",
         "valid": True,
-        "reason": "docs/dialect.md: every special form is an ordinary list item; parse-crontab lacks 'nW'",
+        "reason": "docs/dialect.md: special forms are list items; parse-crontab lacks 'nW'",
         "next": [
             ["2024-06-02" + _T, "2024-06-14" + _T],
             ["2024-06-14" + _T, "2024-06-30" + _T],
@@ -468,13 +468,13 @@ SPEC_OVERRIDES: list[dict[str, Any]] = [
 ]
 
 # --------------------------------------------------------------------------------------------
-# Left out of the golden cases on purpose: the documented dialect does not pin down the Python API's answer.
+# Left out of the golden cases on purpose: our docs do not pin down the Python API's answer.
 # ``reference_valid`` (parse-crontab's verdict) is filled in by the script.
 # --------------------------------------------------------------------------------------------
 EXCLUDED: list[dict[str, str]] = [
     {
         "expr": "@reboot",
-        "reason": "docs/dialect.md keeps @reboot as a non-time schedule (fires only at daemon start); "
+        "reason": "docs/dialect.md keeps @reboot as a non-time schedule; "
         "§6 does not say whether CronTab('@reboot') raises or yields no fires; "
         "parse-crontab rejects it",
     },
@@ -685,7 +685,7 @@ def build() -> dict[str, Any]:
         tab, err = _parse(ov["expr"])
         ref_valid = tab is not None
         if ref_valid == ov["valid"]:
-            problems.append(f"override {ov['expr']!r}: parse-crontab agrees with the documented dialect")
+            problems.append(f"override {ov['expr']!r}: parse-crontab agrees with our docs")
         item = {"expr": ov["expr"], "kind": "dialect", **ov}
         item["reference_valid"] = ref_valid
         if err is not None:

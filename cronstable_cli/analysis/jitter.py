@@ -1,4 +1,4 @@
-"""Deterministic jitter: each job fires a fixed number of seconds after its slot (docs/fleet-analyses.md).
+"""Deterministic jitter: each job fires a fixed number of seconds late (docs/fleet-analyses.md).
 
 `scheduled_for` stays the un-jittered instant (history, keys and "was it late?" use
 it); `fire_after = scheduled_for + offset`, where the offset is the job's H hash

@@ -1,4 +1,4 @@
-"""Schedule pressure: where in the day the fleet's fires pile up (docs/fleet-analyses.md `pressure`).
+"""Schedule pressure: where in the day the fleet's fires pile up (docs/fleet-analyses.md).
 
 Counts every fire of the window into a 24×60 grid of display-zone civil
 (hour, minute) cells, weighted by how many jobs share the schedule. A zoned

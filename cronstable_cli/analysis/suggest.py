@@ -1,4 +1,4 @@
-"""Where to put the next job: the least-loaded slot over 24 hours (docs/fleet-analyses.md `suggest`).
+"""Where to put the next job: the least-loaded slot over 24 hours (docs/fleet-analyses.md).
 
 Hourly: the minute of the hour with the fewest fires across the day.
 Daily: the (hour, minute) cell with the fewest fires. Ties go to the slot

@@ -3,11 +3,20 @@
 from .crontab import CronTab
 from .errors import ScheduleError
 from .hashing import hash_value
+from .parse import clear_caches as _clear_parses
 from .parse import parse
 from .parsed import DayOfMonth, DayOfWeek, Parsed
 from .schedule import Schedule
 from .timeline import Timeline
 from .zones import ZoneError, load_zone, zone_name
+
+
+def clear_caches() -> None:
+    """Forget every parse and search table shared between equal texts (a cold start)."""
+    from . import schedule
+
+    _clear_parses()
+    schedule.clear_tables()
 
 __all__ = [
     "CronTab",
@@ -18,6 +27,7 @@ __all__ = [
     "ScheduleError",
     "Timeline",
     "ZoneError",
+    "clear_caches",
     "hash_value",
     "load_zone",
     "parse",

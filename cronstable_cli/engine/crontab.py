@@ -8,7 +8,7 @@ from datetime import datetime, timezone, tzinfo
 from .parse import parse
 from .parsed import Parsed
 from .schedule import Schedule
-from .timeline import Timeline
+from .timeline import Timeline, floor_epoch
 from .zones import load_zone
 
 UTC = timezone.utc
@@ -122,13 +122,9 @@ class CronTab:
             probe = timeline.prev_epoch(start.replace(microsecond=0) + _ONE_SECOND)
             if probe is not None and probe == int(start.timestamp()):
                 yield start
-        current = start
-        while True:
-            epoch = timeline.next_epoch(current)
-            if epoch is None:
-                return
-            current = datetime.fromtimestamp(epoch, out_zone)
-            yield current
+        at = datetime.fromtimestamp
+        for epoch in timeline.iter_after(floor_epoch(start)):
+            yield at(epoch, out_zone)
 
     def never_fires(self, now: datetime | None = None) -> bool:
         """True when no fire is left after `now` (default: 1970) before 2100."""

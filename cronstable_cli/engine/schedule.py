@@ -20,6 +20,11 @@ Wall = tuple[int, int, int, int, int, int]  # year, month, day, hour, minute, se
 _TABLES: dict[tuple[frozenset[int], int], tuple[list[int], list[int]]] = {}
 
 
+def clear_tables() -> None:
+    """Forget the shared lookup tables (benchmarks measure cold parses with this)."""
+    _TABLES.clear()
+
+
 def _tables(values: frozenset[int], size: int) -> tuple[list[int], list[int]]:
     """Shared (next, prev) lookup tables for a value set; schedules reuse them."""
     key = (values, size)

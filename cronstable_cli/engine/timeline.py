@@ -12,21 +12,24 @@ length) later than its wall order suggests, so a real wall time just after
 the gap can fire before it (Australia/Lord_Howe's 30-minute gap). Near a
 transition the search therefore looks behind (gap times that land later) and
 past the gap (real times that come first); it finds the transition's instant
-by bisection, so an every-second schedule costs no more there than elsewhere.
+from the zone's table of offset changes (`zone_clock.py`), so between changes
+a zoned fire costs what a UTC fire does: civil search plus a fixed offset.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from datetime import datetime, timedelta, timezone, tzinfo
+from collections.abc import Iterator
+from datetime import datetime, timezone, tzinfo
 
-from .schedule import Schedule, Wall
-from .transitions import first_change, offset_at
+from .schedule import Schedule, Wall, days_in_month
+from .zone_clock import ZoneClock, civil_from_days, clock_for, wall_at
 
 UTC = timezone.utc
 _EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
 _DAY = 86400
 _LOOKBACK_SECONDS = 25 * 3600  # longer than any gap (Samoa skipped a day)
+_DENSE_GAP = 600  # fires at most this far apart (seconds) come in batches
 _CUMDAYS = (0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
 
 
@@ -44,11 +47,6 @@ def wall_seconds(w: Wall) -> int:
 
 def _wall_of(dt: datetime) -> Wall:
     return (dt.year, dt.month, dt.day, dt.hour, dt.minute, dt.second)
-
-
-def _shift(w: Wall, seconds: int) -> Wall:
-    dt = datetime(*w) + timedelta(seconds=seconds)
-    return _wall_of(dt)
 
 
 def is_fixed(zone: tzinfo) -> bool:
@@ -71,15 +69,10 @@ def _offset_seconds(zone: tzinfo, dt: datetime) -> int:
 
 def instant_of(zone: tzinfo, w: Wall) -> tuple[int, bool]:
     """Epoch seconds of wall time w (fold=0), and whether w lies in a gap."""
-    naive = datetime(*w)
-    off0 = _offset_seconds(zone, naive)
-    off1 = _offset_seconds(zone, naive.replace(fold=1))
-    return wall_seconds(w) - off0, off0 < off1
-
-
-def _wall_at(seconds: int) -> Wall:
-    """The wall time `seconds` after 1970-01-01 00:00 on the same clock."""
-    return _wall_of(datetime(1970, 1, 1) + timedelta(seconds=seconds))
+    if is_fixed(zone):
+        return wall_seconds(w) - _offset_seconds(zone, datetime(*w)), False
+    inst, gap = clock_for(zone).read(wall_seconds(w))
+    return inst, gap is not None
 
 
 def floor_epoch(t: datetime) -> int:
@@ -96,12 +89,13 @@ def ceil_epoch(t: datetime) -> int:
 class Timeline:
     """A schedule in a zone: next/prev/fires_between over real instants."""
 
-    __slots__ = ("fixed", "schedule", "zone")
+    __slots__ = ("_zone_clock", "fixed", "schedule", "zone")
 
     def __init__(self, schedule: Schedule, zone: tzinfo = UTC) -> None:
         self.schedule = schedule
         self.zone = zone
         self.fixed = is_fixed(zone)
+        self._zone_clock: ZoneClock | None = None
 
     # -- next ---------------------------------------------------------------
     def next_epoch(self, t: datetime) -> int | None:
@@ -115,38 +109,86 @@ class Timeline:
             if w is None:
                 return None
             return wall_seconds(w) - _offset_seconds(zone, local)
-        return self._next_zoned(t)
+        # Fires are whole seconds: one is after t exactly when it is after t's floor.
+        return self._next_zoned(floor_epoch(t))
 
-    def _next_zoned(self, t: datetime) -> int | None:
-        sched, zone = self.schedule, self.zone
-        e = floor_epoch(t)  # a fire is after t exactly when it is after e
-        local = datetime.fromtimestamp(e, zone)
-        y, mo, d, h, mi, s = _wall_of(local)
-        if local.fold:
+    def next_after(self, e: int) -> int | None:
+        """The first fire strictly after epoch second e."""
+        if self.fixed:
+            off = self._fixed_offset()
+            y, mo, d, h, mi, s = wall_at(e + off)
+            w = self.schedule.first_at_or_after(y, mo, d, h, mi, s + 1)
+            return None if w is None else wall_seconds(w) - off
+        return self._next_zoned(e)
+
+    def iter_after(self, e: int) -> Iterator[int]:
+        """Every fire strictly after epoch second e, in order, until 2099.
+
+        Dense schedules come a window at a time from `fires_between` (a civil day
+        at a time, no stepping); sparse ones a search per fire. The last gap
+        between fires decides which, so neither pays for the other's method.
+        """
+        gap = _DAY
+        while True:
+            if gap <= _DENSE_GAP:
+                window = min(max(gap * 128, 3600), _DAY)
+                batch = self.fires_between(e + 1, e + 1 + window)
+                if batch:
+                    yield from batch
+                    gap = (batch[-1] - e) // len(batch)
+                    e = batch[-1]
+                    continue
+            nxt = self.next_after(e)
+            if nxt is None:
+                return
+            yield nxt
+            gap, e = nxt - e, nxt
+
+    def _fixed_offset(self) -> int:
+        return _offset_seconds(self.zone, datetime(2000, 1, 1))
+
+    def _next_zoned(self, e: int) -> int | None:
+        sched, clock = self.schedule, self._clock()
+        steady = clock.steady(e)
+        if steady is not None:
+            # Away from offset changes the zone is a fixed offset until `until`:
+            # a fire found before then is exact, as in UTC.
+            off, until = steady
+            y, mo, d, h, mi, s = wall_at(e + off)
+            w = sched.first_at_or_after(y, mo, d, h, mi, s + 1)
+            if w is None:
+                return None
+            inst = wall_seconds(w) - off
+            if inst <= until:
+                return inst
+        wall, fold = clock.wall_of(e)
+        y, mo, d, h, mi, s = wall_at(wall)
+        change = clock.change_before(e)
+        if fold and change is not None:
             # The second pass of a repeated hour: its wall times fired on the
             # first pass, so the next fire is the first wall time after it.
-            w = sched.first_at_or_after(*self._repeat_end(e, local))
+            w = sched.first_at_or_after(*wall_at(change[0] + change[1]))
         else:
             w = None
-            gap = self._recent_gap(e, _offset_seconds(zone, local))
-            if gap:
+            gap = 0 if change is None else change[2] - change[1]
+            if gap > 0 and e - change[0] < gap:  # type: ignore[index]
                 # Less than a gap after a forward transition: gap wall times
                 # from (wall - gap) on map gap seconds later, after e.
-                w = sched.first_at_or_after(*_shift((y, mo, d, h, mi, s), 1 - gap))
-                if w is not None and instant_of(zone, w)[0] <= e:
+                w = sched.first_at_or_after(*wall_at(wall + 1 - gap))
+                if w is not None and clock.instant_of(wall_seconds(w)) <= e:
                     w = None  # a real wall time at or before e: no gap time fits
             if w is None:
                 w = sched.first_at_or_after(y, mo, d, h, mi, s + 1)
         if w is None:
             return None
-        inst, in_gap = instant_of(zone, w)
-        if in_gap:
+        inst, gap = clock.read(wall_seconds(w))
+        if gap is not None:
             # A shifted gap time: the first real wall time after the gap may
             # come first in real time (a 30-minute gap, Australia/Lord_Howe).
-            after = max(self._gap_end(w), (y, mo, d, h, mi, s + 1))
+            after = max(wall_at(gap[1]), (y, mo, d, h, mi, s + 1))
             real = sched.first_at_or_after(*after)
             if real is not None:
-                inst = min(inst, instant_of(zone, real)[0])
+                inst = min(inst, clock.instant_of(wall_seconds(real)))
         return inst
 
     # -- prev ---------------------------------------------------------------
@@ -164,67 +206,47 @@ class Timeline:
         return self._prev_zoned(limit)
 
     def _prev_zoned(self, limit: int) -> int | None:
-        sched, zone = self.schedule, self.zone
-        local = datetime.fromtimestamp(limit, zone)
-        if local.fold:
+        sched, clock = self.schedule, self._clock()
+        wall, fold = clock.wall_of(limit)
+        change = clock.change_before(limit)
+        if fold and change is not None:
             # The second pass of a repeated hour: every repeated wall time fired
             # on the first pass, before `limit`; none after the repeat has yet.
-            w = sched.last_at_or_before(*_shift(self._repeat_end(limit, local), -1))
+            w = sched.last_at_or_before(*wall_at(change[0] + change[1] - 1))
         else:
-            w = sched.last_at_or_before(*_wall_of(local))
+            w = sched.last_at_or_before(*wall_at(wall))
         if w is None:
             return None
-        inst, in_gap = instant_of(zone, w)
-        if in_gap:
+        seconds = wall_seconds(w)
+        inst, gap = clock.read(seconds)
+        if gap is not None:
             if inst > limit:
                 # Shifted past `limit`: the gap wall times that map at or before
                 # it end at limit's wall on the pre-transition clock.
-                pre = _offset_seconds(zone, datetime(*w))
-                w = sched.last_at_or_before(*_wall_at(limit + pre))
-                return None if w is None else instant_of(zone, w)[0]
+                w = sched.last_at_or_before(*wall_at(limit + seconds - inst))
+                return None if w is None else clock.instant_of(wall_seconds(w))
             return inst
-        gap = self._recent_gap(inst, wall_seconds(w) - inst)
-        if not gap:
+        change = clock.change_before(inst)
+        if change is None:
+            return inst
+        at, pre, post = change
+        if post <= pre or inst - at >= post - pre:
             return inst
         # w is a real wall time less than a gap after a forward transition: gap
         # wall times above w - gap map after it, and may still be at or before
-        # `limit` (Australia/Lord_Howe's 30-minute gap).
-        change = first_change(zone, inst - gap, inst)
-        post = offset_at(zone, change)
-        pre = post - gap
-        # The gap's wall times run over [change + pre, change + post) and map to
-        # `wall - pre`: take the last one that lands at or before `limit`.
-        shifted = sched.last_at_or_before(*_wall_at(min(change + post - 1, limit + pre)))
+        # `limit` (Australia/Lord_Howe's 30-minute gap). The gap's wall times run
+        # over [at + pre, at + post) and map to `wall - pre`: take the last one
+        # that lands at or before `limit`.
+        shifted = sched.last_at_or_before(*wall_at(min(at + post - 1, limit + pre)))
         if shifted is not None:
-            inst = max(inst, instant_of(zone, shifted)[0])
+            inst = max(inst, clock.instant_of(wall_seconds(shifted)))
         return inst
 
-    def _recent_gap(self, epoch: int, off: int) -> int:
-        """The gap's length if a forward transition lies less than a gap before epoch, else 0.
-
-        `off` is the zone's offset at epoch.
-        """
-        ago = offset_at(self.zone, epoch - _LOOKBACK_SECONDS)
-        if ago >= off:
-            return 0
-        gap = off - ago
-        return gap if offset_at(self.zone, epoch - gap) < off else 0
-
-    def _gap_end(self, w: Wall) -> Wall:
-        """The first wall time after the gap that contains wall time w."""
-        naive = datetime(*w)
-        before = _offset_seconds(self.zone, naive)
-        after = _offset_seconds(self.zone, naive.replace(fold=1))
-        seconds = wall_seconds(w)
-        change = first_change(self.zone, seconds - after, seconds - before)
-        return _wall_at(change + after)
-
-    def _repeat_end(self, epoch: int, local: datetime) -> Wall:
-        """The first wall time after the repeated hour whose second pass holds epoch."""
-        first = _offset_seconds(self.zone, local.replace(fold=0))
-        second = _offset_seconds(self.zone, local)
-        change = first_change(self.zone, epoch - (first - second), epoch)
-        return _wall_at(change + first)
+    def _clock(self) -> ZoneClock:
+        clock = self._zone_clock
+        if clock is None:
+            clock = self._zone_clock = clock_for(self.zone)
+        return clock
 
     # -- windows -------------------------------------------------------------
     def fires_between(self, start: int, end: int) -> list[int]:
@@ -236,46 +258,44 @@ class Timeline:
         """
         if end <= start:
             return []
-        sched, zone = self.schedule, self.zone
+        sched = self.schedule
         day_secs = sched.day_seconds
         if not day_secs:
             return []
-        first_day = datetime.fromtimestamp(start, zone).date() - timedelta(days=1)
-        last_day = datetime.fromtimestamp(end, zone).date() + timedelta(days=1)
+        if self.fixed:
+            fixed_off: int | None = self._fixed_offset()
+            clock = None
+            first_day = (start + fixed_off) // _DAY - 1
+            last_day = (end + fixed_off) // _DAY + 1
+        else:
+            fixed_off, clock = None, self._clock()
+            first_day = clock.wall_of(start)[0] // _DAY - 1
+            last_day = clock.wall_of(end)[0] // _DAY + 1
         out: list[int] = []
-        fixed_off = _offset_seconds(zone, datetime(2000, 1, 1)) if self.fixed else None
+        years, months = sched.parsed.years, sched.parsed.months
         day = first_day
-        one = timedelta(days=1)
+        y, m, d = civil_from_days(day)
         while day <= last_day:
-            y, m, d = day.year, day.month, day.day
-            if 1970 <= y <= 2099 and sched.day_mask(y, m) >> d & 1 and y in sched.parsed.years \
-                    and m in sched.parsed.months:
-                base = days_from_civil(y, m, d) * _DAY
-                if fixed_off is not None:
-                    _extend(out, base - fixed_off, day_secs, start, end)
+            if 1970 <= y <= 2099 and m in months and y in years and sched.day_mask(y, m) >> d & 1:
+                base = day * _DAY
+                if clock is None:
+                    _extend(out, base - fixed_off, day_secs, start, end)  # type: ignore[operator]
                 else:
-                    self._zoned_day(out, y, m, d, base, start, end)
-            day += one
-        if not self.fixed:
+                    off = clock.day_offset(base)
+                    if off is not None:
+                        _extend(out, base - off, day_secs, start, end)
+                    else:
+                        for sec in day_secs:
+                            inst = clock.instant_of(base + sec)
+                            if start <= inst < end:
+                                out.append(inst)
+            day += 1
+            d += 1
+            if d > 28 and d > days_in_month(y, m):
+                y, m, d = (y + 1, 1, 1) if m == 12 else (y, m + 1, 1)
+        if clock is not None:
             out = sorted(set(out))
         return out
-
-    def _zoned_day(self, out: list[int], y: int, m: int, d: int, base: int,
-                   start: int, end: int) -> None:
-        zone = self.zone
-        day_secs = self.schedule.day_seconds
-        lo = datetime(y, m, d)
-        hi = datetime(y, m, d, 23, 59, 59)
-        off_lo = _offset_seconds(zone, lo)
-        if (off_lo == _offset_seconds(zone, hi) == _offset_seconds(zone, lo.replace(fold=1))
-                == _offset_seconds(zone, hi.replace(fold=1))):
-            _extend(out, base - off_lo, day_secs, start, end)
-            return
-        for sec in day_secs:
-            h, rest = divmod(sec, 3600)
-            inst, _ = instant_of(zone, (y, m, d, h, rest // 60, rest % 60))
-            if start <= inst < end:
-                out.append(inst)
 
 
 def _extend(out: list[int], base: int, day_secs: tuple[int, ...], start: int, end: int) -> None:

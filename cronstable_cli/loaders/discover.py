@@ -85,7 +85,7 @@ _ENV_LINE = re.compile(r"\s*[A-Za-z_][A-Za-z0-9_]*\s*=")
 
 
 def sniff(text: str) -> Kind:
-    """'crontab' when the first meaningful line reads as crontab, else 'yaml' (docs/job-files.md)."""
+    """'crontab' when the first meaningful line is crontab, else 'yaml' (docs/job-files.md)."""
     for line in text.split("\n"):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):

@@ -157,7 +157,7 @@ JITTERED = ["backup-db", "berlin-morning", "rotate-logs", "thirds"]
 
 
 def spec_jitter(name: str, width: int) -> int:
-    """docs/fleet-analyses.md: sha256("jitter\\n" + name), first 8 bytes big-endian, mod the width."""
+    """docs/fleet-analyses.md: sha256("jitter\\n" + name), first 8 bytes BE, mod width."""
     digest = hashlib.sha256(f"jitter\n{name}".encode()).digest()
     return int.from_bytes(digest[:8], "big") % width
 

@@ -1,4 +1,4 @@
-"""The plain dialect (docs/dialect.md): values, names, ranges, steps, macros, layouts, years, AND rule.
+"""The plain dialect (docs/dialect.md): values, names, ranges, steps, macros, years, AND.
 
 Every expected instant was worked out by hand from a printed calendar (UTC throughout).
 Times are written `YYYY-MM-DD HH:MM[:SS]`; the weekday is noted where it matters.

@@ -1,4 +1,4 @@
-"""DST (docs/time-model.md): gap times fire once, shifted by the gap; repeated times fire once, first.
+"""DST (docs/time-model.md): gap times fire once, shifted; repeated times fire once, first.
 
 Transitions used (checked against the tz database):
 - America/New_York: 2024-03-10 02:00 EST -> 03:00 EDT; 2024-11-03 02:00 EDT -> 01:00 EST.

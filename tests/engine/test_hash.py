@@ -1,4 +1,4 @@
-"""Hashed H items (docs/hashing.md): the expected values are computed here from the documented formula.
+"""Hashed H items (docs/hashing.md): the expected values are computed here from the docs' formula.
 
     v = int.from_bytes(sha256(f"{label}\\n{key}".encode("utf-8")).digest()[:8], "big")
 

@@ -1,4 +1,4 @@
-"""Every way a schedule can be rejected (docs/dialect.md): field, offending item, 1-based column, hint.
+"""Every way a schedule can be rejected (docs/dialect.md): field, item, 1-based column, hint.
 
 Columns are counted by hand from the expression as written (1 = its first character).
 """

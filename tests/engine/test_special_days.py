@@ -1,4 +1,4 @@
-"""Special day forms (docs/dialect.md): L, L-n, nW, LW in day-of-month; Ln, La-b, d#n in day-of-week.
+"""Special day forms (docs/dialect.md): L, L-n, nW, LW (day-of-month); Ln, La-b, d#n (day-of-week).
 
 Expected days were read off printed calendars. The months used, with their first and last
 weekdays: 2023-02 Wed..Tue (28 days); 2024-02 Thu..Thu (29); 2024-03 Fri..Sun (31);

@@ -62,7 +62,7 @@ def _scheduled(schedule: Schedule, lo: datetime, hi: datetime) -> tuple[datetime
 
 
 def eligible(ctx: JobContext) -> bool:
-    """Explicit, known, non-fixed zone and restricted hours (docs/lint-rules.md); never `utc: false`."""
+    """Explicit non-fixed zone, restricted hours (docs/lint-rules.md); never `utc: false`."""
     parsed = ctx.parsed
     return (ctx.job.zone_explicit and ctx.zone_known and not parsed.reboot
             and not ctx.timeline.fixed and len(parsed.hours) < 24)

@@ -1,0 +1,208 @@
+"""A zone's offsets as sorted tables, so wall time <-> instant is a bisection, not a tzinfo call.
+
+Between two offset changes a zone is a fixed offset, exactly like UTC: the
+DST-aware search only needs to know where the changes are. zoneinfo keeps
+its transitions private, so `ZoneClock` probes them (`transitions.py`) one
+calendar year at a time, the first time a year is asked about, and keeps
+them in three parallel sorted lists. Each year's probe starts with an entry
+that records the offset in force at its start (`before == after`), which
+stands in for the changes of an earlier year that was never probed; when
+that earlier year is probed too, the stand-in is dropped.
+
+The three questions the search asks:
+- `offset_at(epoch)`: the offset in force at an instant;
+- `wall_of(epoch)`: the wall time of an instant, and whether it is the
+  second pass of a repeated (fall-back) hour;
+- `instant_of(wall)`: the instant of a wall time read with fold=0 (a gap
+  time through the pre-transition offset, a repeated time at its first
+  pass), and the gap's bounds when the wall time lies in one.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from datetime import tzinfo
+
+from .transitions import offset_at, transitions
+
+_DAY = 86400
+_MARGIN = 2 * _DAY  # more than any UTC offset (+-14 h) plus a skipped day (Samoa, 2011)
+_EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
+
+
+def days_from_civil(y: int, m: int, d: int) -> int:
+    """Days since 1970-01-01 of a proleptic Gregorian date."""
+    y -= m <= 2
+    era = y // 400
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def wall_at(seconds: int) -> tuple[int, int, int, int, int, int]:
+    """The civil (year, month, day, hour, minute, second) `seconds` after 1970-01-01 00:00."""
+    days, rest = divmod(seconds, _DAY)
+    y, m, d = civil_from_days(days)
+    h, rest = divmod(rest, 3600)
+    mi, s = divmod(rest, 60)
+    return y, m, d, h, mi, s
+
+
+def civil_from_days(z: int) -> tuple[int, int, int]:
+    """The proleptic Gregorian (year, month, day) `z` days after 1970-01-01."""
+    z += 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (m <= 2), m, d
+
+
+class ZoneClock:
+    """One zone's offset changes, probed a year at a time and answered by bisection."""
+
+    __slots__ = ("_after", "_before", "_epochs", "_first", "_hi", "_last", "_lo", "_walls",
+                 "zone")
+
+    def __init__(self, zone: tzinfo) -> None:
+        self.zone = zone
+        # The probed years are always one run [first, last]; instants in
+        # [lo, hi] are far enough inside it that every change near them is known.
+        self._first = self._last = 0
+        self._lo, self._hi = 1, 0
+        self._epochs: list[int] = []
+        self._before: list[int] = []
+        self._after: list[int] = []
+        # Wall time from which each entry's new offset applies when reading
+        # with fold=0: its instant plus the larger of the two offsets.
+        self._walls: list[int] = []
+
+    # -- the tables ---------------------------------------------------------------
+    def _cover(self, epoch: int) -> None:
+        """Probe the years around an instant (and any between them and those probed)."""
+        want_first = civil_from_days((epoch - _MARGIN) // _DAY)[0]
+        want_last = civil_from_days((epoch + _MARGIN) // _DAY)[0]
+        if self._epochs:
+            want_first, want_last = min(want_first, self._first), max(want_last, self._last)
+        entries: list[tuple[int, int, int]] = []
+        for year in range(want_first, want_last + 1):
+            if self._epochs and self._first <= year <= self._last:
+                if year == self._first:
+                    entries += zip(self._epochs, self._before, self._after, strict=True)
+                continue
+            entries += self._probe(year)[0 if not entries else 1:]
+        self._first, self._last = want_first, want_last
+        self._epochs = [e for e, _, _ in entries]
+        self._before = [b for _, b, _ in entries]
+        self._after = [a for _, _, a in entries]
+        self._walls = [e + max(a, b) for e, b, a in entries]
+        self._lo = days_from_civil(want_first, 1, 1) * _DAY + _MARGIN
+        self._hi = days_from_civil(want_last + 1, 1, 1) * _DAY - _MARGIN
+
+    def _probe(self, year: int) -> list[tuple[int, int, int]]:
+        """The year's changes, after an entry for the offset it starts with."""
+        # Changes in (start, end]: one exactly at New Year belongs to this year,
+        # with the offset of the second before it as `before`.
+        start = days_from_civil(year, 1, 1) * _DAY - 1
+        end = days_from_civil(year + 1, 1, 1) * _DAY - 1
+        here = offset_at(self.zone, start)
+        return [(start, here, here), *((t.epoch, t.before, t.after)
+                                       for t in transitions(self.zone, start, end, _DAY))]
+
+    def steady(self, epoch: int) -> tuple[int, int] | None:
+        """(offset, last instant it surely lasts to) when no change happened within a gap's
+        length before `epoch`; None near a change (the caller takes the careful path)."""
+        k = self._entry_at(epoch)
+        b, a = self._before[k], self._after[k]
+        if a != b and epoch - self._epochs[k] < abs(a - b):
+            return None
+        nxt = k + 1
+        if nxt < len(self._epochs):
+            # Wall times up to the next change's first affected one map with `a`.
+            return a, self._epochs[nxt] + min(self._before[nxt], self._after[nxt]) - a - 1
+        return a, self._hi
+
+    def _entry_at(self, epoch: int) -> int:
+        """Index of the last change at or before an instant."""
+        if not self._lo <= epoch <= self._hi:
+            self._cover(epoch)
+        return bisect_right(self._epochs, epoch) - 1
+
+    # -- the questions ------------------------------------------------------------
+    def offset_at(self, epoch: int) -> int:
+        """The UTC offset in seconds in force at an instant."""
+        return self._after[self._entry_at(epoch)]
+
+    def wall_of(self, epoch: int) -> tuple[int, bool]:
+        """The wall time (seconds on the zone's clock) of an instant, and its fold.
+
+        The fold is True on the second pass of a repeated hour.
+        """
+        k = self._entry_at(epoch)
+        a, b = self._after[k], self._before[k]
+        return epoch + a, a < b and epoch < self._epochs[k] + (b - a)
+
+    def instant_of(self, wall: int) -> int:
+        """The instant of a wall time read with fold=0."""
+        return wall - self._offset_for_wall(wall)[0]
+
+    def read(self, wall: int) -> tuple[int, tuple[int, int] | None]:
+        """The fold=0 instant of a wall time, and (start, end) of the gap it lies in, if any."""
+        off, nxt = self._offset_for_wall(wall)
+        if nxt < len(self._epochs):
+            e, b, a = self._epochs[nxt], self._before[nxt], self._after[nxt]
+            if a > b and e + b <= wall:
+                return wall - off, (e + b, e + a)
+        return wall - off, None
+
+    def day_offset(self, midnight: int) -> int | None:
+        """The offset of a whole civil day that no change touches, else None.
+
+        `midnight` is the day's first wall second.
+        """
+        off, nxt = self._offset_for_wall(midnight)
+        epochs, before, after = self._epochs, self._before, self._after
+        end = midnight + _DAY
+        while nxt < len(epochs):
+            b, a = before[nxt], after[nxt]
+            if a != b:
+                return off if epochs[nxt] + min(a, b) >= end else None
+            nxt += 1
+        return off
+
+    def _offset_for_wall(self, wall: int) -> tuple[int, int]:
+        """(the fold=0 offset of a wall time, index of the change that follows it)."""
+        k = self._entry_at(wall - 14 * 3600)
+        walls = self._walls
+        # The entry whose wall boundary the wall time has passed: at most a couple
+        # of entries away from the one found through the approximate instant.
+        k = bisect_right(walls, wall, max(k - 2, 0), min(k + 3, len(walls))) - 1
+        if k < 0:
+            return self._before[0], 0
+        return self._after[k], k + 1
+
+    def change_before(self, epoch: int) -> tuple[int, int, int] | None:
+        """(instant, before, after) of the last real offset change at or before an instant."""
+        k = self._entry_at(epoch)
+        while k >= 0 and self._before[k] == self._after[k]:
+            k -= 1
+        if k < 0:
+            return None
+        return self._epochs[k], self._before[k], self._after[k]
+
+
+_CLOCKS: dict[tzinfo, ZoneClock] = {}
+
+
+def clock_for(zone: tzinfo) -> ZoneClock:
+    """The shared clock of a zone (zone data, like zoneinfo's own cache: never cleared)."""
+    clock = _CLOCKS.get(zone)
+    if clock is None:
+        if len(_CLOCKS) >= 512:
+            _CLOCKS.clear()
+        clock = _CLOCKS[zone] = ZoneClock(zone)
+    return clock
