@@ -56,7 +56,7 @@ test: $(STAMP_TEST) $(STAMP_DAEMON)
 
 bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/engine.py
-	@for b in benchmarks/load.py benchmarks/fleet.py benchmarks/replicas.py benchmarks/startup.py; do \
+	@for b in benchmarks/load.py benchmarks/fleet.py benchmarks/replicas.py benchmarks/startup.py benchmarks/diff.py; do \
 		if [ -f $$b ]; then $(BIN)/python $$b || exit 1; fi; done
 
 lint: $(STAMP_DEV)

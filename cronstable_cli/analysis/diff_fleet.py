@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
 from typing import Literal
 
-from ..records import LEVELS, Finding
+from ..records import LEVELS, Finding, Job
 from .cluster import ClusterError, NodeSource, nodes_from_cluster
 from .diff import JobsDiff, Side, diff_jobs
 from .duplicates import DuplicateGroup, duplicate_group
@@ -233,13 +233,25 @@ def _owners(
                        tuple(added)), None
 
 
+def _identity(job: Job, side: Side) -> tuple[object, ...]:
+    """Everything of a job its own lint findings can depend on (not its lines)."""
+    return (job.name, job.schedule, job.command, job.timezone, job.utc, job.enabled, job.kind,
+            job.suppressed, job.keys, job.user, side.rel(job.location.file))
+
+
 def _findings(
     base: Side, head: Side, jobs: JobsDiff, settings: DiffSettings
 ) -> tuple[tuple[Finding, ...], tuple[Finding, ...]]:
     """Findings in head and not in base (new), and the other way round (fixed)."""
     lint_settings = LintSettings(max_per_minute=settings.max_per_minute, now=settings.start)
-    before = lint(base, lint_settings).findings
-    after = lint(head, lint_settings).findings
+    # A job's own findings depend only on the job, so unchanged jobs (wherever
+    # their lines moved) would find the same on both sides: lint what differs.
+    base_keys = {_identity(j, base) for j in base.jobs}
+    head_keys = {_identity(j, head) for j in head.jobs}
+    before = lint(base, lint_settings,
+                  focus=lambda j: _identity(j, base) not in head_keys).findings
+    after = lint(head, lint_settings,
+                 focus=lambda j: _identity(j, head) not in base_keys).findings
 
     def key(side: Side, finding: Finding, names: dict[str, str]) -> tuple[object, ...]:
         # Lines move when anything above a job changes, and a file's path differs

@@ -118,3 +118,20 @@ def _report(*levels: str) -> LintReport:
 ])
 def test_exit_code(levels: tuple[str, ...], fail_on: str, expected: int) -> None:
     assert _report(*levels).exit_code(fail_on) == expected
+
+
+def test_focus_limits_the_per_job_rules_but_the_fleet_rules_see_everyone() -> None:
+    from cronstable_cli.analysis.lint import LintSettings, lint
+
+    from .lint_cases import NOW, Loaded
+
+    # Four jobs fire at :00 (more than 2); only 'b' is in focus, so only its own
+    # uneven-step finding shows ('d' has one too), while the crowd counts all four.
+    jobs = (make_job("0 * * * *", "a", line=4), make_job("*/7 * * * *", "b", line=8),
+            make_job("0 * * * *", "c", line=12), make_job("*/7 * * * *", "d", line=16))
+    report = lint(Loaded(jobs), LintSettings(now=NOW, max_per_minute=2),
+                  focus=lambda job: job.name == "b")
+    assert sorted((f.code, f.job) for f in report.findings) == [
+        ("crowded-minute", "a"), ("uneven-step", "b")]
+    crowd = next(f for f in report.findings if f.code == "crowded-minute")
+    assert crowd.message.startswith("4 jobs fire in minute :00")

@@ -8,7 +8,7 @@ findings are reported in (file, line, column).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
 from typing import TYPE_CHECKING
@@ -59,8 +59,14 @@ class LintReport:
         return int(any(_RANK[f.level] <= threshold for f in self.findings))
 
 
-def lint(loaded: Loaded, settings: LintSettings | None = None) -> LintReport:
-    """Lint every job of a load; load problems become part of the report."""
+def lint(loaded: Loaded, settings: LintSettings | None = None, *,
+         focus: Callable[[Job], bool] | None = None) -> LintReport:
+    """Lint every job of a load; load problems become part of the report.
+
+    With `focus`, the per-job rules run only for the jobs it accepts (fleet
+    rules still see every job): `diff` lints only what changed, since an
+    unchanged job's own findings are the same on both sides.
+    """
     settings = settings or LintSettings()
     now = settings.now or datetime.now(timezone.utc)
     if now.tzinfo is None:
@@ -75,11 +81,12 @@ def lint(loaded: Loaded, settings: LintSettings | None = None) -> LintReport:
     runs = [True] * len(loaded.jobs) + [False] * len(withheld)
     for job, runs_here in zip([*loaded.jobs, *withheld], runs, strict=True):
         ctx, problems = frames.prepare(job, now, already)
-        found.extend(p for p in problems if not job.is_suppressed(p.code))
-        if ctx is not None:
-            found.extend(_job_findings(ctx))
-            if runs_here:
-                contexts.append(ctx)
+        if focus is None or focus(job):
+            found.extend(p for p in problems if not job.is_suppressed(p.code))
+            if ctx is not None:
+                found.extend(_job_findings(ctx))
+        if ctx is not None and runs_here:
+            contexts.append(ctx)
     fleet = FleetContext(
         tuple(c for c in contexts if c.job.enabled and not c.parsed.reboot and c.zone_known),
         settings, now,
