@@ -27,9 +27,10 @@ def shown(text: str) -> str:
 
 
 def when(moment: datetime) -> str:
-    """A fire in its zone: `Tue 2026-12-01 03:00 CET` (seconds only when not zero)."""
+    """A fire in its zone: `Tue 12-01 03:00 CET` (seconds only when not zero; the year is
+    in the window line), so three fires fit an 80-column line."""
     clock = "%H:%M:%S" if moment.second else "%H:%M"
-    return moment.strftime(f"%a %Y-%m-%d {clock} %Z").strip()
+    return moment.strftime(f"%a %m-%d {clock} %Z").strip()
 
 
 def per_day(fires: Fires) -> str:
