@@ -42,6 +42,7 @@ class Side:
     cluster_file: str | None = None
     commit: str | None = None  # the commit a revision names; None for files on disk
     absent: tuple[str, ...] = ()  # PATHS that do not exist on this side
+    withheld: tuple[Job, ...] = ()  # entries of crontabs refused whole (lint checks them)
 
     def rel(self, file: str | None) -> str:
         """A file's name as both sides compare it (relative to `root` in two-paths mode)."""
@@ -57,8 +58,10 @@ class Side:
     def failed_files(self) -> dict[str, Finding]:
         """Relative file name -> its first load error (its jobs may be missing)."""
         out: dict[str, Finding] = {}
+        refused = {job.location.file for job in self.withheld}  # crontabs refused whole
         for finding in self.findings:
-            if finding.level == "error" and finding.file and finding.job is None:
+            if finding.level == "error" and finding.file and (
+                    finding.job is None or finding.file in refused):
                 out.setdefault(self.rel(finding.file), finding)
         return out
 

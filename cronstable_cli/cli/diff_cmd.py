@@ -162,7 +162,7 @@ def _path_side(path: str) -> Side:
 
     load = load_paths([path])
     return Side(path, load.jobs, load.findings, load.files, root=path.rstrip("/") or path,
-                cluster=load.cluster, cluster_file=load.cluster_file)
+                cluster=load.cluster, cluster_file=load.cluster_file, withheld=load.withheld)
 
 
 def _revision_sides(repo: Repository, base_rev: str, base_commit: str,
@@ -203,4 +203,5 @@ def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | No
         files.prefetch(present)
     load = load_paths(present, files=files)
     return Side(label, load.jobs, load.findings, load.files, cluster=load.cluster,
-                cluster_file=load.cluster_file, commit=commit, absent=absent)
+                cluster_file=load.cluster_file, commit=commit, absent=absent,
+                withheld=load.withheld)

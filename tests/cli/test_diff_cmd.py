@@ -23,6 +23,7 @@ tasks (6 jobs; legacy gone).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -239,3 +240,52 @@ def test_the_readme_example_is_what_the_command_prints(
             assert printed.startswith(documented[:-4])
         else:
             assert printed == documented
+
+
+DAGS = """\
+dags:
+  - name: {etl}
+    schedule: "H 2 * * *"
+    timezone: Europe/Berlin
+    tasks:
+      - id: extract
+        command: extract.sh
+  - name: sync
+    schedule: "{sync}"
+    tasks:
+      - id: pull
+        command: pull.sh
+"""
+
+
+def test_dag_schedules_and_a_crontab_refused_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A DAG is the job `dag:<name>`: renaming the DAG moves its H slot like any job's.
+
+    In HEAD the crontab gains a bad second line, so the daemon refuses the file
+    whole: its first entry is unknown there, not removed.
+    """
+    repo = Repo(tmp_path)
+    repo.commit({"cronstable.yaml": DAGS.format(etl="etl", sync="0 3 * * *"),
+                 "cronstable.d/ops.crontab": "0 1 * * * ok.sh\n"})
+    repo.write({"cronstable.yaml": DAGS.format(etl="etl-nightly", sync="0 4 * * *"),
+                "cronstable.d/ops.crontab": "0 1 * * * ok.sh\n61 1 * * * bad.sh\n"})
+    monkeypatch.chdir(tmp_path)
+    doc = as_json(capsys, "main", expect=1)
+    jobs = by_name(doc)
+    etl = jobs["dag:etl-nightly"]
+    assert (etl["kind"], etl["old_name"]) == ("renamed", "dag:etl")
+    # H in the minute field, by hand: sha256("minute\n" + name), first 8 bytes, mod 60.
+    old, new = (int.from_bytes(hashlib.sha256(f"minute\n{n}".encode()).digest()[:8], "big") % 60
+                for n in ("dag:etl", "dag:etl-nightly"))
+    assert (etl["base"]["resolved"], etl["head"]["resolved"]) == (f"{old} 2 * * *",
+                                                                  f"{new} 2 * * *")
+    assert old != new and etl["fires"]["h_moved"] and etl["changes"] == ["renamed", "schedule"]
+    sync = jobs["dag:sync"]["fires"]
+    assert sync["class"] == "moves_fires"
+    assert [t[11:16] for t in sync["head"]["next"]] == ["04:00", "04:00", "04:00"]
+    ok = jobs["ops.crontab:1"]
+    assert (ok["kind"], ok["unknown_on"]) == ("unknown", "head")
+    assert ok["error"]["code"] == "invalid-schedule"
+    assert [f["code"] for f in doc["findings"]["new"]] == ["invalid-schedule"]
