@@ -110,8 +110,6 @@ class FleetDiff:
     owners_note: str | None  # why owners were left out, when a cluster section failed
     new_findings: tuple[Finding, ...]
     fixed_findings: tuple[Finding, ...]
-    base_fleet: Fleet
-    head_fleet: Fleet
 
     def exit_code(self) -> int:
         """1 when a finding new in head is at or above --fail-on, else 0."""
@@ -130,7 +128,7 @@ def diff_fleets(base: Side, head: Side, settings: DiffSettings) -> FleetDiff:
     new, fixed = _findings(base, head, jobs, settings)
     return FleetDiff(base, head, settings, jobs, pressure,
                      _duplicates(base_fleet, head_fleet, jobs.renames), owners, note,
-                     new, fixed, base_fleet, head_fleet)
+                     new, fixed)
 
 
 def _pressure(base: Fleet, head: Fleet, settings: DiffSettings) -> PressureDelta:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import IO, TYPE_CHECKING, cast
 
 import click
 
@@ -17,9 +17,11 @@ from .common import (
     tz_option,
     zone_arg,
 )
+from .output import output_option
 
 if TYPE_CHECKING:
     from ..analysis.diff import Side
+    from ..analysis.diff_fleet import FleetDiff
     from ..analysis.jitter import JitterOption
     from ..analysis.owners import HashName
     from ..loaders import FileSource
@@ -55,8 +57,7 @@ Examples:
 @fail_on_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "github"]),
               default="text", show_default=True, help="Output format.")
-@click.option("-o", "--output", metavar="FILE", default=None,
-              help="Write the report to FILE (atomically) instead of stdout.")
+@output_option
 def diff(args: tuple[str, ...], from_: str, hours: int, tz: str, jitter: JitterOption | None,
          max_per_minute: int | None, nodes_opt: tuple[str, ...], hash_name: str,
          fail_on: str, fmt: str, output: str | None) -> int:
@@ -99,25 +100,37 @@ def diff(args: tuple[str, ...], from_: str, hours: int, tz: str, jitter: JitterO
     return result.exit_code()
 
 
-def _emit(result: object, fmt: str, output: str | None) -> None:
-    from .output import emit
+def _emit(result: FleetDiff, fmt: str, output: str | None) -> None:
+    from .output import write_report, write_stdout
 
-    if fmt == "json":
-        from ..formats.diff_json import diff_json
-
-        emit(diff_json(result), output)  # type: ignore[arg-type]
-    elif fmt == "markdown":
-        from ..formats.diff_markdown import diff_markdown
-
-        emit(diff_markdown(result), output)  # type: ignore[arg-type]
-    elif fmt == "github":
-        from ..formats.diff_github import diff_github
-
-        emit(diff_github(result), output)  # type: ignore[arg-type]
-    else:
+    def text(found: FleetDiff, file: IO[str] | None) -> None:
         from ..render.diff_text import diff_text
 
-        emit(diff_text(result), output)  # type: ignore[arg-type]
+        if file is None:
+            write_stdout(diff_text(found))
+        else:
+            file.write(diff_text(found))
+
+    def json(found: FleetDiff) -> str:
+        from ..formats.diff_json import diff_json
+
+        return diff_json(found)
+
+    def markdown(found: FleetDiff) -> str:
+        from ..formats.diff_markdown import diff_markdown
+
+        return diff_markdown(found)
+
+    def github(found: FleetDiff) -> str:
+        from ..formats.diff_github import diff_github
+
+        return diff_github(found)
+
+    # Files on disk the diff read: --output must never replace one of them.
+    inputs = [f for side in (result.base, result.head) if side.commit is None
+              for f in side.files]
+    write_report(fmt, result, {"text": text, "json": json, "markdown": markdown,
+                               "github": github}, output, inputs=inputs)
 
 
 # -- which two sides ---------------------------------------------------------------

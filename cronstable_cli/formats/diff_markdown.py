@@ -19,11 +19,11 @@ from ..render.diff_text import (
     fire_words,
     fleet_rows,
     per_day,
-    shown,
     summary_line,
     when,
     window_line,
 )
+from ..safe_text import shown
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
 

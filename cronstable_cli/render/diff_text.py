@@ -1,13 +1,12 @@
 """`cronstable diff` for the terminal: jobs first, then the fleet, findings last.
 
 Plain lines that fit 80 columns where the names allow; every text a config
-supplies goes through `shown`, so a control character never reaches the
-terminal raw.
+supplies goes through `safe_text.shown` (the GitHub and Markdown formats use
+these helpers too, so a control character never reaches any of them raw).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from datetime import datetime
 
@@ -15,15 +14,10 @@ from ..analysis.diff import FireChange, Fires, JobChange, JobState
 from ..analysis.diff_fleet import FleetDiff, PressureDelta
 from ..analysis.pressure import Pressure
 from ..records import Finding
+from ..safe_text import shown
 from .text_bits import plural
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 MARKS = {"added": "+", "removed": "-", "renamed": "~", "changed": "~", "unknown": "?"}
-
-
-def shown(text: str) -> str:
-    """Config text with control characters as visible escapes (\\n, \\x1b, ...)."""
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def when(moment: datetime) -> str:
