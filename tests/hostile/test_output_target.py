@@ -37,6 +37,7 @@ def _args(command: str, path: Path) -> list[str]:
         "suggest": ["suggest", str(path)], "duplicates": ["duplicates", str(path)],
         "owners": ["owners", str(path), "--nodes", "a,b"],
         "stagger": ["stagger", "a", "b", "--window", "02:00/50"],
+        "diff": ["diff", str(path), str(path), "--from", AT],
     }[command]
 
 
