@@ -116,7 +116,8 @@ FORMATS = {"lint": ("text", "json", "github", "sarif"), "pressure": ("text", "js
 
 def _assert_clean_text(stream: str, where: str) -> None:
     raw = corpus.RAW.search(stream)
-    assert raw is None, f"raw {raw.group()!r} in {where}: {stream[max(0, raw.start() - 60):raw.end() + 20]!r}"
+    context = stream[max(0, raw.start() - 60):raw.end() + 20] if raw else ""
+    assert raw is None, f"raw {raw.group()!r} in {where}: {context!r}"
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
