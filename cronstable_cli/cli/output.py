@@ -37,7 +37,6 @@ R = TypeVar("R")
 
 TextRenderer = Callable[[Any, "IO[str] | None"], None]  # draws the result on a file (None: stdout)
 StringRenderer = Callable[[Any], str]  # the result as a document
-TEXT_WIDTH = 100  # columns of a text report written to a file
 
 
 class ClosedPipe(Exception):

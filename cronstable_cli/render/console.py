@@ -14,6 +14,7 @@ from functools import cache
 from typing import IO, TYPE_CHECKING, Any
 
 from ..safe_text import shown_lines
+from .layout import output_width
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -29,8 +30,8 @@ def make_console(file: IO[str] | None = None, *, stderr: bool = False,
                  width: int | None = None) -> Console:
     """A rich Console writing to `file` (stdout by default)."""
     target = file or (sys.stderr if stderr else sys.stdout)
-    if width is None and not _isatty(target) and not os.environ.get("COLUMNS"):
-        width = 100  # piped or captured output: wide enough for the tables, stable in tests
+    if width is None:
+        width = output_width(target)  # COLUMNS, else the terminal's, else 80 (docs/cli.md)
     # NO_COLOR means plain text: rich's own no_color mode still writes bold and dim
     # escapes on a terminal, so styling is switched off altogether.
     no_color = bool(os.environ.get("NO_COLOR"))
@@ -91,13 +92,6 @@ def to_ascii(text: str, encoding: str = "ascii") -> str:
         return "".join(out).encode(encoding, "backslashreplace").decode(encoding)
     except LookupError:
         return "".join(out).encode("ascii", "backslashreplace").decode("ascii")
-
-
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def relative(seconds: float) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..analysis.duplicates import Duplicates
+from .layout import Keep, Prose
 from .pressure_text import plural
 
 if TYPE_CHECKING:
@@ -40,10 +41,8 @@ class DuplicatesReport:
         )
         for group in r.groups:
             yield Text("")
-            yield Text.assemble(
-                (f"{group.count:,}× ", "bold"), (group.expression, "bold cyan"),
-                f"  {group.description} ({group.timezone})",
-            )
+            yield Prose((f"{group.count:,}× ", "bold"), Keep(group.expression, "bold cyan"),
+                        f"  {group.description} ({group.timezone})")
             names = list(group.jobs)
             if self.limit is not None and len(names) > self.limit:
                 more = len(names) - self.limit

@@ -7,61 +7,53 @@ from typing import IO
 from ..analysis.explain import Explanation
 from ..analysis.why import WhyReport
 from .console import make_console
+from .layout import Column, FitTable, Keep, Part, Prose, Row
 
 LEVEL_STYLES = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 
 
 def render_explain(result: Explanation, file: IO[str] | None = None) -> None:
     """The sentence, then one row per field, then the notes."""
-    from rich.table import Table
-    from rich.text import Text
-
     console = make_console(file)
-    title = Text(result.expression, style="bold")
+    title: list[Part] = [Keep(result.expression, "bold")]
     if result.resolved != result.expression:
-        title.append("  →  ")
-        title.append(result.resolved, style="bold green")
-    console.print(title)
-    console.print(result.description)
+        title += ["  →  ", Keep(result.resolved, "bold green")]
+    console.print(Prose(*title))
+    console.print(Prose(result.description))
     if not result.fields:
         return
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    for name in ("field", "written", "resolved", "meaning", "values"):
-        table.add_column(name, overflow="fold")
-    for f in result.fields:
-        table.add_row(f.name, f.source, f.resolved if f.resolved != f.source else "",
-                      f.words, f.values)
-    console.print(table)
+    # A field's written and resolved items are kept whole; the words and values wrap.
+    columns = [Column("field", keep=True), Column("written", keep=True),
+               Column("resolved", keep=True), Column("meaning"), Column("values")]
+    rows = [Row((f.name, f.source, f.resolved if f.resolved != f.source else "", f.words,
+                 f.values)) for f in result.fields]
+    console.print(FitTable(columns, rows))
     for finding in result.findings:
-        console.print(Text.assemble((finding.level, LEVEL_STYLES.get(finding.level, "")),
-                                    f" [{finding.code}] ", finding.message))
+        console.print(Prose((finding.level, LEVEL_STYLES.get(finding.level, "")),
+                            f" [{finding.code}] ", finding.message))
 
 
 def render_why(report: WhyReport, file: IO[str] | None = None) -> None:
     """The verdict, the per-field table, DST notes and the neighbouring fires."""
-    from rich.table import Table
     from rich.text import Text
 
     console = make_console(file)
-    head = Text(report.expression, style="bold")
+    head: list[Part] = [Keep(report.expression, "bold")]
     if report.resolved != report.expression:
-        head.append(f"  →  {report.resolved}", style="green")
-    console.print(head)
+        head += [("  →  ", "green"), Keep(report.resolved, "green")]
+    console.print(Prose(*head))
     console.print(Text(f"At {report.at:%a %Y-%m-%d %H:%M:%S %Z} ({report.timezone})",
                        style="dim"))
-    console.print(Text(report.verdict, style="bold green" if report.fired else "bold red"))
+    console.print(Prose(report.verdict, style="bold green" if report.fired else "bold red"))
     if report.fields:
-        table = Table(show_edge=False, pad_edge=False, header_style="bold")
-        table.add_column("field", no_wrap=True)
-        table.add_column("value", no_wrap=True)
-        table.add_column("", no_wrap=True)
-        table.add_column("why", overflow="fold")
-        for f in report.fields:
-            mark = Text("match", style="green") if f.matched else Text("no", style="red")
-            table.add_row(f.field, f.value, mark, f.reason)
-        console.print(table)
+        columns = [Column("field", keep=True), Column("value"), Column("", keep=True),
+                   Column("why")]
+        rows = [Row((f.field, f.value,
+                     Text("match", style="green") if f.matched else Text("no", style="red"),
+                     f.reason)) for f in report.fields]
+        console.print(FitTable(columns, rows))
     if report.dst:
-        console.print(Text(f"DST: {report.dst}", style="yellow"))
+        console.print(Prose(f"DST: {report.dst}", style="yellow"))
     prev = f"{report.previous:%a %Y-%m-%d %H:%M:%S %Z}" if report.previous else "none"
     nxt = f"{report.next:%a %Y-%m-%d %H:%M:%S %Z}" if report.next else "none (never again)"
     console.print(f"Previous fire: {prev}")

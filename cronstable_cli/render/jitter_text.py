@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.jitter_pressure import JitterPressure
-from .text_bits import axis_line, bar_rows, label_width, plural
+from .text_bits import axis_line, bar_rows, halves, label_width, plural
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
@@ -69,14 +69,15 @@ class JitterPanel:
         minute = f":{j.busiest_minute:02d}"
         yield Text(f"Fires scheduled at {minute}, by second of scheduled_for (un-jittered)",
                    style="bold")
-        yield from self._chart(j.scheduled, 1, "cyan")
+        width = options.max_width
+        yield from self._chart(j.scheduled, 1, "cyan", width)
         columns, per = folded(j.fire_after)
         title = "The same fires by second of fire_after (jittered"
         if per > 1:
             title += f", {per} s per column"
         title += ")"
         yield Text(title, style="bold")
-        yield from self._chart(columns, per, "magenta")
+        yield from self._chart(columns, per, "magenta", width)
         if j.spill:
             yield Text(f"{plural(j.spill, 'fire')} of {minute} start in a later minute "
                        "(fire_after 60 s or more after the minute began).")
@@ -84,9 +85,12 @@ class JitterPanel:
                             f"{peak_label(j)} (un-jittered → jittered)")
 
     @staticmethod
-    def _chart(columns: Sequence[int], per: int, style: str) -> Iterator[RenderableType]:
+    def _chart(counts: Sequence[int], per: int, style: str,
+               width: int) -> Iterator[RenderableType]:
         from rich.text import Text
 
-        yield from bar_rows(columns, CHART_ROWS, style)
-        labels = [seconds_label(c * per) for c in range(0, COLUMNS, 10)]
-        yield Text(axis_line(labels, label_width(columns) + 1), style="dim")
+        indent = label_width(counts) + 1
+        for columns in halves(width, indent):
+            yield from bar_rows(counts, CHART_ROWS, style, columns)
+            labels = [seconds_label(c * per) for c in range(columns.start, columns.stop, 10)]
+            yield Text(axis_line(labels, indent), style="dim")

@@ -7,21 +7,20 @@ from typing import IO
 
 from ..analysis.inventory import Inventory
 from .console import make_console, relative
+from .layout import Column, FitTable, Row
 
 
 def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None) -> None:
     """One row per job in load order, then the count line and any load errors."""
-    from rich.table import Table
     from rich.text import Text
 
     console = make_console(file)
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("job / where", no_wrap=True)
-    table.add_column("kind", no_wrap=True)
-    table.add_column("schedule (→ resolved)", overflow="fold")
-    table.add_column("zone", no_wrap=True)
-    table.add_column("on", no_wrap=True)
-    table.add_column(f"next ({start.tzname()})", no_wrap=True)
+    # Schedules and instants are kept whole; names, paths and zones wrap (layout.py).
+    columns = [Column("job / where"), Column("kind", keep=True),
+               Column("schedule (→ resolved)", keep=True),
+               Column("zone"), Column("on", keep=True),
+               Column(f"next ({start.tzname()})", keep=True)]
+    rows: list[Row] = []
     for row in result.rows:
         job = row.job
         who = Text(job.name)
@@ -40,10 +39,10 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
             nxt = Text("at daemon start", style="dim")
         else:
             nxt = Text("never fires", style="yellow")
-        on = "yes" if job.enabled else Text("no", style="dim")
-        table.add_row(who, row.kind, schedule, job.zone, on, nxt,
-                      style=None if job.enabled else "dim")
-    console.print(table)
+        rows.append(Row((who, row.kind, schedule, job.zone,
+                         "yes" if job.enabled else Text("no", style="dim"), nxt),
+                        style=None if job.enabled else "dim"))
+    console.print(FitTable(columns, rows))
     enabled = sum(1 for r in result.rows if r.job.enabled)
     shown = len(result.rows)
     filtered = f" (of {result.total} loaded)" if shown != result.total else ""

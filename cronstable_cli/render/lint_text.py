@@ -7,7 +7,6 @@ not pay for it at start-up. Colour follows the console (a TTY, no NO_COLOR).
 from __future__ import annotations
 
 import sys
-import textwrap
 from collections.abc import Iterable, Iterator
 from itertools import groupby
 from typing import IO, TYPE_CHECKING
@@ -15,6 +14,7 @@ from typing import IO, TYPE_CHECKING
 from ..analysis.lint import LintReport, Rule
 from ..records import LEVELS, Finding
 from .console import make_console
+from .layout import Prose
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -36,11 +36,11 @@ class LintText:
         for file, group in groupby(self.report.findings, key=lambda f: f.file or NO_FILE):
             yield Text(file, style="bold underline")
             for finding in group:
-                yield Text.assemble(
-                    (_where(finding), "bold"), " ",
-                    (finding.level, STYLES[finding.level]), " ",
-                    (f"[{finding.code}]", "dim"), " ", finding.message,
-                )
+                # `path:line:col level [code]` always starts the first line, so it stays
+                # greppable; the message wraps under it with schedules kept whole.
+                yield Prose((_where(finding), "bold"), " ",
+                            (finding.level, STYLES[finding.level]), " ",
+                            (f"[{finding.code}]", "dim"), " ", finding.message, indent=4)
             yield Text("")
         yield summary_text(self.report)
 
@@ -82,30 +82,27 @@ def _count(n: int, noun: str) -> str:
 
 
 def render_lint(report: LintReport, file: IO[str] | None = None) -> None:
-    """Print the report; lines are never wrapped, so `path:line:col` stays greppable."""
+    """Print the report, wrapped to the output width (docs/cli.md)."""
     if not report.findings:
         # A clean run prints one plain line: rich (tens of milliseconds to import)
         # is left off the start-up path of the commonest pre-commit outcome.
         print(f"No problems in {_checked(report)}.", file=file or sys.stdout)
         return
-    make_console(file).print(LintText(report), soft_wrap=True)
+    make_console(file).print(LintText(report))
 
 
 def render_rules(rules: Iterable[Rule], file: IO[str] | None = None) -> None:
     """`--list-rules`: every code with its level and a one-paragraph explanation."""
-    make_console(file).print(_RulesText(tuple(rules)), soft_wrap=True)
+    make_console(file).print(_RulesText(tuple(rules)))
 
 
 class _RulesText:
     def __init__(self, rules: tuple[Rule, ...]) -> None:
         self.rules = rules
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
-        from rich.text import Text
-
-        width = max(40, options.max_width - 4)
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Prose]:
         for rule in self.rules:
-            yield Text.assemble((rule.code, "bold"), " ", (rule.level, STYLES[rule.level]),
-                                " ", rule.summary)
-            yield Text(textwrap.fill(rule.explanation, width, initial_indent="    ",
-                                     subsequent_indent="    ") + "\n")
+            yield Prose((rule.code, "bold"), " ", (rule.level, STYLES[rule.level]), " ",
+                        rule.summary, indent=4)
+            yield Prose("    " + rule.explanation, indent=4)
+            yield Prose("")

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.owners import Move, OwnersResult
+from .layout import Column, FitTable, Row
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
@@ -66,25 +67,22 @@ class OwnersReport:
             yield from self._moves()
 
     def _counts(self) -> Iterator[RenderableType]:
-        from rich.table import Table
         from rich.text import Text
 
         r = self.result
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("node")
-        table.add_column("jobs", justify="right")
-        table.add_column("share", justify="right")
-        table.add_column("")
+        rows: list[Row] = []
         peak = max(r.counts.values(), default=0)
         for node in r.nodes:
             if node not in r.counts:
-                table.add_row(node, "-", "", Text("down", style="bold red"))
+                rows.append(Row((node, "-", "", Text("down", style="bold red"))))
                 continue
             count = r.counts[node]
             share = f"{count / r.jobs:.1%}" if r.jobs else "-"
             width = round(count / peak * BAR_WIDTH) if peak else 0
-            table.add_row(node, str(count), share, Text("█" * width, style="cyan"))
-        yield table
+            rows.append(Row((node, str(count), share, Text("█" * width, style="cyan"))))
+        yield FitTable([Column("node"), Column("jobs", keep=True, justify="right"),
+                        Column("share", keep=True, justify="right"), Column("", keep=True)],
+                       rows, boxed=False)
         b = r.balance
         if b is not None and r.jobs and self._owned:
             yield Text(
@@ -118,7 +116,6 @@ class OwnersReport:
                        style="green")
 
     def _owners(self) -> Iterator[RenderableType]:
-        from rich.table import Table
         from rich.text import Text
 
         r = self.result
@@ -130,17 +127,15 @@ class OwnersReport:
         else:
             heading = "owners (load order)"
         yield Text(heading, style="bold")
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("job")
-        table.add_column("owner")
-        table.add_column("failover (next first)")
         was = {move.job: move.from_node for move in r.moves}
+        rows: list[Row] = []
         for job in shown:
             owner = Text(r.owners[job] or "none", style="cyan")
             if job in was:
                 owner.append(f" (was {was[job]})", style="yellow")
-            table.add_row(job, owner, " > ".join(r.ranking[job][1:]) or "-")
-        yield table
+            rows.append(Row((job, owner, " > ".join(r.ranking[job][1:]) or "-")))
+        yield FitTable([Column("job"), Column("owner"), Column("failover (next first)")], rows,
+                       boxed=False)
 
     def _moves(self) -> Iterator[RenderableType]:
         from rich.text import Text

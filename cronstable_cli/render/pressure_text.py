@@ -13,8 +13,9 @@ from ..analysis.pressure import Cell, Pressure
 from ..engine.describe import compress
 from .heat_scale import GLYPHS, level, level_ranges, range_label
 from .jitter_text import JitterPanel
+from .layout import Column, FitTable, Keep, Part, Prose, Row
 from .stagger_text import duration_label
-from .text_bits import axis_line, bar_rows, grouped, label_width, plural
+from .text_bits import FULL, axis_line, bar_rows, grouped, halves, label_width, plural
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
@@ -46,9 +47,9 @@ def cell_names(cell: Cell) -> str:
     return f"{text} +{more:,} more" if more > 0 else text
 
 
-def _minute_axis(indent: int) -> str:
-    """Minute labels over the six ten-minute groups, after `indent` columns."""
-    return axis_line([f":{m:02d}" for m in range(0, 60, 10)], indent)
+def _minute_axis(indent: int, columns: range = FULL) -> str:
+    """Minute labels over the ten-minute groups of `columns`, after `indent` columns."""
+    return axis_line([f":{m:02d}" for m in range(columns.start, columns.stop, 10)], indent)
 
 
 class PressureReport:
@@ -81,9 +82,9 @@ class PressureReport:
             yield from self._jitter()
             return
         yield Text("")
-        yield from self._heatmap()
+        yield from self._heatmap(options.max_width)
         yield Text("")
-        yield from self._histogram()
+        yield from self._histogram(options.max_width)
         yield Text("")
         empty = minute_runs(r.empty_minutes) if r.empty_minutes else "none"
         yield Text.assemble(("Empty minutes of the hour: ", "bold"), empty)
@@ -92,12 +93,13 @@ class PressureReport:
         if r.gaps is not None:
             g = r.gaps
             yield Text("")
-            yield Text.assemble(
-                ("Gaps between fire instants: ", "bold"),
-                f"min {duration_label(g.min)} · q1 {duration_label(g.q1)} · median "
-                f"{duration_label(g.median)} · q3 {duration_label(g.q3)} · max "
-                f"{duration_label(g.max)}",
-            )
+            stats = [("min", g.min), ("q1", g.q1), ("median", g.median), ("q3", g.q3),
+                     ("max", g.max)]
+            gaps: list[Part] = [("Gaps between fire instants:", "bold")]
+            for i, (name, seconds) in enumerate(stats):
+                gaps.append(" ")
+                gaps.append(Keep(f"{'· ' if i else ''}{name} {duration_label(seconds)}"))
+            yield Prose(*gaps)
         yield from self._jitter()
 
     def _jitter(self) -> Iterator[RenderableType]:
@@ -107,46 +109,47 @@ class PressureReport:
             yield Text("")
             yield JitterPanel(self.result.jitter)
 
-    def _heatmap(self) -> Iterator[RenderableType]:
+    def _heatmap(self, width: int) -> Iterator[RenderableType]:
         from rich.text import Text
 
         r = self.result
         peak = max(max(row) for row in r.grid)
-        yield Text(f"Fires per minute ({r.timezone}), one row per hour", style="bold")
-        yield Text(_minute_axis(3), style="dim")
-        for hour, row in enumerate(r.grid):
-            cells = []
-            for value in row:
-                k = level(value, peak)
-                cells.append(Text(GLYPHS[k], style=COLOURS[k]))
-            yield Text.assemble(Text(f"{hour:02d} ", style="dim"), *grouped(cells))
-        legend = [Text("fires per cell:", style="dim")]
+        parts = halves(width, 3)
+        for columns in parts:
+            title = f"Fires per minute ({r.timezone}), one row per hour"
+            if len(parts) > 1:
+                title += f", :{columns.start:02d}-:{columns.stop - 1:02d}"
+            yield Text(title, style="bold")
+            yield Text(_minute_axis(3, columns), style="dim")
+            for hour, row in enumerate(r.grid):
+                cells = []
+                for value in row:
+                    k = level(value, peak)
+                    cells.append(Text(GLYPHS[k], style=COLOURS[k]))
+                yield Text.assemble(Text(f"{hour:02d} ", style="dim"), *grouped(cells, columns))
+        legend: list[Part] = [("fires per cell:", "dim")]
         for k, low, high in level_ranges(peak):
             glyph = "' '" if k == 0 else GLYPHS[k]
-            legend.append(Text("  "))
-            legend.append(Text(glyph, style=COLOURS[k]))
-            legend.append(Text(f" {range_label(low, high)}"))
-        yield Text.assemble(*legend)
+            legend.append("  ")
+            # A glyph and its range stay on one line: split, they read as another level.
+            legend.append(Keep(f"{glyph} {range_label(low, high)}"))
+        yield Prose(*legend, indent=len("fires per cell:  "))
 
-    def _histogram(self) -> Iterator[RenderableType]:
+    def _histogram(self, width: int) -> Iterator[RenderableType]:
         from rich.text import Text
 
         r = self.result
         counts = r.by_minute_fires
         yield Text("Fires by minute of the hour (all hours together)", style="bold")
-        yield from bar_rows(counts, HISTOGRAM_ROWS, "cyan")
-        yield Text(_minute_axis(label_width(counts) + 1), style="dim")
+        indent = label_width(counts) + 1
+        for columns in halves(width, indent):
+            yield from bar_rows(counts, HISTOGRAM_ROWS, "cyan", columns)
+            yield Text(_minute_axis(indent, columns), style="dim")
 
     def _top_cells(self) -> RenderableType:
-        from rich.table import Table
-
-        table = Table(title="Busiest cells", title_justify="left", title_style="bold",
-                      box=None, pad_edge=False, header_style="bold")
-        table.add_column("time", justify="right")
-        table.add_column("fires", justify="right")
-        table.add_column("jobs", justify="right")
-        table.add_column("heaviest jobs", overflow="fold")
-        for cell in self.result.top_cells:
-            table.add_row(f"{cell.hour:02d}:{cell.minute:02d}", f"{cell.fires:,}",
-                          f"{cell.jobs:,}", cell_names(cell))
-        return table
+        columns = [Column("time", keep=True, justify="right"),
+                   Column("fires", keep=True, justify="right"),
+                   Column("jobs", keep=True, justify="right"), Column("heaviest jobs")]
+        rows = [Row((f"{cell.hour:02d}:{cell.minute:02d}", f"{cell.fires:,}", f"{cell.jobs:,}",
+                     cell_names(cell))) for cell in self.result.top_cells]
+        return FitTable(columns, rows, boxed=False, title="Busiest cells")

@@ -7,6 +7,7 @@ from typing import IO
 
 from ..analysis.preview import Preview
 from .console import make_console, relative
+from .layout import Column, FitTable, Keep, Part, Prose, Row
 
 LEVEL_STYLES = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 
@@ -23,19 +24,15 @@ def _offset(dt: datetime) -> str:
 
 def render_preview(result: Preview, file: IO[str] | None = None) -> None:
     """Header (expression, resolved, description, zone) and the fires table."""
-    from rich.table import Table
     from rich.text import Text
 
     console = make_console(file)
-    head = Text()
-    head.append(result.expression, style="bold")
+    head: list[Part] = [Keep(result.expression, "bold")]
     if result.resolved != result.expression:
-        head.append("  →  ")
-        head.append(result.resolved, style="bold green")
-        head.append("  (H resolved", style="dim")
         key = result.job or result.hash_key
-        head.append(f" with key {key!r})" if key else ")", style="dim")
-    console.print(head)
+        head += ["  →  ", Keep(result.resolved, "bold green"),
+                 ("  (H resolved" + (f" with key {key!r})" if key else ")"), "dim")]
+    console.print(Prose(*head))
     console.print(result.description)
     where = f"Zone {result.timezone}"
     if result.job:
@@ -44,8 +41,8 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
                        f"{result.start.tzname() or ''}", style="dim"))
     for finding in result.findings:
         style = LEVEL_STYLES.get(finding.level, "")
-        console.print(Text.assemble((f"{finding.level}", style), f" [{finding.code}] ",
-                                    finding.message))
+        console.print(Prose((f"{finding.level}", style), f" [{finding.code}] ",
+                            finding.message))
     if result.never_fires:
         console.print(Text("Never fires: no occurrence is left before the end of 2099.",
                            style="bold red"))
@@ -55,18 +52,17 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
     if abs((datetime.now(timezone.utc) - result.start).total_seconds()) > 60:
         wait = wait.removeprefix("in ") + " after --from"  # a countdown from another instant
     console.print(f"Next fire {wait} ({first:%a %Y-%m-%d %H:%M:%S %Z})")
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("#", justify="right", no_wrap=True)
-    table.add_column(f"scheduled ({result.timezone})", no_wrap=True)
-    table.add_column("UTC", no_wrap=True)
+    columns = [Column("#", keep=True, justify="right"),
+               Column(f"scheduled ({result.timezone})", keep=True), Column("UTC", keep=True)]
     jitter = result.fire_after is not None
     if jitter:
         # One offset per job (docs/fleet-analyses.md): every fire is delayed by the same seconds.
         assert result.fire_after is not None
         delay = (result.fire_after[0] - result.fires[0]).total_seconds() if result.fires else 0
-        table.add_column(f"fire_after (+{delay:.0f}s of {result.jitter_seconds}s)",
-                         no_wrap=True)
-    table.add_column("note", ratio=1)
+        columns.append(Column(f"fire_after (+{delay:.0f}s of {result.jitter_seconds}s)",
+                              keep=True))
+    columns.append(Column("note"))
+    rows: list[Row] = []
     previous = _offset(result.start)
     for i, fire in enumerate(result.fires):
         offset = _offset(fire)
@@ -83,8 +79,8 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
             assert result.fire_after is not None
             row.append(f"{result.fire_after[i]:%H:%M:%S}")
         row.append("; ".join(notes))
-        table.add_row(*row, style="yellow" if notes else None)
-    console.print(table)
+        rows.append(Row(tuple(row), style="yellow" if notes else None))
+    console.print(FitTable(columns, rows))
     if jitter and result.jitter_seconds == 0:
         console.print(Text("Jitter 0: the schedule does not fire at minute 0, or --jitter 0 "
                            "was given; fire_after equals scheduled_for.", style="dim"))

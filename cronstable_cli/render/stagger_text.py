@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..analysis.stagger import StaggerResult
+from .layout import Column, FitTable, Keep, Prose, Row
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
@@ -55,7 +56,6 @@ class StaggerReport:
     def __rich_console__(
         self, console: Console, options: ConsoleOptions
     ) -> Iterator[RenderableType]:
-        from rich.table import Table
         from rich.text import Text
 
         result = self.result
@@ -68,16 +68,13 @@ class StaggerReport:
         )
         yield Text("")
 
-        table = Table(box=None, pad_edge=False, header_style="bold")
-        table.add_column("id")
-        table.add_column("offset", justify="right")
-        table.add_column("start", justify="right")
+        columns = [Column("id"), Column("offset", keep=True, justify="right"),
+                   Column("start", keep=True, justify="right")]
         # Listed in start order: that is the order the sources will actually run in.
-        for source_id in sorted(result.offsets, key=lambda s: (result.offsets[s], s)):
-            table.add_row(
-                source_id, offset_label(result.offsets[source_id]), result.starts[source_id]
-            )
-        yield table
+        yield FitTable(columns, [
+            Row((source_id, offset_label(result.offsets[source_id]), result.starts[source_id]))
+            for source_id in sorted(result.offsets, key=lambda s: (result.offsets[s], s))
+        ], boxed=False)
         if result.wraps_midnight:
             yield Text("note: the window runs past midnight; later starts are on the next day",
                        style="yellow")
@@ -89,29 +86,27 @@ class StaggerReport:
         else:
             first, second = _closest_pair(result)
             yield Text("gaps between consecutive starts:", style="bold")
-            yield Text.assemble(
+            yield Prose(
                 "  smallest ",
-                (duration_label(gaps.min), "bold red" if gaps.min < 60 else "bold yellow"),
+                Keep(duration_label(gaps.min), "bold red" if gaps.min < 60 else "bold yellow"),
                 f" ({first} then {second})",
-                ("  <- the number to watch", "bold"),
+                ("  <- the number to watch", "bold"), indent=4,
             )
-            yield Text(
-                f"  q1 {duration_label(gaps.q1)}, median {duration_label(gaps.median)}, "
-                f"q3 {duration_label(gaps.q3)}, max {duration_label(gaps.max)}"
-            )
+            yield Prose("  ", Keep(f"q1 {duration_label(gaps.q1)},"), " ",
+                        Keep(f"median {duration_label(gaps.median)},"), " ",
+                        Keep(f"q3 {duration_label(gaps.q3)},"), " ",
+                        Keep(f"max {duration_label(gaps.max)}"), indent=4)
         yield Text("")
 
         yield Text(f"starts per {result.bucket_minutes}-minute bucket:", style="bold")
-        hist = Table(box=None, pad_edge=False, show_header=False)
-        hist.add_column("bucket")
-        hist.add_column("count", justify="right")
-        hist.add_column("bar")
         peak = max(result.buckets, default=0)
+        rows = []
         for index, value in enumerate(result.buckets):
             width = round(value / peak * BAR_WIDTH) if peak else 0
             bar = Text("█" * width, style="cyan") if value else Text("·", style="dim")
-            hist.add_row(_bucket_label(result, index), str(value), bar)
-        yield hist
+            rows.append(Row((_bucket_label(result, index), str(value), bar)))
+        yield FitTable([Column("bucket", keep=True), Column("count", keep=True, justify="right"),
+                        Column("bar", keep=True)], rows, boxed=False, header=False)
         empty = sum(1 for value in result.buckets if not value)
         if empty:
             yield Text(f"{empty} of {len(result.buckets)} buckets have no start",

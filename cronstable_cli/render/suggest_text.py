@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..analysis.suggest import Suggestion
+from .layout import Keep, Part, Prose
 from .pressure_text import plural
 
 if TYPE_CHECKING:
@@ -26,20 +27,23 @@ class SuggestReport:
         s = self.result
         what = f"re-placing {s.job}" if s.job else f"a new {s.period} job"
         yield Text.assemble(("suggest", "bold"), f": {what} ({s.timezone})")
-        yield Text.assemble("  ", (s.expression, "bold green"))
-        yield Text(
+        yield Prose("  ", Keep(s.expression, "bold green"))
+        yield Prose(
             f"  {s.slot.label} has {plural(s.fires_in_window, 'fire')} in the "
             f"{s.based_on.hours} h from {s.based_on.start.strftime('%Y-%m-%d %H:%M')}; the "
-            f"busiest slot, {s.busiest.label}, has {plural(s.busiest.fires, 'fire')}."
+            f"busiest slot, {s.busiest.label}, has {plural(s.busiest.fires, 'fire')}.",
+            indent=4,
         )
         if s.alternatives:
-            others = ", ".join(f"{a.expression} ({plural(a.fires, 'fire')})"
-                               for a in s.alternatives)
-            yield Text(f"  alternatives: {others}")
-        yield Text(f"  or let the daemon spread it: {s.hash_hint}", style="dim")
+            others: list[Part] = ["  alternatives:"]
+            for i, a in enumerate(s.alternatives):
+                others += [", " if i else " ", Keep(a.expression),
+                           f" ({plural(a.fires, 'fire')})"]
+            yield Prose(*others, indent=4)
+        yield Prose("  or let the daemon spread it: ", Keep(s.hash_hint), style="dim", indent=4)
         counted = f"  based on {plural(s.based_on.jobs, 'job')}"
         if s.job:
             counted += f" (not counting {s.job} itself)"
         if s.excluded or s.invalid:
             counted += f"; left out {s.excluded + s.invalid:,} disabled, @reboot or invalid"
-        yield Text(counted, style="dim")
+        yield Prose(counted, style="dim", indent=4)

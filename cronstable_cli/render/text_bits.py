@@ -20,15 +20,34 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
 
 
-def grouped(cells: list[Text]) -> list[Text]:
-    """Six groups of ten columns, a space between groups."""
+FULL = range(0, 60)
+
+
+def halves(width: int, indent: int) -> list[range]:
+    """The columns of a 60-column chart: all at once, or two halves when `width` is too narrow.
+
+    A chart is never squeezed or wrapped (a wrapped row reads as another hour):
+    below 65 columns plus its label it is drawn twice, :00-:29 then :30-:59.
+    """
+    if indent + chart_width(FULL) <= width:
+        return [FULL]
+    return [range(0, 30), range(30, 60)]
+
+
+def chart_width(columns: range) -> int:
+    """Cells of a chart over `columns`, with a space between groups of ten."""
+    return len(columns) + (len(columns) - 1) // 10
+
+
+def grouped(cells: list[Text], columns: range = FULL) -> list[Text]:
+    """The cells of `columns` in groups of ten, a space between groups."""
     from rich.text import Text
 
     out: list[Text] = []
-    for start in range(0, 60, 10):
-        if start:
+    for start in range(columns.start, columns.stop, 10):
+        if start != columns.start:
             out.append(Text(" "))
-        out.extend(cells[start:start + 10])
+        out.extend(cells[start:min(start + 10, columns.stop)])
     return out
 
 
@@ -37,11 +56,13 @@ def axis_line(labels: Sequence[str], indent: int) -> str:
     return " " * indent + " ".join(label.ljust(10) for label in labels).rstrip()
 
 
-def bar_rows(counts: Sequence[int], rows: int, style: str) -> Iterator[Text]:
+def bar_rows(counts: Sequence[int], rows: int, style: str,
+             columns: range = FULL) -> Iterator[Text]:
     """A column chart of up to 60 counts, `rows` lines tall, the peak labelled on top.
 
     Every line starts with a label column as wide as the peak's digits plus one
-    space; any count above zero shows at least one eighth.
+    space; any count above zero shows at least one eighth. Only `columns` are
+    drawn, scaled to the peak of all of them (so two halves share one scale).
     """
     from rich.text import Text
 
@@ -52,7 +73,7 @@ def bar_rows(counts: Sequence[int], rows: int, style: str) -> Iterator[Text]:
         floor = (row - 1) * 8
         cells = [Text(BARS[min(8, max(0, h - floor))], style=style) for h in heights]
         label = f"{max(counts, default=0):,}".rjust(width) if row == rows else " " * width
-        yield Text.assemble(Text(label + " ", style="dim"), *grouped(cells))
+        yield Text.assemble(Text(label + " ", style="dim"), *grouped(cells, columns))
 
 
 def label_width(counts: Sequence[int]) -> int:

@@ -1,0 +1,379 @@
+"""Fitting text reports to a width without ever breaking a schedule.
+
+Every table and paragraph a command prints goes through here, so one set of
+rules holds everywhere (docs/cli.md, "Output width"):
+
+- a *kept* cell or span (a schedule, an instant, a count) is never wrapped,
+  broken or truncated;
+- names, paths and prose wrap instead;
+- a table whose kept columns cannot fit side by side is *stacked*: each row's
+  first cell on a line of its own and the other cells in a narrower table
+  below it, and when even that does not fit, one `label  value` line per cell.
+
+rich is imported lazily so JSON runs never pay for it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Literal, Union
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.text import Text
+
+PIPED_WIDTH = 80
+"""Width of output that is not a terminal when COLUMNS is not set."""
+
+# Names and paths narrower than this are folded too tightly to read: rather than
+# squeeze a wrappable column below it, the table is stacked.
+MIN_WRAP = 12
+
+Justify = Literal["left", "right", "center"]
+
+
+def output_width(stream: IO[str]) -> int | None:
+    """COLUMNS when set; a terminal's own width (None lets rich ask); else PIPED_WIDTH."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    try:
+        if stream.isatty():
+            return None
+    except (AttributeError, ValueError):
+        pass
+    return PIPED_WIDTH
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Column:
+    """One column: `keep` cells (schedules, instants, numbers) are never wrapped."""
+
+    header: str
+    keep: bool = False
+    justify: Justify = "left"
+
+
+Cell = Union[str, "Text"]
+
+
+@dataclass(frozen=True)
+class Row:
+    cells: tuple[Cell, ...]
+    style: str | None = None
+
+
+def _lines(cell: Cell) -> list[str]:
+    plain = cell if isinstance(cell, str) else cell.plain
+    return plain.split("\n") if plain else [""]
+
+
+def _cell_width(text: str) -> int:
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
+def natural_width(cell: Cell) -> int:
+    """The width a cell takes unwrapped: its longest line."""
+    return max(_cell_width(line) for line in _lines(cell))
+
+
+def _longest_word(text: str) -> int:
+    return max((_cell_width(w) for w in text.split()), default=0)
+
+
+def column_widths(naturals: Sequence[int], minimums: Sequence[int], width: int,
+                  gap: int) -> list[int] | None:
+    """Widths for columns separated by `gap` cells, or None when they cannot fit.
+
+    Every column starts at its natural width; the widest shrink first, never
+    below their minimum (for a kept column, its widest cell).
+    """
+    widths = list(naturals)
+    budget = width - gap * (len(widths) - 1)
+    excess = sum(widths) - budget
+    while excess > 0:
+        movable = [i for i in range(len(widths)) if widths[i] > minimums[i]]
+        if not movable:
+            return None
+        widest = max(widths[i] for i in movable)
+        tops = [i for i in movable if widths[i] == widest]
+        below = max([widths[i] for i in movable if widths[i] < widest]
+                    + [max(minimums[i] for i in tops)])
+        # Bring the widest columns down together, to the next width or as far as needed.
+        step = max(1, min(widest - below, -(-excess // len(tops))))
+        for i in tops:
+            cut = min(step, excess, widths[i] - minimums[i])
+            widths[i] -= cut
+            excess -= cut
+    return widths
+
+
+class FitTable:
+    """A table laid out for the console's width at render time (see the module doc)."""
+
+    def __init__(self, columns: Sequence[Column], rows: Iterable[Row], *, boxed: bool = True,
+                 title: str | None = None, header: bool = True) -> None:
+        self.columns = tuple(columns)
+        self.rows = tuple(rows)
+        self.boxed = boxed
+        self.title = title
+        self.header = header
+
+    @property
+    def gap(self) -> int:
+        return 3 if self.boxed else 2  # " │ " between boxed cells, two spaces otherwise
+
+    def _measure(self, columns: range) -> tuple[list[int], list[int]]:
+        naturals, minimums = [], []
+        for i in columns:
+            col = self.columns[i]
+            cells = max((natural_width(r.cells[i]) for r in self.rows), default=0)
+            header = col.header if self.header else ""
+            head_word = _longest_word(header)
+            naturals.append(max(cells, _cell_width(header)))
+            if col.keep:
+                minimums.append(max(cells, head_word))
+            else:
+                minimums.append(max(head_word, min(cells, MIN_WRAP)))
+        return naturals, minimums
+
+    def widths(self, width: int) -> list[int] | None:
+        """Column widths for a side-by-side table at `width`, or None if it must stack."""
+        naturals, minimums = self._measure(range(len(self.columns)))
+        return column_widths(naturals, minimums, width, self.gap)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.text import Text
+
+        width = options.max_width
+        if self.title:
+            yield Text(self.title, style="bold")
+        widths = self.widths(width)
+        if widths is not None:
+            yield self._table(range(len(self.columns)), widths, self.rows, header=self.header)
+            return
+        rest = range(1, len(self.columns))
+        naturals, minimums = self._measure(rest)
+        sub = column_widths(naturals, minimums, width - INDENT, self.gap)
+        if sub is not None and len(self.columns) > 1:
+            yield from self._stacked(rest, sub, width)
+        else:
+            yield from self._labelled(width)
+
+    def _table(self, columns: range, widths: Sequence[int], rows: Sequence[Row], *,
+               header: bool) -> RenderableType:
+        from rich import box
+        from rich.table import Table
+
+        table = Table(box=box.HEAVY_HEAD if self.boxed else None, show_edge=False,
+                      pad_edge=False, header_style="bold", show_header=header)
+        for i, w in zip(columns, widths, strict=True):
+            col = self.columns[i]
+            # Kept cells fit their column by construction; only a kept header may wrap.
+            table.add_column(col.header, width=w, justify=col.justify, overflow="fold")
+        for row in rows:
+            table.add_row(*(row.cells[i] if self.columns[i].keep else _wrapped(row.cells[i], w)
+                            for i, w in zip(columns, widths, strict=True)), style=row.style)
+        return table
+
+    def _stacked(self, rest: range, widths: Sequence[int], width: int) -> RenderResult:
+        """The first column on its own line(s), the others in an indented table below."""
+        from rich.padding import Padding
+        from rich.text import Text
+
+        if self.header:
+            yield Text(self.columns[0].header, style="bold")
+            yield Padding(self._table(rest, widths, (), header=True), (0, 0, 0, INDENT),
+                          expand=False)
+        for row in self.rows:
+            yield from _joined(row.cells[0], width, row.style)
+            yield Padding(self._table(rest, widths, (row,), header=False), (0, 0, 0, INDENT),
+                          expand=False)
+
+    def _labelled(self, width: int) -> RenderResult:
+        """Last resort: one `label  value` block per cell, values wrapped under the label."""
+        from rich.text import Text
+
+        labels = [c.header for c in self.columns[1:]]
+        pad = max((_cell_width(label) for label in labels), default=0) + 2
+        for row in self.rows:
+            yield from _joined(row.cells[0], width, row.style)
+            for col, cell in zip(self.columns[1:], row.cells[1:], strict=True):
+                for n, line in enumerate(_split(cell)):
+                    label = col.header if n == 0 else ""
+                    head = Text(" " * INDENT + label.ljust(pad), style="dim")
+                    size = _cell_width(line.plain)
+                    if col.keep and INDENT + pad + size > width:
+                        # A kept value goes under its label rather than being broken.
+                        head.rstrip()
+                        yield head
+                        head = Text(" " * INDENT * 2)
+                    kept = [(len(head), len(head) + len(line))] if col.keep else []
+                    yield from wrap(Text.assemble(head, line), width, len(head), kept=kept,
+                                    style=row.style)
+
+
+INDENT = 2
+
+
+def _split(cell: Cell) -> list[Text]:
+    from rich.text import Text
+
+    text = cell if not isinstance(cell, str) else Text(cell)
+    return list(text.split("\n")) if text.plain else [Text("")]
+
+
+def _wrapped(cell: Cell, width: int) -> Text:
+    """A wrappable cell broken to `width` here, so names and paths break at `/` and `-`."""
+    from rich.text import Text
+
+    return Text("\n").join([piece for line in _split(cell) for piece in wrap(line, width)])
+
+
+def _joined(cell: Cell, width: int, style: str | None) -> Iterator[Text]:
+    """A multi-line cell on one line (parts two spaces apart) when it fits, else line by line."""
+    from rich.text import Text
+
+    parts = _split(cell)
+    joined = Text("  ").join(parts)
+    if _cell_width(joined.plain) <= width:
+        parts = [joined]
+    for part in parts:
+        if style:
+            part.stylize(style)
+        yield from wrap(part, width, INDENT)
+
+
+# --- prose ----------------------------------------------------------------------------------
+
+_CODE = re.compile(r"`[^`\n]+`")
+
+
+@dataclass(frozen=True)
+class Keep:
+    """A span of prose that is never broken across lines (a schedule, a legend entry)."""
+
+    text: str
+    style: str = ""
+
+
+Part = Union[str, tuple[str, str], Keep, "Text"]
+
+
+class Prose:
+    """A paragraph that wraps at spaces, keeping `Keep` spans and `code` spans whole.
+
+    Continuation lines are indented by `indent`. A kept span wider than a line
+    is broken only between its fields (at its spaces), never inside one.
+    """
+
+    def __init__(self, *parts: Part, indent: int = INDENT, style: str = "") -> None:
+        self.parts = parts
+        self.indent = indent
+        self.style = style
+
+    def text(self) -> tuple[Text, list[tuple[int, int]]]:
+        """The paragraph as one Text and the [start, end) offsets of its kept spans."""
+        from rich.text import Text
+
+        out = Text(style=self.style)
+        kept: list[tuple[int, int]] = []
+        for part in self.parts:
+            start = len(out.plain)
+            if isinstance(part, Keep):
+                out.append(part.text, style=part.style)
+                kept.append((start, len(out.plain)))
+                continue
+            piece = part if isinstance(part, Text) else (
+                Text(part) if isinstance(part, str) else Text(part[0], style=part[1]))
+            out.append_text(piece)
+            kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece.plain))
+        return out, kept
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text, kept = self.text()
+        yield from wrap(text, options.max_width, self.indent, kept=kept)
+
+
+def wrap(text: Text, width: int, indent: int = 0, *, kept: Sequence[tuple[int, int]] = (),
+         style: str | None = None) -> Iterator[Text]:
+    """Greedy word wrap of one line of Text; `kept` spans and `code` spans stay whole."""
+    from rich.text import Text
+
+    plain = text.plain
+    spans = list(kept) or [(m.start(), m.end()) for m in _CODE.finditer(plain)]
+    breaks: list[int] = []
+    line_start, first = 0, True
+    for start, end in _words(plain, spans):
+        lead = indent if breaks else 0
+        if not first and lead + _cell_width(plain[line_start:end]) > width:
+            breaks.append(start)
+            line_start = start
+        first = False
+    lines = text.divide(breaks) if breaks else [text]
+    for n, line in enumerate(lines):
+        line.rstrip()
+        if n:
+            line = Text.assemble(" " * indent, line)
+        for piece in _fold(line, width, indent if n else 0, indent):
+            if style:
+                piece.stylize(style)
+            yield piece
+
+
+def _words(plain: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """[start, end) of each unbreakable run: a kept span, or a run of non-spaces."""
+    words: list[tuple[int, int]] = []
+    i, n = 0, len(plain)
+    spans = sorted(spans)
+    while i < n:
+        if plain[i] == " ":
+            i += 1
+            continue
+        end = i
+        while end < n and plain[end] != " ":
+            end += 1
+        # A word that touches a kept span takes the whole span (and what is glued to it).
+        for s, e in spans:
+            if s < end and e > i:
+                end = max(end, e)
+                while end < n and plain[end] != " ":
+                    end += 1
+        words.append((i, end))
+        i = end
+    return words
+
+
+_SEPARATORS = "/:-_."
+
+
+def _fold(line: Text, width: int, skip: int, indent: int) -> Iterator[Text]:
+    """A line still wider than `width` (one long word after `skip` leading cells): broken at
+    spaces if it has any (between a schedule's fields), else after a separator or at the
+    width (a long name or path); continuation lines start with `indent` spaces."""
+    from rich.text import Text
+
+    if _cell_width(line.plain) <= width or width <= skip + 1:
+        yield line
+        return
+    plain = line.plain
+    cut = plain.rfind(" ", skip + 1, width + 1)
+    if cut <= skip:
+        cut = width
+        for sep in _SEPARATORS:  # the first separator (in this order) that fits wins
+            at = plain.rfind(sep, skip + 1, width)
+            if at > skip:
+                cut = at + 1
+                break
+    head, tail = line.divide([cut])
+    head.rstrip()
+    tail = tail[len(tail.plain) - len(tail.plain.lstrip(" ")):]
+    yield head
+    yield from _fold(Text.assemble(" " * indent, tail), width, indent, indent)

@@ -1,0 +1,112 @@
+"""Every command's text fits the width (COLUMNS, else 80 when piped) with schedules intact."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .helpers import run, run_json
+
+EXAMPLES = str(Path(__file__).resolve().parents[2] / "examples")
+FROM = ("--from", "2026-12-01T00:00")
+SEEDED = ("H/15 9-17 * * mon-fri", "--seed", "refresh-cache", "--tz", "Europe/Berlin")
+
+COMMANDS = {
+    "jobs": ("jobs", EXAMPLES, *FROM),
+    "lint": ("lint", EXAMPLES, *FROM),
+    "list-rules": ("lint", "--list-rules"),
+    "preview": ("preview", *SEEDED, "-n", "6", *FROM),
+    "preview-job": ("preview", "--job", "nightly-report", EXAMPLES, "-n", "4",
+                    "--from", "2027-03-12T00:00", "--jitter", "auto"),
+    "explain": ("explain", *SEEDED),
+    "why": ("why", "0 12 13 * 5", "--at", "2027-01-13T12:00"),
+    "pressure": ("pressure", EXAMPLES, *FROM, "--jitter", "auto"),
+    "suggest": ("suggest", EXAMPLES, *FROM),
+    "suggest-daily": ("suggest", EXAMPLES, *FROM, "--period", "daily"),
+    "duplicates": ("duplicates", EXAMPLES),
+    "owners": ("owners", EXAMPLES, "--nodes", "a,b,c", "--down", "b"),
+    "stagger": ("stagger", *(f"db-backup-{i:02d}" for i in range(1, 32)),
+                "--window", "02:00/50"),
+}
+WIDTHS = [pytest.param("80", id="80"), pytest.param("60", id="60"),
+          pytest.param(None, id="piped")]
+
+
+def text_at(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+            columns: str | None, args: tuple[str, ...]) -> tuple[int, list[str]]:
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)  # captured output is not a terminal
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    _, out, err = run(capsys, *args)
+    return int(columns or 80), (out + err).splitlines()
+
+
+def schedules(capsys: pytest.CaptureFixture[str], name: str) -> set[str]:
+    """The schedule texts a command shows, read from its JSON (not from the text)."""
+    args = COMMANDS[name]
+    if name == "jobs":
+        doc = run_json(capsys, *args)
+        return {s for job in doc["jobs"] for s in (job["schedule"], job["resolved"]) if s}
+    if name == "lint":
+        doc = run_json(capsys, *args, expect=1)
+        return {m for f in doc["findings"] for m in re.findall(r"`[^`]+`", f["message"])}
+    if name in ("preview", "explain"):
+        doc = run_json(capsys, *args)
+        return {doc["expression"], doc["resolved"]}
+    if name.startswith("suggest"):
+        doc = run_json(capsys, *args)
+        return {doc["expression"], doc["hash_hint"]} | {a["expression"]
+                                                        for a in doc["alternatives"]}
+    if name == "duplicates":
+        doc = run_json(capsys, *args)
+        return {g["expression"] for g in doc["groups"]}
+    return set()
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_no_line_is_wider_than_the_output(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch, name: str,
+                                          columns: str | None) -> None:
+    width, lines = text_at(capsys, monkeypatch, columns, COMMANDS[name])
+    assert lines
+    too_wide = [line for line in lines if len(line) > width]
+    assert not too_wide
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize("name", ["jobs", "lint", "preview", "explain", "suggest",
+                                  "suggest-daily", "duplicates"])
+def test_every_schedule_is_whole_on_one_line(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch, name: str,
+                                             columns: str | None) -> None:
+    wanted = schedules(capsys, name)
+    assert wanted
+    _, lines = text_at(capsys, monkeypatch, columns, COMMANDS[name])
+    missing = [s for s in wanted if not any(s in line for line in lines)]
+    assert not missing
+
+
+def test_jobs_at_80_columns_is_not_squeezed(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reported bug: the resolved H minutes split as `14,29,44,5` / `9 9-17`."""
+    _, lines = text_at(capsys, monkeypatch, "80", COMMANDS["jobs"])
+    assert any("→ 14,29,44,59 9-17 * * mon-fri" in line for line in lines)
+    assert not any(line.rstrip().endswith("14,29,44,5") for line in lines)
+
+
+def test_the_legend_and_the_gaps_keep_their_entries(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    _, lines = text_at(capsys, monkeypatch, "60", COMMANDS["pressure"])
+    start = next(i for i, line in enumerate(lines) if line.startswith("fires per cell:"))
+    first, second = lines[start].removeprefix("fires per cell:"), lines[start + 1]
+    # Each entry is a glyph and a count or range: every line holds whole entries only.
+    for line in (first, second):
+        assert re.fullmatch(r"(\s+(' '|\S) \d+(-\d+)?)+", line), line
+    gaps = [line for line in lines if "q1 " in line or "median " in line]
+    assert all(re.search(r"(min|q1|median|q3|max) \d", line) for line in gaps)
+    assert any(line.startswith("Fires per minute (UTC), one row per hour, :30-:59")
+               for line in lines)

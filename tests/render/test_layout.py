@@ -1,0 +1,135 @@
+"""Tables and paragraphs fitted to a width: schedules are never split, nothing overflows."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+
+from cronstable_cli.render.layout import (
+    PIPED_WIDTH,
+    Column,
+    FitTable,
+    Keep,
+    Prose,
+    Row,
+    column_widths,
+    output_width,
+)
+
+H_SCHEDULE = "H/15 9-17 * * mon-fri"
+RESOLVED = "14,29,44,59 9-17 * * mon-fri"
+
+
+def render(renderable: object, width: int) -> list[str]:
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, color_system=None, highlight=False).print(renderable)
+    return buffer.getvalue().splitlines()
+
+
+def jobs_table() -> FitTable:
+    rows = [
+        Row((Text("refresh-cache\nexamples/cronstable.yaml:40"),
+             Text(f"{H_SCHEDULE}\n→ {RESOLVED}"), "Europe/Berlin", "yes",
+             "Tue 12-01 08:14\nin 8h 14m")),
+        Row((Text("a-job-with-a-rather-long-name\nconf.d/teams/platform/jobs.yaml:1200"),
+             "0 * * * *", "America/Argentina/Buenos_Aires", "no", "Tue 12-01 09:00\nin 9h"),
+            style="dim"),
+    ]
+    return FitTable([Column("job / where"), Column("schedule (→ resolved)", keep=True),
+                     Column("zone"), Column("on", keep=True), Column("next (UTC)", keep=True)],
+                    rows)
+
+
+# -- column widths -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("naturals", "minimums", "width", "gap", "expected"), [
+    pytest.param([10, 20], [10, 5], 40, 3, [10, 20], id="fits as is"),
+    pytest.param([10, 20], [10, 5], 25, 3, [10, 12], id="the wrappable one shrinks"),
+    pytest.param([30, 30], [5, 5], 43, 3, [20, 20], id="the widest shrink together"),
+    pytest.param([30, 12], [5, 5], 33, 3, [18, 12], id="widest first"),
+    pytest.param([10, 20], [10, 18], 25, 3, None, id="minimums do not fit"),
+])
+def test_column_widths(naturals: list[int], minimums: list[int], width: int, gap: int,
+                       expected: list[int] | None) -> None:
+    assert column_widths(naturals, minimums, width, gap) == expected
+
+
+# -- tables --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [140, 100, 80, 60, 40])
+def test_a_table_never_overflows_and_keeps_every_schedule_on_one_line(width: int) -> None:
+    lines = render(jobs_table(), width)
+    assert max(len(line) for line in lines) <= width
+    for schedule in (H_SCHEDULE, f"→ {RESOLVED}", "0 * * * *", "Tue 12-01 08:14"):
+        assert any(schedule in line for line in lines), (schedule, lines)
+
+
+def test_wide_enough_it_is_one_table_with_a_header_row() -> None:
+    lines = render(jobs_table(), 140)
+    assert lines[0].split("┃")[0].strip() == "job / where"
+    assert "schedule (→ resolved)" in lines[0]
+    assert lines[2].startswith("refresh-cache ")
+
+
+def test_narrower_the_first_column_goes_above_its_row() -> None:
+    lines = render(jobs_table(), 80)
+    assert lines[0] == "job / where"
+    assert "refresh-cache  examples/cronstable.yaml:40" in lines
+    row = lines.index("refresh-cache  examples/cronstable.yaml:40")
+    assert lines[row + 1].startswith(f"  {H_SCHEDULE} ")
+    assert lines[row + 2].startswith(f"  → {RESOLVED} ")
+
+
+def test_narrowest_each_cell_gets_a_labelled_line() -> None:
+    lines = render(jobs_table(), 40)
+    assert "refresh-cache" in lines
+    assert any(line.startswith("  zone ") and line.endswith("Europe/Berlin") for line in lines)
+    # The resolved schedule (30 wide) does not fit beside its 21-wide label: it goes below.
+    assert f"    → {RESOLVED}" in lines
+
+
+def test_names_and_paths_break_after_a_separator() -> None:
+    table = FitTable([Column("job"), Column("schedule", keep=True)],
+                     [Row(("examples/cronstable.yaml:9", "0 * * * *"))])
+    lines = render(table, 30)
+    assert lines[2].startswith("examples/ ")
+    assert lines[3].startswith("cronstable.yaml:9 ")
+
+
+# -- prose ---------------------------------------------------------------------
+
+MESSAGE = (f"note [hashed-slot] `{H_SCHEDULE}` resolves to `{RESOLVED}` (hashed from the job "
+           "name 'refresh-cache'); renaming the job moves it to other slots.")
+
+
+@pytest.mark.parametrize("width", range(34, 121, 3))
+def test_code_spans_are_never_broken(width: int) -> None:
+    lines = render(Prose(MESSAGE), width)
+    assert max(len(line) for line in lines) <= width
+    assert any(f"`{H_SCHEDULE}`" in line for line in lines)
+    assert any(f"`{RESOLVED}`" in line for line in lines)
+    assert " ".join(" ".join(lines).split()) == MESSAGE
+    assert all(line.startswith("  ") for line in lines[1:])
+
+
+def test_keep_spans_stay_whole_and_a_too_long_one_breaks_only_between_fields() -> None:
+    lines = render(Prose("legend:", *(f for i in range(8) for f in ("  ", Keep(f"* {i}-{i}")))),
+                   20)
+    assert all(line.count("*") == line.count("-") for line in lines)
+    lines = render(Prose(Keep(RESOLVED)), 12)
+    assert lines == ["14,29,44,59", "  9-17 * *", "  mon-fri"]
+
+
+# -- the width rule ------------------------------------------------------------
+
+
+def test_output_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "72")
+    assert output_width(io.StringIO()) == 72
+    monkeypatch.delenv("COLUMNS")
+    assert output_width(io.StringIO()) == PIPED_WIDTH == 80
