@@ -30,7 +30,7 @@ PIPED_WIDTH = 80
 
 # Names and paths narrower than this are folded too tightly to read: rather than
 # squeeze a wrappable column below it, the table is stacked.
-MIN_WRAP = 12
+MIN_WRAP = 16
 
 Justify = Literal["left", "right", "center"]
 
@@ -198,26 +198,27 @@ class FitTable:
                           expand=False)
 
     def _labelled(self, width: int) -> RenderResult:
-        """Last resort: one `label  value` block per cell, values wrapped under the label."""
+        """Last resort: each row's first cell, then its other cells as `label: value` items
+        that flow over as many lines as they need (an item is never split)."""
         from rich.text import Text
 
-        labels = [c.header for c in self.columns[1:]]
-        pad = max((_cell_width(label) for label in labels), default=0) + 2
         for row in self.rows:
             yield from _joined(row.cells[0], width, row.style)
-            for col, cell in zip(self.columns[1:], row.cells[1:], strict=True):
-                for n, line in enumerate(_split(cell)):
-                    label = col.header if n == 0 else ""
-                    head = Text(" " * INDENT + label.ljust(pad), style="dim")
-                    size = _cell_width(line.plain)
-                    if col.keep and INDENT + pad + size > width:
-                        # A kept value goes under its label rather than being broken.
-                        head.rstrip()
-                        yield head
-                        head = Text(" " * INDENT * 2)
-                    kept = [(len(head), len(head) + len(line))] if col.keep else []
-                    yield from wrap(Text.assemble(head, line), width, len(head), kept=kept,
-                                    style=row.style)
+            parts: list[Part] = [" " * INDENT]
+            for i, (col, cell) in enumerate(zip(self.columns[1:], row.cells[1:], strict=True)):
+                lines = [line for line in _split(cell) if line.plain]
+                if not lines:
+                    continue
+                if i:
+                    parts.append("  ")
+                label = Text(f"{col.header}:" if col.header else "", style="dim")
+                item = Text.assemble(label, " ", lines[0]) if col.header else lines[0]
+                if INDENT + _cell_width(item.plain) <= width or not col.header:
+                    parts.append(Keep(item))
+                else:  # too wide for one line: the value starts a line of its own
+                    parts += [Keep(label), " ", Keep(lines[0])]
+                parts.extend(p for line in lines[1:] for p in (" ", Keep(line)))
+            yield Prose(*parts, style=row.style or "")
 
 
 INDENT = 2
@@ -260,7 +261,7 @@ _CODE = re.compile(r"`[^`\n]+`")
 class Keep:
     """A span of prose that is never broken across lines (a schedule, a legend entry)."""
 
-    text: str
+    text: str | Text
     style: str = ""
 
 
@@ -288,7 +289,10 @@ class Prose:
         for part in self.parts:
             start = len(out.plain)
             if isinstance(part, Keep):
-                out.append(part.text, style=part.style)
+                if isinstance(part.text, str):
+                    out.append(part.text, style=part.style)
+                else:
+                    out.append_text(part.text)
                 kept.append((start, len(out.plain)))
                 continue
             piece = part if isinstance(part, Text) else (

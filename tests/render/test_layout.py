@@ -85,12 +85,14 @@ def test_narrower_the_first_column_goes_above_its_row() -> None:
     assert lines[row + 2].startswith(f"  → {RESOLVED} ")
 
 
-def test_narrowest_each_cell_gets_a_labelled_line() -> None:
+def test_narrowest_the_cells_flow_as_labelled_items() -> None:
     lines = render(jobs_table(), 40)
-    assert "refresh-cache" in lines
-    assert any(line.startswith("  zone ") and line.endswith("Europe/Berlin") for line in lines)
-    # The resolved schedule (30 wide) does not fit beside its 21-wide label: it goes below.
-    assert f"    → {RESOLVED}" in lines
+    assert lines[0] == "refresh-cache"
+    assert lines[1] == "examples/cronstable.yaml:40"
+    assert lines[2] == "  schedule (→ resolved):"  # the label's own line: its value is wider
+    assert lines[3] == f"  {H_SCHEDULE}"
+    assert lines[4] == f"  → {RESOLVED}"
+    assert "  zone: Europe/Berlin  on: yes" in lines
 
 
 def test_names_and_paths_break_after_a_separator() -> None:
