@@ -129,3 +129,10 @@ def test_manual_dag_is_no_job(tmp_path: Path) -> None:
     result = load(tmp_path, "dags:\n  - name: etl\n    tasks:\n      - id: a\n"
                   "        command: x\n")
     assert (result.jobs, errors(result)) == ((), [])
+
+
+def test_ignore_comment_above_the_dag(tmp_path: Path) -> None:
+    text = ("dags:\n  # cronstable: ignore[hashed-slot]\n  - name: etl\n"
+            "    schedule: \"H 2 * * *\"\n    tasks:\n      - id: a\n        command: x\n")
+    [job] = load(tmp_path, text).jobs
+    assert job.is_suppressed("hashed-slot") and not job.is_suppressed("never-fires")
