@@ -14,7 +14,8 @@ from cronstable_cli.loaders import LoadResult, load_paths
 
 def load(tmp_path: Path, text: str, name: str = "c.yaml") -> LoadResult:
     path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
+    # DAGs need a state section; at the end, it moves no line of the text.
+    path.write_text(text + "state:\n  path: /var/lib/cronstable\n", encoding="utf-8")
     return load_paths([str(path)])
 
 
