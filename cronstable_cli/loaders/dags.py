@@ -78,7 +78,7 @@ def _read_dag(item: Mapping, out: Problems, lines: Seq[str]) -> Dag | None:
     own: Entries = {}
     for key, value in item.entries:
         own.setdefault(key.value, (key, value))
-    name_node = own.get("name", (None, None))[1]
+    name_node = _value(own, "name")
     if not isinstance(name_node, Scalar):
         return None  # the schema reports a missing or non-text name
     name = name_node.value
@@ -113,14 +113,14 @@ def _schedule_job(
             schedule=text,
         )
         return None
-    zone = own.get("timezone", (None, None))[1]
+    zone = _value(own, "timezone")
     timezone = zone.value if isinstance(zone, Scalar) else None
     if zone is not None and timezone is not None and not is_known_zone(timezone):
         out.add(codes.UNKNOWN_TIMEZONE, unknown_zone_message(timezone, f"dag {name!r}"),
                 zone.line, zone.col, job=job_name)
-    utc = _bool(own.get("utc", (None, None))[1])
-    enabled = _bool(own.get("enabled", (None, None))[1])
-    policy = own.get("clusterPolicy", (None, None))[1]
+    utc = _bool(_value(own, "utc"))
+    enabled = _bool(_value(own, "enabled"))
+    policy = _value(own, "clusterPolicy")
     return Job(
         name=job_name,
         schedule=text,
@@ -144,7 +144,6 @@ def _schedule_job(
 class _TaskRead:
     id: str | None
     id_at: tuple[int, int]
-    item: Mapping
     depends: list[Scalar]
     depends_at: tuple[int, int]  # the `dependsOn` key, or the item
     type: str
@@ -175,10 +174,10 @@ def _read_task(node: Mapping) -> _TaskRead:
     own: Entries = {}
     for key, value in node.entries:
         own.setdefault(key.value, (key, value))
-    id_node = own.get("id", (None, None))[1]
+    id_node = _value(own, "id")
     task_id = id_node.value if isinstance(id_node, Scalar) else None
     id_at = (id_node.line, id_node.col) if isinstance(id_node, Scalar) else (node.line, node.col)
-    kind = own.get("type", (None, None))[1]
+    kind = _value(own, "type")
     task_type = kind.value if isinstance(kind, Scalar) and kind.value in TASK_TYPES else "task"
     depends: list[Scalar] = []
     depends_at = (node.line, node.col)
@@ -187,9 +186,9 @@ def _read_task(node: Mapping) -> _TaskRead:
         depends_at = (key.line, key.col)
         if isinstance(value, Sequence):
             depends = [v for v in value.items if isinstance(v, Scalar)]
-    expand = own.get("expand", (None, None))[1]
+    expand = _value(own, "expand")
     expand_from = expand.get("fromTask") if isinstance(expand, Mapping) else None
-    return _TaskRead(task_id, id_at, node, depends, depends_at, task_type,
+    return _TaskRead(task_id, id_at, depends, depends_at, task_type,
                      expand_from if isinstance(expand_from, Scalar) else None)
 
 
@@ -345,6 +344,11 @@ def _error(message: str, where: SourceLocation) -> Finding:
 
 
 # -- quiet value readers (the schema reports wrong types) ----------------------------
+
+
+def _value(own: Entries, key: str) -> Node | None:
+    entry = own.get(key)
+    return entry[1] if entry is not None else None
 
 
 def _bool(node: Node | None) -> bool | None:
