@@ -144,6 +144,7 @@ class Draft:
     timezone: str | None
     has_timezone: bool
     enabled: bool | None
+    cluster_policy: str | None = None  # None: not set by the job
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +154,7 @@ class Frame:
     utc: bool | None = None
     timezone: str | None = None
     enabled: bool | None = None
+    cluster_policy: str | None = None
 
 
 def defaults_frame(defaults: Entries) -> Frame:
@@ -165,7 +167,19 @@ def defaults_frame(defaults: Entries) -> Frame:
     timezone = None
     if "timezone" in defaults and isinstance(defaults["timezone"][1], Scalar):
         timezone = defaults["timezone"][1].value
-    return Frame(flags["utc"], timezone, flags["enabled"])
+    return Frame(flags["utc"], timezone, flags["enabled"], cluster_policy(defaults))
+
+
+_POLICIES = ("Leader", "PreferLeader", "EveryNode")
+
+
+def cluster_policy(entries: Entries) -> str | None:
+    """The clusterPolicy these keys set, if they set a valid one."""
+    entry = entries.get("clusterPolicy")
+    if entry is None or not isinstance(entry[1], Scalar):
+        return None
+    value = entry[1].value
+    return value if value in _POLICIES else None
 
 
 def finish(draft: Draft, frame: Frame) -> Job:
@@ -184,6 +198,7 @@ def finish(draft: Draft, frame: Frame) -> Job:
         kind="yaml",
         suppressed=draft.suppressed,
         keys=draft.keys,
+        cluster_policy=draft.cluster_policy or frame.cluster_policy or "Leader",
     )
 
 
@@ -254,6 +269,7 @@ class JobBuilder:
             timezone=timezone,
             has_timezone="timezone" in own,
             enabled=enabled,
+            cluster_policy=cluster_policy(own),
         )
 
     # -- the interpreted keys -------------------------------------------------
