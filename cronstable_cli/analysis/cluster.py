@@ -1,4 +1,4 @@
-"""The node set a config's `cluster` section describes, for rendezvous ownership."""
+"""The node set a config's `cluster` section describes (placement.py reads its election)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ class ClusterError(ValueError):
 _SELF_KEYS = ("nodeName", "node_name", "name")
 _ENTRY_NAME_KEYS = ("nodeName", "name", "id", "node", "node_name")
 _ENTRY_ADDRESS_KEYS = ("host", "address", "addr")
-_TRUE = frozenset({"true", "yes", "on", "1"})
 
 
 @dataclass(frozen=True)
@@ -93,9 +92,4 @@ def nodes_from_cluster(section: object, where: str) -> NodeSource:
     if from_address:
         notes.append("peer names are their host addresses minus the port; if their nodeNames "
                      "differ, use --nodes")
-    elect = str(section.get("electLeader", "")).strip().lower() in _TRUE
-    if not elect or section.get("distribution") != "spread":
-        # The daemon only assigns owners in spread mode; say what this section really does.
-        notes.append("this section lacks `electLeader: true` + `distribution: spread`; showing "
-                     "what spread would do")
     return NodeSource(nodes, where, tuple(notes))

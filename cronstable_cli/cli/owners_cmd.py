@@ -1,4 +1,4 @@
-"""`cronstable owners`: which replica owns each job under rendezvous hashing."""
+"""`cronstable owners`: which replicas run each job under the cluster's policy."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from .common import format_option, paths_argument
 from .output import output_option, write_report
 
 if TYPE_CHECKING:
-    from ..analysis.owners import HashName, OwnersResult
+    from ..analysis.owners import HashName
+    from ..analysis.placement import Distribution, Placement, Policy
     from ..loaders import LoadResult
 
 def split_names(values: Iterable[str]) -> list[str]:
@@ -34,7 +35,7 @@ def _cluster_section(load: LoadResult) -> tuple[object, str | None]:
 Examples:
   cronstable owners jobs/ --nodes node-a,node-b,node-c
   cronstable owners jobs/ --nodes node-a,node-b,node-c --down node-b
-  cronstable owners cronstable.yaml --quorum --down node-b,node-c --format json
+  cronstable owners cronstable.yaml --distribution spread --down node-b,node-c --format json
 """,
 )
 @paths_argument
@@ -52,8 +53,9 @@ Examples:
     show_default=True, help="Score function (sha256 is the daemon's default).",
 )
 @click.option(
-    "--quorum", is_flag=True,
-    help="No job has an owner unless a majority of the configured nodes is live.",
+    "--distribution", type=click.Choice(["single-leader", "spread"]), default=None,
+    help="What if the cluster elected a leader with this distribution (default: what the "
+         "cluster section says; without electLeader every node runs every job).",
 )
 @click.option("--all", "show_all", is_flag=True,
               help="List every job and move in text output (default: the first 50).")
@@ -64,25 +66,32 @@ def owners(
     nodes_opt: tuple[str, ...],
     down: tuple[str, ...],
     hash_name: str,
-    quorum: bool,
+    distribution: str | None,
     show_all: bool,
     fmt: str,
     output: str | None,
 ) -> int:
-    """Show which node owns each job under rendezvous (highest-random-weight) hashing.
+    """Show which nodes run each job under the cluster's policy, and what --down changes.
 
-    Every enabled job is assigned (@reboot included, disabled jobs left out); each
+    As the daemon decides: without electLeader every node runs every job. With it,
+    each job's clusterPolicy (Leader by default, PreferLeader, EveryNode) and the
+    cluster's distribution decide: single-leader runs Leader and PreferLeader jobs on
+    the lowest live node name, spread on each job's rendezvous (highest-random-weight)
+    owner; Leader jobs stop below a quorum (a majority of the configured nodes),
+    PreferLeader jobs keep running, EveryNode jobs run on every live node.
+
+    Every enabled job is placed (@reboot included, disabled jobs left out); each
     job's ranking of the live nodes is its failover order. With --down, the jobs that
-    change owner are listed; only the downed nodes' jobs may move.
+    change node and the jobs that stop are listed.
 
     Files that fail to load are reported on stderr and the answer covers the jobs
     that did load. Exit 0 with an answer; 1 when a file failed to load (the answer
     is still printed for the rest) or no job could be loaded (or if a job moved off
-    a node that is still up, which would be a bug); 2 for usage errors (no nodes, an unknown --down node, a node listed twice,
-    a missing path).
+    a node that is still up, which would be a bug); 2 for usage errors (no nodes, an
+    unknown --down node, a node listed twice, a missing path).
     """
     from ..analysis.cluster import ClusterError, NodeSource, nodes_from_cluster
-    from ..analysis.owners import compute_owners
+    from ..analysis.placement import Election, election_from_cluster, place_jobs
     from .loading import load_errors, load_jobs, report_load_errors, say
 
     node_names = split_names(nodes_opt)
@@ -97,34 +106,42 @@ def owners(
         say(f"owners: no jobs could be loaded ({len(errors)} load errors)")
         return 1
 
+    section, file = _cluster_section(load)
+    # The loader keeps the first cluster section it meets; name its file when known.
+    where = (f"the cluster section of {file}" if file
+             else "the first cluster section in the loaded files")
+    if distribution is not None:
+        election = Election(True, cast("Distribution", distribution), "gossip",
+                            "--distribution")
+    elif section is not None:
+        election = election_from_cluster(section, where)
+    else:
+        election = Election(False, source="no cluster section")
     if node_names:
         source = NodeSource(tuple(node_names), "--nodes")
     else:
-        section, file = _cluster_section(load)
         if section is None:
             raise click.UsageError(
                 "no nodes to assign jobs to: pass --nodes a,b,c, or load a config whose "
                 "cluster section has nodeName and peers"
             )
-        # The loader keeps the first cluster section it meets; name its file when known.
-        where = (f"the cluster section of {file}" if file
-                 else "the first cluster section in the loaded files")
         try:
             source = nodes_from_cluster(section, where)
         except ClusterError as err:
             raise click.UsageError(str(err)) from None
 
-    job_names = list(dict.fromkeys(j.name for j in load.jobs if j.enabled))
+    jobs: dict[str, Policy] = {}
+    for job in load.jobs:
+        if job.enabled and job.name not in jobs:
+            jobs[job.name] = cast("Policy", job.cluster_policy)
     disabled = sum(1 for j in load.jobs if not j.enabled)
     try:
-        result = compute_owners(
-            job_names, source.nodes, down=down_names, hash=cast("HashName", hash_name),
-            quorum=quorum,
-        )
+        placement = place_jobs(list(jobs.items()), source.nodes, election, down=down_names,
+                               hash=cast("HashName", hash_name))
     except ValueError as err:
         raise click.UsageError(str(err)) from None
 
-    def json(answer: OwnersResult) -> str:
+    def json(answer: Placement) -> str:
         from ..formats.jsondoc import to_json
 
         payload = answer.to_dict()
@@ -134,7 +151,7 @@ def owners(
         payload["errors"] = [f.to_dict() for f in errors]
         return to_json(payload)
 
-    def text(answer: OwnersResult, file: IO[str] | None) -> None:
+    def text(answer: Placement, file: IO[str] | None) -> None:
         from ..render.console import make_console
         from ..render.owners_text import DEFAULT_LIMIT, OwnersReport
 
@@ -147,8 +164,9 @@ def owners(
             limit=None if show_all else DEFAULT_LIMIT,
         ))
 
-    write_report(fmt, result, {"text": text, "json": json}, output,
+    write_report(fmt, placement, {"text": text, "json": json}, output,
                  inputs=(*load.files, *paths))
-    # Rendezvous hashing forbids unexpected moves; if one shows up the answer cannot be
-    # trusted. A file that failed to load leaves the answer incomplete.
-    return 1 if result.unexpected_moves or errors else 0
+    # Neither leader election nor rendezvous hashing moves a job off a node that stays
+    # up; if one shows up the answer cannot be trusted. A file that failed to load
+    # leaves the answer incomplete.
+    return 1 if placement.result.unexpected_moves or errors else 0

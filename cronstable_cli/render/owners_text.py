@@ -1,15 +1,17 @@
-"""The `owners` report for a terminal: load per node, each job's owner, what moved."""
+"""The `owners` report for a terminal: the election, load per node, each job's nodes, moves."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..analysis.owners import Move, OwnersResult
+from ..analysis.owners import Move
+from ..analysis.placement import POLICIES, Placement
 from .layout import Column, FitTable, Row
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.text import Text
 
 BAR_WIDTH = 30
 DEFAULT_LIMIT = 50
@@ -20,22 +22,23 @@ def _plural(count: int, word: str) -> str:
 
 
 class OwnersReport:
-    """Renderable: per-node counts with bars, balance, owners and failover, moves.
+    """Renderable: the election, jobs per node with bars, each job's nodes, what --down changed.
 
-    `limit` caps the owners and moves lists (None lists everything); `nodes_from`
-    says where the node set came from; `notes` are caveats about it.
+    `limit` caps the job and move lists (None lists everything); `nodes_from` says
+    where the node set came from; `notes` are caveats about it.
     """
 
     def __init__(
         self,
-        result: OwnersResult,
+        placement: Placement,
         *,
         nodes_from: str,
         notes: Sequence[str] = (),
         disabled: int = 0,
         limit: int | None = DEFAULT_LIMIT,
     ) -> None:
-        self.result = result
+        self.placement = placement
+        self.result = placement.result
         self.nodes_from = nodes_from
         self.notes = tuple(notes)
         self.disabled = disabled
@@ -54,17 +57,44 @@ class OwnersReport:
             f"{excluded}, hash {r.hash}",
         )
         yield Text(f"nodes from {self.nodes_from}", style="dim")
+        yield from self._election()
         for note in self.notes:
             yield Text(f"note: {note}", style="yellow")
         yield Text("")
         yield from self._counts()
         yield from self._quorum()
-        if r.jobs and self._owned:
+        if r.jobs:
             yield Text("")
-            yield from self._owners()
+            yield from self._jobs()
         if r.down:
             yield Text("")
-            yield from self._moves()
+            yield from self._changes()
+
+    def _election(self) -> Iterator[RenderableType]:
+        from rich.text import Text
+
+        p = self.placement
+        e = p.election
+        if not e.elect_leader:
+            yield Text(f"no leader election ({e.source}: electLeader is off): every node runs "
+                       "every job, whatever its clusterPolicy; --distribution shows what "
+                       "election would do", style="yellow")
+            return
+        if e.lease:
+            how = (f"the {e.backend} lease: Leader and PreferLeader jobs run on whichever live "
+                   "node holds it (decided at run time)")
+        elif e.distribution == "spread":
+            how = ("distribution spread: Leader and PreferLeader jobs run on each job's "
+                   "rendezvous owner")
+        else:
+            how = ("distribution single-leader: Leader and PreferLeader jobs run on the lowest "
+                   "live node name")
+        yield Text(f"leader election from {e.source}, {how}")
+        tally = {policy: 0 for policy in POLICIES}
+        for policy in p.policy.values():
+            tally[policy] += 1
+        yield Text("clusterPolicy: " + ", ".join(f"{n} {policy}" for policy, n in tally.items()),
+                   style="dim")
 
     def _counts(self) -> Iterator[RenderableType]:
         from rich.text import Text
@@ -84,19 +114,13 @@ class OwnersReport:
                         Column("share", keep=True, justify="right"), Column("", keep=True)],
                        rows, boxed=False)
         b = r.balance
-        if b is not None and r.jobs and self._owned:
+        if b is not None and r.jobs and any(r.counts.values()):
             yield Text(
                 f"balance over {_plural(len(r.live), 'live node')}: min {b.min}, max {b.max}, "
                 f"ideal {b.ideal:.1f}, stdev {b.stdev:.2f}"
             )
         elif not r.jobs:
-            yield Text("no enabled jobs to assign", style="yellow")
-
-    @property
-    def _owned(self) -> bool:
-        """False when no job can have an owner (no live node, or quorum lost)."""
-        r = self.result
-        return bool(r.live) and (r.quorum_met or not r.quorum)
+            yield Text("no enabled jobs to place", style="yellow")
 
     def _quorum(self) -> Iterator[RenderableType]:
         from rich.text import Text
@@ -104,75 +128,96 @@ class OwnersReport:
         r = self.result
         live, total = len(r.live), len(r.nodes)
         if not r.live:
-            yield Text("no live nodes: no job has an owner", style="bold red")
+            yield Text("no live nodes: no job runs", style="bold red")
         elif r.quorum and not r.quorum_met:
             yield Text(
                 f"QUORUM LOST: {live} of {total} nodes live, a majority needs {r.majority}; "
-                "no job has an owner (every node stands down)",
+                "Leader jobs stop on every node (fail closed), PreferLeader and EveryNode "
+                "jobs keep running",
                 style="bold red",
             )
         elif r.quorum:
             yield Text(f"quorum: {live} of {total} nodes live, majority {r.majority}: met",
                        style="green")
 
-    def _owners(self) -> Iterator[RenderableType]:
+    def _where(self, job: str) -> Text:
+        from rich.text import Text
+
+        nodes = self.placement.runs_on[job]
+        if nodes is None:
+            return Text("the lease holder", style="cyan")
+        if not nodes:
+            return Text("nowhere (stopped)", style="bold red")
+        if len(nodes) > 1 and nodes == self.result.live:
+            return Text(f"every live node ({len(nodes)})", style="cyan")
+        return Text(", ".join(nodes), style="cyan")
+
+    def _jobs(self) -> Iterator[RenderableType]:
         from rich.text import Text
 
         r = self.result
         jobs = list(r.owners)
         shown = jobs if self.limit is None else jobs[: self.limit]
         if len(shown) < len(jobs):
-            heading = (f"owners (first {len(shown)} of {len(jobs)} jobs in load order; "
+            heading = (f"jobs (first {len(shown)} of {len(jobs)} in load order; "
                        "--all lists every job)")
         else:
-            heading = "owners (load order)"
+            heading = "jobs (load order)"
         yield Text(heading, style="bold")
         was = {move.job: move.from_node for move in r.moves}
         rows: list[Row] = []
         for job in shown:
-            owner = Text(r.owners[job] or "none", style="cyan")
+            where = self._where(job)
             if job in was:
-                owner.append(f" (was {was[job]})", style="yellow")
-            rows.append(Row((job, owner, " > ".join(r.ranking[job][1:]) or "-")))
-        yield FitTable([Column("job"), Column("owner"), Column("failover (next first)")], rows,
-                       boxed=False)
+                where.append(f" (was {was[job]})", style="yellow")
+            owner = r.owners[job]
+            failover = [n for n in r.ranking[job] if n != owner] if owner else []
+            rows.append(Row((job, self.placement.policy[job], where,
+                             " > ".join(failover) or "-")))
+        yield FitTable([Column("job"), Column("policy", keep=True), Column("runs on"),
+                        Column("failover (next first)")], rows, boxed=False)
 
-    def _moves(self) -> Iterator[RenderableType]:
+    def _changes(self) -> Iterator[RenderableType]:
         from rich.text import Text
 
         r = self.result
         down = ", ".join(r.down)
-        if not self._owned:
-            yield Text(f"down: {down}; with no owner left, nothing runs anywhere",
-                       style="bold red")
-            return
-        moves = list(r.moves)
+        moves = [m for m in r.moves if m.to_node is not None]
+        stopped = self.placement.stopped
         yield Text(
-            f"moves with {down} down: {_plural(len(moves), 'job')} changed owner",
+            f"with {down} down: {_plural(len(moves), 'job')} moved, "
+            f"{_plural(len(stopped), 'job')} stopped",
             style="bold",
         )
-        shown = moves if self.limit is None else moves[: self.limit]
-        for move in shown:
-            yield Text(f"  {move.job}: {move.from_node} → {move.to_node}")
-        if len(shown) < len(moves):
-            yield Text(f"  ... {len(moves) - len(shown)} more (--all lists every move)",
-                       style="dim")
+        yield from self._listed([f"{m.job}: {m.from_node} → {m.to_node}" for m in moves],
+                                "move")
+        if stopped:
+            yield Text("stopped (runs on no node):", style="bold red")
+            yield from self._listed(list(stopped), "stopped job")
         if r.unexpected_moves:
             yield from self._unexpected(r.unexpected_moves)
-        else:
-            kept = r.jobs - len(moves)
+        elif moves:
             yield Text(
-                f"only jobs owned by the downed node{'s' if len(r.down) > 1 else ''} moved; "
-                f"the other {_plural(kept, 'job')} kept their owner",
+                f"only jobs of the downed node{'s' if len(r.down) > 1 else ''} moved",
                 style="green",
             )
+
+    def _listed(self, lines: list[str], what: str) -> Iterator[RenderableType]:
+        from rich.text import Text
+
+        shown = lines if self.limit is None else lines[: self.limit]
+        for line in shown:
+            yield Text(f"  {line}")
+        if len(shown) < len(lines):
+            yield Text(f"  ... {len(lines) - len(shown)} more (--all lists every {what})",
+                       style="dim")
 
     def _unexpected(self, moves: Sequence[Move]) -> Iterator[RenderableType]:
         from rich.text import Text
 
         yield Text(
             f"UNEXPECTED: {_plural(len(moves), 'job')} moved off a node that is still up "
-            "(rendezvous hashing never does this; please report it):",
+            "(the daemon never does this; please report it):",
             style="bold red",
         )
         for move in moves:

@@ -1,4 +1,9 @@
-"""`cronstable owners`: owners, failover, moves and quorum for loaded job files."""
+"""`cronstable owners`: where jobs run, failover, moves and quorum for loaded job files.
+
+Most tests here are about rendezvous placement, so they pass `--distribution spread`
+(SPREAD); the election itself is pinned by the tests at the end and in
+tests/analysis/test_placement.py.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from cronstable_cli.cli.owners_cmd import split_names
 from . import helpers as cli
 
 NODES = ["node-a", "node-b", "node-c"]
+SPREAD = ("--distribution", "spread")
 
 
 # Independent reimplementation of docs/fleet-analyses.md's scores (not the package's code).
@@ -67,7 +73,7 @@ def config(tmp_path: Path) -> Path:
 
 
 def test_json_shape_and_owners(capsys: pytest.CaptureFixture[str], config: Path) -> None:
-    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES))
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), *SPREAD)
     assert doc["version"] == 1
     assert {"hash", "nodes", "live", "owners", "ranking", "counts"} <= doc.keys()
     assert "moves" not in doc  # only when nodes are down
@@ -79,12 +85,16 @@ def test_json_shape_and_owners(capsys: pytest.CaptureFixture[str], config: Path)
     for job in ENABLED:
         assert doc["ranking"][job] == ranking(job, NODES)
         assert doc["owners"][job] == ranking(job, NODES)[0]
+        assert doc["runs_on"][job] == [doc["owners"][job]]
+    assert doc["policy"] == dict.fromkeys(ENABLED, "Leader")
+    assert doc["election"] == {"elect_leader": True, "distribution": "spread",
+                               "backend": "gossip", "from": "--distribution"}
     assert doc["counts"] == {n: list(doc["owners"].values()).count(n) for n in NODES}
     assert doc["nodes_from"] == "--nodes"
 
 
 def test_fnv1a64(capsys: pytest.CaptureFixture[str], config: Path) -> None:
-    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), "--hash", "fnv1a64")
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), "--hash", "fnv1a64", *SPREAD)
     assert doc["hash"] == "fnv1a64"
     for job in ENABLED:
         assert doc["ranking"][job] == ranking(job, NODES, fnv_score)
@@ -93,8 +103,8 @@ def test_fnv1a64(capsys: pytest.CaptureFixture[str], config: Path) -> None:
 def test_down_moves_only_the_downed_nodes_jobs(
     capsys: pytest.CaptureFixture[str], config: Path
 ) -> None:
-    before = run_json(capsys, str(config), "--nodes", ",".join(NODES))["owners"]
-    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-b")
+    before = run_json(capsys, str(config), "--nodes", ",".join(NODES), *SPREAD)["owners"]
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-b", *SPREAD)
     assert doc["live"] == ["node-a", "node-c"]
     moved = {m["job"] for m in doc["moves"]}
     assert moved == {job for job, node in before.items() if node == "node-b"}
@@ -106,6 +116,7 @@ def test_down_moves_only_the_downed_nodes_jobs(
         if job not in moved:
             assert node == before[job]
     assert "node-b" not in doc["counts"]
+    assert doc["stopped"] == []
 
 
 def test_down_is_repeatable_and_comma_separated(
@@ -119,35 +130,95 @@ def test_down_is_repeatable_and_comma_separated(
 
 
 def test_text_with_down(capsys: pytest.CaptureFixture[str], config: Path) -> None:
-    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-b")
+    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-b",
+                       *SPREAD)
     assert code == 0
     assert "down" in out
-    assert "only jobs owned by the downed node moved" in out
-    owners = run_json(capsys, str(config), "--nodes", ",".join(NODES))["owners"]
+    assert "only jobs of the downed node moved" in out
+    owners = run_json(capsys, str(config), "--nodes", ",".join(NODES), *SPREAD)["owners"]
     moved = next(job for job, node in owners.items() if node == "node-b")
     target = next(n for n in ranking(moved, NODES) if n != "node-b")
     assert f"{moved}: node-b → {target}" in out
 
 
-def test_quorum_lost_means_no_owner(capsys: pytest.CaptureFixture[str], config: Path) -> None:
+def test_below_quorum_leader_jobs_stop(capsys: pytest.CaptureFixture[str], config: Path) -> None:
     args = [str(config), "--nodes", ",".join(NODES), "--down", "node-b,node-c"]
-    doc = run_json(capsys, *args, "--quorum")
-    assert set(doc["owners"].values()) == {None}
-    assert doc["quorum"] == {"required": True, "majority": 2, "met": False}
-    code, out, _ = run(capsys, *args, "--quorum")
+    for distribution in ("spread", "single-leader"):
+        doc = run_json(capsys, *args, "--distribution", distribution)
+        assert set(doc["owners"].values()) == {None}
+        assert doc["runs_on"] == {job: [] for job in ENABLED}
+        assert doc["stopped"] == ENABLED
+        assert doc["quorum"] == {"required": True, "majority": 2, "met": False}
+    code, out, _ = run(capsys, *args, *SPREAD)
     assert code == 0
-    assert "no job has an owner" in out
+    assert "QUORUM LOST" in out and "Leader jobs stop on every node" in out
+    assert "7 jobs stopped" not in out and "8 jobs stopped" in out
 
-    # Without --quorum the one live node takes every job.
+    # Without election there is no gate: the one live node runs every job.
     doc = run_json(capsys, *args)
-    assert set(doc["owners"].values()) == {"node-a"}
+    assert doc["runs_on"] == {job: ["node-a"] for job in ENABLED}
+    assert doc["stopped"] == [] and doc["quorum"]["required"] is False
 
 
 def test_quorum_met(capsys: pytest.CaptureFixture[str], config: Path) -> None:
-    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-c",
-                   "--quorum")
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-c", *SPREAD)
     assert doc["quorum"]["met"] is True
     assert None not in doc["owners"].values()
+
+
+POLICIES = """defaults:
+  clusterPolicy: PreferLeader
+jobs:
+  - name: leader-job
+    command: a
+    schedule: "0 1 * * *"
+    clusterPolicy: Leader
+  - name: prefer-job
+    command: b
+    schedule: "0 2 * * *"
+  - name: every-job
+    command: c
+    schedule: "0 3 * * *"
+    clusterPolicy: EveryNode
+"""
+
+
+def test_policies_with_a_single_leader(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    config = tmp_path / "cronstable.yaml"
+    config.write_text(POLICIES)
+    args = [str(config), "--nodes", ",".join(NODES), "--distribution", "single-leader"]
+    doc = run_json(capsys, *args)
+    assert doc["policy"] == {"leader-job": "Leader", "prefer-job": "PreferLeader",
+                             "every-job": "EveryNode"}
+    assert doc["runs_on"] == {"leader-job": ["node-a"], "prefer-job": ["node-a"],
+                              "every-job": NODES}
+    assert doc["owners"] == {"leader-job": "node-a", "prefer-job": "node-a", "every-job": None}
+    assert doc["counts"] == {"node-a": 3, "node-b": 1, "node-c": 1}
+    # The leader goes down: both single-node jobs move to the next lowest name.
+    doc = run_json(capsys, *args, "--down", "node-a")
+    assert doc["moves"] == [{"job": "leader-job", "from": "node-a", "to": "node-b"},
+                            {"job": "prefer-job", "from": "node-a", "to": "node-b"}]
+    # Below quorum only the Leader job stops.
+    doc = run_json(capsys, *args, "--down", "node-a,node-b")
+    assert doc["runs_on"] == {"leader-job": [], "prefer-job": ["node-c"],
+                              "every-job": ["node-c"]}
+    assert doc["stopped"] == ["leader-job"]
+    _, out, _ = run(capsys, *args, "--down", "node-a,node-b")
+    assert "1 job moved, 1 job stopped" in out
+    assert "prefer-job: node-a → node-c" in out
+
+
+def test_without_a_cluster_section_every_node_runs_every_job(
+    capsys: pytest.CaptureFixture[str], config: Path
+) -> None:
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES))
+    assert doc["election"]["elect_leader"] is False
+    assert doc["runs_on"] == {job: NODES for job in ENABLED}
+    assert doc["owners"] == dict.fromkeys(ENABLED)
+    assert doc["counts"] == dict.fromkeys(NODES, len(ENABLED))
+    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES))
+    assert code == 0
+    assert "every node runs every job" in out
 
 
 CLUSTER = """\
@@ -237,7 +308,7 @@ def test_text_is_truncated_unless_all(capsys: pytest.CaptureFixture[str], tmp_pa
     config = write_jobs(tmp_path / "many.yaml", names)
     code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES))
     assert code == 0
-    assert "first 50 of 61 jobs" in out and "--all" in out
+    assert "first 50 of 61 in load order" in out and "--all" in out
     assert "job-049" in out and "job-050" not in out
     code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES), "--all")
     assert "job-059" in out and "warm-cache" in out
@@ -282,8 +353,7 @@ def test_nodes_from_cluster_shapes(section: dict, nodes: tuple[str, ...]) -> Non
 
 def test_nodes_from_cluster_notes() -> None:
     source = nodes_from_cluster({"nodeName": "a", "peers": [{"host": "b:1"}]}, "here")
-    assert any("host addresses" in note for note in source.notes)
-    assert any("distribution: spread" in note for note in source.notes)
+    assert [note for note in source.notes if "host addresses" in note] == list(source.notes)
     spread = {"nodeName": "a", "peers": ["b"], "electLeader": "true", "distribution": "spread"}
     assert nodes_from_cluster(spread, "here").notes == ()
 

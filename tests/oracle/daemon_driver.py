@@ -16,6 +16,13 @@ Ops:
   instants the daemon's iterator yields (fewer at the 2099 horizon).
   The daemon's next()/prev() return seconds; this driver turns them into
   instants (the query's instant in UTC plus or minus the seconds).
+- ``placement``: each case is {"jobs": [[name, policy]...], "nodes": [...],
+  "live": [...], "elect_leader": bool, "distribution": "single-leader"|"spread"};
+  the answer is {"runs_on": {job: [nodes]}}: the live nodes whose own view (every
+  other live node a mutually agreeing peer, the declared cluster size the
+  configured nodes) lets them run the job, by the daemon's election functions
+  (cluster.elect_leader, elect_available_leader, elect_job_owner,
+  elect_available_job_owner) as its scheduler's gate combines them.
 """
 
 from __future__ import annotations
@@ -93,7 +100,32 @@ def _crontab(case: dict[str, Any]) -> dict[str, Any]:
     return {"error": None, "resolved": tab.resolved_source, "answers": answers}
 
 
-_OPS = {"load": _load, "crontab": _crontab}
+def _allows(job: str, policy: str, node: str, peers: list[str], size: int,
+            case: dict[str, Any]) -> bool:
+    from cronstable import cluster
+
+    # The order of the daemon's scheduler gate: no election, EveryNode, then by distribution.
+    if not case["elect_leader"] or policy == "EveryNode":
+        return True
+    if case["distribution"] == "spread":
+        if policy == "PreferLeader":
+            return bool(cluster.elect_available_job_owner(job, node, peers) == node)
+        return bool(cluster.elect_job_owner(job, node, peers, size) == node)
+    if policy == "PreferLeader":
+        return bool(cluster.elect_available_leader(node, peers) == node)
+    return bool(cluster.elect_leader(node, peers, size) == node)
+
+
+def _placement(case: dict[str, Any]) -> dict[str, Any]:
+    live, size = case["live"], len(case["nodes"])
+    runs_on = {}
+    for job, policy in case["jobs"]:
+        runs_on[job] = [node for node in live
+                        if _allows(job, policy, node, [p for p in live if p != node], size, case)]
+    return {"runs_on": runs_on}
+
+
+_OPS = {"load": _load, "crontab": _crontab, "placement": _placement}
 
 
 def main() -> int:
