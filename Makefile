@@ -13,7 +13,7 @@ DAEMON_VERSION := 1.2.72
 DAEMON_VENV := .venv-daemon
 STAMP_DAEMON := $(DAEMON_VENV)/.stamp-$(DAEMON_VERSION)
 
-.PHONY: demo test bench lint completions clean daemon-venv
+.PHONY: demo test bench lint completions docs clean daemon-venv
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,10 @@ lint: $(STAMP_DEV)
 
 completions: $(STAMP_RUN)
 	$(BIN)/python -m cronstable_cli.cli.completions completions
+
+# docs/lint-rules.md is generated from the rule modules' docstrings.
+docs: $(STAMP_RUN)
+	$(BIN)/python -m cronstable_cli.formats.rules_doc docs/lint-rules.md
 
 clean:
 	rm -rf $(VENV) $(DAEMON_VENV) $(DAEMON_VENV).skip build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
