@@ -104,12 +104,16 @@ def _emit(result: FleetDiff, fmt: str, output: str | None) -> None:
     from .output import write_report, write_stdout
 
     def text(found: FleetDiff, file: IO[str] | None) -> None:
-        from ..render.diff_text import diff_text
+        import sys
 
+        from ..render.diff_text import diff_text
+        from ..render.layout import fit_lines, text_width
+
+        report = fit_lines(diff_text(found), text_width(file or sys.stdout))
         if file is None:
-            write_stdout(diff_text(found))
+            write_stdout(report)
         else:
-            file.write(diff_text(found))
+            file.write(report)
 
     def json(found: FleetDiff) -> str:
         from ..formats.diff_json import diff_json

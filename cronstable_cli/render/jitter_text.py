@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.jitter_pressure import JitterPressure
+from .layout import Keep, Part, Prose
 from .text_bits import axis_line, bar_rows, halves, label_width, plural
 
 if TYPE_CHECKING:
@@ -63,7 +64,12 @@ class JitterPanel:
         yield Text.assemble((f"Jitter ({option_label(j)})", "bold"),
                             f": {j.jittered_jobs:,} of {plural(len(j.jobs), 'job')} jittered")
         if j.jobs:
-            yield Text(f"widths: {widths_label(j)}", style="dim")
+            # One `60s × 19 jobs` entry is never split across lines.
+            entries = widths_label(j).split(", ")
+            widths: list[Part] = ["widths:"]
+            for i, entry in enumerate(entries):
+                widths += [" ", Keep(entry + ("," if i < len(entries) - 1 else ""))]
+            yield Prose(*widths, style="dim")
         if j.busiest_minute is None:
             return
         minute = f":{j.busiest_minute:02d}"
@@ -81,8 +87,8 @@ class JitterPanel:
         if j.spill:
             yield Text(f"{plural(j.spill, 'fire')} of {minute} start in a later minute "
                        "(fire_after 60 s or more after the minute began).")
-        yield Text.assemble(("Peak fires starting in one second (whole window): ", "bold"),
-                            f"{peak_label(j)} (un-jittered → jittered)")
+        yield Prose(("Peak fires starting in one second (whole window): ", "bold"),
+                    Keep(f"{peak_label(j)} (un-jittered → jittered)"))
 
     @staticmethod
     def _chart(counts: Sequence[int], per: int, style: str,

@@ -48,6 +48,28 @@ def output_width(stream: IO[str]) -> int | None:
     return PIPED_WIDTH
 
 
+def text_width(stream: IO[str]) -> int:
+    """The width plain-text output is fitted to: `output_width`, or the terminal's own."""
+    import shutil
+
+    return output_width(stream) or shutil.get_terminal_size().columns
+
+
+def fit_lines(text: str, width: int) -> str:
+    """Plain text with every line wider than `width` wrapped by the rules above: `code`
+    spans stay whole, continuation lines hang 4 columns deeper than the line's own indent."""
+    from rich.text import Text
+
+    out = []
+    for line in text.split("\n"):
+        if _cell_width(line) <= width:
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip(" ")) + 4
+        out.extend(piece.plain for piece in wrap(Text(line), width, indent))
+    return "\n".join(out)
+
+
 # --- tables ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

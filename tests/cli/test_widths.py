@@ -27,6 +27,8 @@ COMMANDS = {
     "suggest-daily": ("suggest", EXAMPLES, *FROM, "--period", "daily"),
     "duplicates": ("duplicates", EXAMPLES),
     "owners": ("owners", EXAMPLES, "--nodes", "a,b,c", "--down", "b"),
+    "diff": ("diff", "tests/data/diff/base", "tests/data/diff/head", "--from",
+             "2027-03-08T00:00Z", "--max-per-minute", "5"),
     "stagger": ("stagger", *(f"db-backup-{i:02d}" for i in range(1, 32)),
                 "--window", "02:00/50"),
 }
