@@ -3,8 +3,22 @@
 set -u
 CRONSTABLE=${1:-cronstable}
 FLEET=examples
+# Print an argument so that pasting it into a shell gives the same argument back:
+# anything beyond plain word characters is single-quoted (so `*` is never expanded).
+quote() {
+    case $1 in
+        '' | *[!A-Za-z0-9_./:=,@%+-]*)
+            printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")" ;;
+        *) printf '%s' "$1" ;;
+    esac
+}
 run() {
-    printf '\n$ cronstable %s\n' "$*"
+    printf '\n$ cronstable'
+    for arg in "$@"; do
+        printf ' '
+        quote "$arg"
+    done
+    printf '\n'
     "$CRONSTABLE" "$@"
     return 0
 }

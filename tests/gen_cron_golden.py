@@ -475,7 +475,7 @@ EXCLUDED: list[dict[str, str]] = [
     {
         "expr": "@reboot",
         "reason": "docs/dialect.md keeps @reboot as a non-time schedule; "
-        "§6 does not say whether CronTab('@reboot') raises or yields no fires; "
+        "docs/python-api.md does not say whether CronTab('@reboot') raises or yields no fires; "
         "parse-crontab rejects it",
     },
     {
