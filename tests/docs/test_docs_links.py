@@ -66,5 +66,7 @@ def test_relative_links_resolve(page: Path) -> None:
 
 def test_no_page_cites_the_old_spec() -> None:
     for path in tracked_text_files():
+        if path == Path(__file__):
+            continue  # the pattern below
         text = path.read_text(encoding="utf-8", errors="replace")
         assert not re.search(r"\bSPEC\b(?!_)|SPEC\.md|§\d", text), path
