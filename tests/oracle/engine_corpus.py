@@ -198,3 +198,31 @@ def generated(count: int, seed: int = 9) -> Iterator[tuple[str, str | None]]:
         expr = " ".join(fields)
         key = HASH_KEYS[index % len(HASH_KEYS)] if ("H" in expr or "h" in expr) else None
         yield expr, key
+
+
+# H forms per 7-field position (second, minute, hour, day-of-month, month, day-of-week),
+# field edges included (a day-of-week range may end at 7, Sunday again).
+H_FORMS: dict[int, tuple[str, ...]] = {
+    0: ("H", "h", "H/7", "H/60", "H(0-59)", "H(50-59)/4", "H(0-0)", "H,30"),
+    1: ("H", "H/15", "h/13", "H(0-29)", "H(30-59)/10", "H(0-10),H(30-40)/5", "5,H"),
+    2: ("H", "H/6", "H(9-17)", "H(1-3)", "H(0-23)/5", "h(22-23)"),
+    3: ("H", "H/10", "H(1-31)", "H(1-31)/10", "H(28-31)", "h/28", "H(15-16),L"),
+    4: ("H", "H/5", "H(1-12)/5", "H(3-4)", "h", "H(11-12)/2"),
+    5: ("H", "H/2", "H/7", "H(0-7)", "H(5-7)/2", "H(1-7)/3", "H(0-6)/4", "h(6-7)", "H(1-5),L5",
+        "H(6-7),0#2"),
+}
+H_KEYS = (*HASH_KEYS, "a", "b", "report", "job-42", "dag:etl")
+
+
+def h_expressions() -> list[tuple[str, str]]:
+    """(expression, key): every H form in every field, 7-field and 5-field layouts."""
+    out: list[tuple[str, str]] = []
+    for position, forms in H_FORMS.items():
+        for form in forms:
+            fields = ["0", "0", "0", "*", "*", "*", "*"]
+            fields[position] = form
+            for key in H_KEYS:
+                out.append((" ".join(fields), key))
+                if position:
+                    out.append((" ".join(fields[1:6]), key))
+    return out

@@ -21,7 +21,15 @@ import pytest
 from cronstable_cli import CronTab, ScheduleError
 
 from .daemon import ask, daemon_or_skip
-from .engine_corpus import DST_EXPRESSIONS, HASH_KEYS, PARSE_EDGES, Probe, generated, probes
+from .engine_corpus import (
+    DST_EXPRESSIONS,
+    HASH_KEYS,
+    PARSE_EDGES,
+    Probe,
+    generated,
+    h_expressions,
+    probes,
+)
 
 OCCURRENCES = 4
 GENERATED = 240
@@ -130,4 +138,24 @@ def test_parse_verdicts_and_resolved_text_match_the_daemon() -> None:
 def test_answers_match_the_daemon(kind: str) -> None:
     asked, wrong = _disagreements((kind,))
     assert asked > 1000
+    assert not wrong, _report(wrong)
+
+
+def test_h_text_matches_the_daemon_in_every_field_and_form() -> None:
+    """Resolved text byte for byte: the daemon's values, in its order (H(5-7)/2 -> 5,7)."""
+    cases = [{"expr": expr, "hash_key": key, "queries": []} for expr, key in h_expressions()]
+    results = ask("crontab", cases)
+    wrong = []
+    for case, result in zip(cases, results, strict=True):
+        try:
+            ours: str | None = CronTab(case["expr"], hash_key=case["hash_key"]).resolved
+        except ScheduleError as err:
+            ours = f"error: {err}"
+        theirs = result["resolved"] if result["error"] is None else None
+        if (theirs is None) != (ours is None or ours.startswith("error")) or (
+                theirs is not None and ours != theirs):
+            wrong.append(f"{case['expr']!r} key={case['hash_key']!r}: daemon "
+                         f"{result['error'] or theirs!r}, ours {ours!r}")
+    assert len(cases) == 800
+    assert sum(r["error"] is None for r in results) > 0.95 * len(cases)
     assert not wrong, _report(wrong)
