@@ -75,13 +75,14 @@ def clear_caches() -> None:
     _PARSED.clear()
     _MODULI.clear()
     _FIELD_MEMO.clear()
+    _FIELD_RESULTS.clear()
     clear_hashed()
 
 
 def _parse(text: str, hash_key: str | None, crontab: bool) -> Parsed:
     if not isinstance(text, str):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
-    tokens = _tokens(text)
+    tokens, normalized = _split(text)
     if not tokens:
         raise ScheduleError("the schedule is empty")
     first, first_col = tokens[0]
@@ -102,7 +103,7 @@ def _parse(text: str, hash_key: str | None, crontab: bool) -> Parsed:
             f"expected 5, 6 or 7 fields, got {count}", column=first_col, hint=hint
         )
     try:
-        return _build(text, layout, count, hash_key)
+        return _build(text, layout, count, hash_key, normalized)
     except ScheduleError as err:
         if count == 6 and (err.hint is None or err.field == "year") and _looks_quartz(tokens):
             err.hint = QUARTZ_HINT
@@ -112,15 +113,20 @@ def _parse(text: str, hash_key: str | None, crontab: bool) -> Parsed:
 
 def _tokens(text: str) -> list[tuple[str, int]]:
     """Whitespace-separated tokens with their 1-based columns."""
+    return _split(text)[0]
+
+
+def _split(text: str) -> tuple[list[tuple[str, int]], bool]:
+    """The tokens with their columns, and whether the text is exactly them single-spaced."""
     parts = text.split()
     if " ".join(parts) != text:
-        return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
-    out = []
+        return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)], False
     col = 1
+    out = []
     for part in parts:
         out.append((part, col))
         col += len(part) + 1
-    return out
+    return out, True
 
 
 def _looks_quartz(tokens: list[tuple[str, int]]) -> bool:
@@ -188,7 +194,8 @@ def _implied_field(spec: FieldSpec, text: str) -> tuple[object, FieldText]:
     return known
 
 
-def _build(text: str, layout: list[tuple[str, int]], count: int, key: str | None) -> Parsed:
+def _build(text: str, layout: list[tuple[str, int]], count: int, key: str | None,
+           normalized: bool = False) -> Parsed:
     results = [_parse_field(spec, tok, col, key) if col else _implied_field(spec, tok)
                for spec, (tok, col) in zip(ALL_FIELDS, layout, strict=True)]
     texts = tuple([r[1] for r in results])
@@ -196,7 +203,7 @@ def _build(text: str, layout: list[tuple[str, int]], count: int, key: str | None
         source = resolved = text
     else:
         shown = texts[_SHOWN[count]]
-        source = " ".join([f.source for f in shown])
+        source = text if normalized else " ".join([f.source for f in shown])
         resolved = source
         if any(f.hashed for f in shown):
             resolved = " ".join([f.resolved for f in shown])
@@ -222,7 +229,24 @@ def _full_value(spec: FieldSpec) -> object:
     return value
 
 
+_FIELD_RESULTS: dict[tuple[str, str, int], tuple[object, FieldText]] = {}
+
+
 def _parse_field(
+    spec: FieldSpec, text: str, col: int, key: str | None
+) -> tuple[object, FieldText]:
+    # A field without H is a pure function of its text and column: a fleet's
+    # schedules repeat a few fields ("*", "0", "*/5") in the same columns.
+    known = _FIELD_RESULTS.get((spec.label, text, col))
+    if known is not None:
+        return known
+    result = _read_field(spec, text, col, key)
+    if not result[1].hashed and len(_FIELD_RESULTS) < _FIELD_MEMO_SIZE:
+        _FIELD_RESULTS[spec.label, text, col] = result
+    return result
+
+
+def _read_field(
     spec: FieldSpec, text: str, col: int, key: str | None
 ) -> tuple[object, FieldText]:
     if text == "*":

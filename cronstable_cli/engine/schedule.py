@@ -17,23 +17,24 @@ from .parsed import DayOfMonth, DayOfWeek, Parsed
 Wall = tuple[int, int, int, int, int, int]  # year, month, day, hour, minute, second
 
 
-_TABLES: dict[tuple[frozenset[int], int], tuple[list[int], list[int]]] = {}
+_TABLES: dict[tuple[frozenset[int], int, bool], list[int]] = {}
 
 
 def clear_tables() -> None:
     """Forget the shared lookup tables (benchmarks measure cold parses with this)."""
     _TABLES.clear()
+    _WEEKS.clear()
 
 
-def _tables(values: frozenset[int], size: int) -> tuple[list[int], list[int]]:
-    """Shared (next, prev) lookup tables for a value set; schedules reuse them."""
-    key = (values, size)
-    tables = _TABLES.get(key)
-    if tables is None:
-        tables = (_next_table(values, size), _prev_table(values, size))
-        if len(_TABLES) < 4096:
-            _TABLES[key] = tables
-    return tables
+def _table(values: frozenset[int], size: int, forward: bool) -> list[int]:
+    """A shared next (forward) or prev lookup table for a value set; schedules reuse them."""
+    key = (values, size, forward)
+    table = _TABLES.get(key)
+    if table is None:
+        table = _next_table(values, size) if forward else _prev_table(values, size)
+        if len(_TABLES) < 8192:
+            _TABLES[key] = table
+    return table
 
 
 # Tables are built with list repetition and ranges (which run in C), not a
@@ -93,16 +94,23 @@ def _plain_days_mask(days: frozenset[int]) -> int:
     return mask
 
 
+_WEEKS: dict[frozenset[int], tuple[int, ...]] = {}
+_REPEAT_WEEK = sum(1 << (7 * k) for k in range(5))  # a 7-bit pattern, five times over
+
+
 def _week_masks(weekdays: frozenset[int]) -> tuple[int, ...]:
-    """For each weekday of the 1st (0-6), the 31-day mask of the plain weekdays."""
-    masks = []
-    for first_wd in range(7):
-        mask = 0
-        for d in range(1, 32):
-            if (first_wd + d - 1) % 7 in weekdays:
-                mask |= 1 << d
-        masks.append(mask)
-    return tuple(masks)
+    """For each weekday of the 1st (0-6), the 31-day mask (bits 1..31) of the plain weekdays."""
+    masks = _WEEKS.get(weekdays)
+    if masks is None:
+        # Bit j of a week's pattern: is the (j+1)-th day of the month selected;
+        # the month is that pattern repeated, shifted so day 1 is bit 1.
+        masks = tuple(
+            (sum(1 << j for j in range(7) if (first_wd + j) % 7 in weekdays) * _REPEAT_WEEK << 1)
+            & _FULL_MONTH[31]
+            for first_wd in range(7)
+        )
+        _WEEKS[weekdays] = masks
+    return masks
 
 
 def _dom_specials(dom: DayOfMonth, days: int, first_wd: int) -> int:
@@ -171,12 +179,17 @@ class Schedule:
 
     def __init__(self, parsed: Parsed) -> None:
         self.parsed = parsed
-        self._sn, self._sp = _tables(parsed.seconds, 59)
-        self._minn, self._minp = _tables(parsed.minutes, 59)
-        self._hn, self._hp = _tables(parsed.hours, 23)
-        self._mn, self._mp = _tables(parsed.months, 12)
-        # Year tables are indexed from 1970 (index = year - 1970).
-        self._yn, self._yp = _tables(parsed.years, YEAR_MAX)
+        self._sn = _table(parsed.seconds, 59, True)
+        self._minn = _table(parsed.minutes, 59, True)
+        self._hn = _table(parsed.hours, 23, True)
+        self._mn = _table(parsed.months, 12, True)
+        self._yn = _table(parsed.years, YEAR_MAX, True)
+        # The backward tables are built on the first backward search.
+        self._sp: list[int] | None = None
+        self._minp: list[int] = []
+        self._hp: list[int] = []
+        self._mp: list[int] = []
+        self._yp: list[int] = []
         self._masks: dict[int, int] = {}
         self._dom_plain = _plain_days_mask(parsed.dom.days)
         self._dom_special = bool(parsed.dom.last_offsets or parsed.dom.nearest
@@ -277,6 +290,11 @@ class Schedule:
 
     def last_at_or_before(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
         """The largest matching wall time <= the given one, or None after 1970."""
+        if self._sp is None:
+            p = self.parsed
+            self._minp, self._hp = _table(p.minutes, 59, False), _table(p.hours, 23, False)
+            self._mp, self._yp = _table(p.months, 12, False), _table(p.years, YEAR_MAX, False)
+            self._sp = _table(p.seconds, 59, False)
         yp, mp, hp, minp, sp = self._yp, self._mp, self._hp, self._minp, self._sp
         if y > YEAR_MAX:
             y, mo, d, h, mi, s = YEAR_MAX, 12, 31, 23, 59, 59

@@ -181,11 +181,11 @@ class Timeline:
                 w = sched.first_at_or_after(y, mo, d, h, mi, s + 1)
         if w is None:
             return None
-        inst, gap = clock.read(wall_seconds(w))
-        if gap is not None:
+        inst, in_gap = clock.read(wall_seconds(w))
+        if in_gap is not None:
             # A shifted gap time: the first real wall time after the gap may
             # come first in real time (a 30-minute gap, Australia/Lord_Howe).
-            after = max(wall_at(gap[1]), (y, mo, d, h, mi, s + 1))
+            after = max(wall_at(in_gap[1]), (y, mo, d, h, mi, s + 1))
             real = sched.first_at_or_after(*after)
             if real is not None:
                 inst = min(inst, clock.instant_of(wall_seconds(real)))
@@ -262,13 +262,14 @@ class Timeline:
         day_secs = sched.day_seconds
         if not day_secs:
             return []
+        clock: ZoneClock | None = None
+        fixed_off = 0
         if self.fixed:
-            fixed_off: int | None = self._fixed_offset()
-            clock = None
+            fixed_off = self._fixed_offset()
             first_day = (start + fixed_off) // _DAY - 1
             last_day = (end + fixed_off) // _DAY + 1
         else:
-            fixed_off, clock = None, self._clock()
+            clock = self._clock()
             first_day = clock.wall_of(start)[0] // _DAY - 1
             last_day = clock.wall_of(end)[0] // _DAY + 1
         out: list[int] = []
@@ -279,7 +280,7 @@ class Timeline:
             if 1970 <= y <= 2099 and m in months and y in years and sched.day_mask(y, m) >> d & 1:
                 base = day * _DAY
                 if clock is None:
-                    _extend(out, base - fixed_off, day_secs, start, end)  # type: ignore[operator]
+                    _extend(out, base - fixed_off, day_secs, start, end)
                 else:
                     off = clock.day_offset(base)
                     if off is not None:
