@@ -84,6 +84,34 @@ def test_select_and_ignore(settings: dict[str, Any], expected: list[str]) -> Non
     assert [f.code for f in run(*JOBS, **settings).findings] == expected
 
 
+@pytest.mark.parametrize(("settings", "ran"), [
+    pytest.param({"select": frozenset({"hashed-slot"})}, {"hashed-slot"}, id="select"),
+    # never-fires replaces skipped-months, so it must still run to drop its findings
+    pytest.param({"select": frozenset({"skipped-months"})}, {"never-fires", "skipped-months"},
+                 id="replacing rule runs"),
+    pytest.param({"ignore": frozenset({"hashed-slot", "uneven-step"})}, None, id="ignore"),
+])
+def test_unselected_rules_do_not_run(monkeypatch: pytest.MonkeyPatch,
+                                     settings: dict[str, Any], ran: set[str] | None) -> None:
+    from cronstable_cli.analysis.lint import registry
+
+    called: set[str] = set()
+
+    def spy(rule: registry.Rule) -> registry.Rule:
+        def check(ctx: Any) -> Any:
+            called.add(rule.code)
+            assert rule.check is not None
+            return rule.check(ctx)
+        return rule._replace(check=check)
+
+    monkeypatch.setattr(registry, "JOB_RULES", tuple(spy(r) for r in registry.JOB_RULES))
+    run(*JOBS, make_job("0 0 31 1,4 *", name="d", line=19), **settings)
+    every = {r.code for r in registry.JOB_RULES}
+    if ran is None:
+        ran = every - settings["ignore"]
+    assert called == ran
+
+
 # -- order, summary, exit codes -------------------------------------------------
 
 

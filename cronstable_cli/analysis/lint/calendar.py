@@ -27,11 +27,23 @@ def every_layout() -> list[int]:
     return list(range(2000, 2000 + _CYCLE))
 
 
+_UNIONS: dict[tuple[object, ...], int] = {}
+
+
 def month_union(schedule: Schedule, month: int, years: list[int]) -> int:
     """Bits 1..31 of the days of `month` that match in at least one of `years`."""
-    mask = 0
-    for year in years:
-        mask |= schedule.day_mask(year, month)
+    # The answer depends only on the day fields, the month and the years, and
+    # a fleet repeats a handful of day-field pairs: work it out once per pair.
+    parsed = schedule.parsed
+    key = (parsed.dom, parsed.dow, month, *years)
+    mask = _UNIONS.get(key)
+    if mask is None:
+        mask = 0
+        for year in years:
+            mask |= schedule.day_mask(year, month)
+        if len(_UNIONS) >= 65536:
+            _UNIONS.clear()
+        _UNIONS[key] = mask
     return mask
 
 

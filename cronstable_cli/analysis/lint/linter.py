@@ -72,6 +72,7 @@ def lint(loaded: Loaded, settings: LintSettings | None = None, *,
     if now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)
     frames = _Frames()
+    rules = _job_rules(settings)
     found = list(loaded.findings)
     already: set[tuple[str, str | None]] = {(f.code, f.job) for f in loaded.findings if f.job}
     contexts: list[JobContext] = []
@@ -84,7 +85,7 @@ def lint(loaded: Loaded, settings: LintSettings | None = None, *,
         if focus is None or focus(job):
             found.extend(p for p in problems if not job.is_suppressed(p.code))
             if ctx is not None:
-                found.extend(_job_findings(ctx))
+                found.extend(_job_findings(ctx, rules))
         if ctx is not None and runs_here:
             contexts.append(ctx)
     fleet = FleetContext(
@@ -100,13 +101,29 @@ def lint(loaded: Loaded, settings: LintSettings | None = None, *,
     return LintReport(tuple(kept), len(loaded.jobs), tuple(loaded.files))
 
 
-def _job_findings(ctx: JobContext) -> list[Finding]:
+def _job_rules(settings: LintSettings) -> list[registry.Rule]:
+    """The per-job rules worth running: selected ones, and those that replace a selected one.
+
+    A rule left out by --select/--ignore is not run at all; one that replaces
+    another's findings (never-fires replaces skipped-months) still runs while
+    the rule it replaces is selected, so the replacement holds as before.
+    """
+    running = {rule.code for rule in registry.JOB_RULES if _selected(rule.code, settings)}
+    grew = True
+    while grew:  # a rule runs when what it replaces runs (never-fires for skipped-months)
+        before = len(running)
+        running |= {rule.code for rule in registry.JOB_RULES if rule.replaces & running}
+        grew = len(running) != before
+    return [rule for rule in registry.JOB_RULES if rule.code in running]
+
+
+def _job_findings(ctx: JobContext, rules: Sequence[registry.Rule]) -> list[Finding]:
     """Run the per-job rules in registry order, honouring `replaces`."""
     if ctx.parsed.reboot:
         return []  # fires only at daemon start: no time schedule to check
     out: list[Finding] = []
     replaced: set[str] = set()
-    for rule in registry.JOB_RULES:
+    for rule in rules:
         if rule.code in replaced:
             continue
         assert rule.check is not None
