@@ -163,3 +163,26 @@ def test_focus_limits_the_per_job_rules_but_the_fleet_rules_see_everyone() -> No
         ("crowded-minute", "a"), ("uneven-step", "b")]
     crowd = next(f for f in report.findings if f.code == "crowded-minute")
     assert crowd.message.startswith("4 jobs fire in minute :00")
+
+
+# -- findings shared between jobs with the same schedule ---------------------------
+
+
+@pytest.mark.parametrize("schedule", [
+    "*/7 0 30 2 *", "0 0 31 1,4 *", "0 0 29 2 *", "* 2 * * *", "0 12 13 * 5", "30 2 * * *",
+    "H/7 * * * *", "0 0 */3 * *",
+])
+def test_a_shared_finding_reads_as_if_linted_alone(schedule: str) -> None:
+    from cronstable_cli.records import Job
+
+    def job(name: str, line: int, column: int) -> Job:
+        return Job(name=name, schedule=schedule, timezone="America/New_York",
+                   location=SourceLocation(FILE, line - 1, 3),
+                   schedule_location=SourceLocation(FILE, line, column))
+
+    jobs = [job("first", 4, 15), job("second", 9, 21), job("third-one", 30, 7)]
+    together = run(*jobs).findings
+    for one in jobs:
+        alone = run(one).findings
+        assert alone, "the case must produce findings to compare"
+        assert [f for f in together if f.job == one.name] == list(alone)

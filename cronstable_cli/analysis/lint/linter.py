@@ -9,7 +9,7 @@ findings are reported in (file, line, column).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone, tzinfo
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ from ...engine import Parsed, Schedule, ScheduleError, Timeline, ZoneError, load
 from ...records import LEVELS, Finding, Job, Level, SourceLocation
 from ..frames import parse_job
 from . import registry
+from . import wording as w
 from .context import FleetContext, JobContext, LintSettings
 
 _RANK = {level: i for i, level in enumerate(LEVELS)}  # error 0, warning 1, note 2
@@ -73,6 +74,7 @@ def lint(loaded: Loaded, settings: LintSettings | None = None, *,
         now = now.replace(tzinfo=timezone.utc)
     frames = _Frames()
     rules = _job_rules(settings)
+    shared: dict[tuple[object, ...], tuple[JobContext, list[Finding]]] = {}
     found = list(loaded.findings)
     already: set[tuple[str, str | None]] = {(f.code, f.job) for f in loaded.findings if f.job}
     contexts: list[JobContext] = []
@@ -85,7 +87,7 @@ def lint(loaded: Loaded, settings: LintSettings | None = None, *,
         if focus is None or focus(job):
             found.extend(p for p in problems if not job.is_suppressed(p.code))
             if ctx is not None:
-                found.extend(_job_findings(ctx, rules))
+                found.extend(_job_findings(ctx, rules, shared))
         if ctx is not None and runs_here:
             contexts.append(ctx)
     fleet = FleetContext(
@@ -117,21 +119,54 @@ def _job_rules(settings: LintSettings) -> list[registry.Rule]:
     return [rule for rule in registry.JOB_RULES if rule.code in running]
 
 
-def _job_findings(ctx: JobContext, rules: Sequence[registry.Rule]) -> list[Finding]:
-    """Run the per-job rules in registry order, honouring `replaces`."""
+def _job_findings(ctx: JobContext, rules: Sequence[registry.Rule],
+                  shared: dict[tuple[object, ...], tuple[JobContext, list[Finding]]],
+                  ) -> list[Finding]:
+    """Run the per-job rules in registry order, honouring `replaces`.
+
+    A fleet repeats a handful of schedules thousands of times: a `per_schedule`
+    rule runs once per (schedule, zone, kind, enabled) and the other jobs get
+    its findings moved onto them. Hashed schedules depend on the job's name,
+    so they are always checked job by job.
+    """
     if ctx.parsed.reboot:
         return []  # fires only at daemon start: no time schedule to check
+    job = ctx.job
+    key = None if ctx.parsed.uses_hash else (
+        id(ctx.parsed), job.schedule, job.zone, job.zone_explicit, ctx.zone_known, job.kind,
+        job.enabled)
     out: list[Finding] = []
     replaced: set[str] = set()
     for rule in rules:
         if rule.code in replaced:
             continue
         assert rule.check is not None
-        emitted = list(rule.check(ctx))
+        if key is not None and rule.per_schedule:
+            memo_key = (rule.code, *key)
+            known = shared.get(memo_key)
+            if known is None:
+                known = shared[memo_key] = (ctx, list(rule.check(ctx)))
+            emitted = [_moved(f, known[0], ctx) for f in known[1]]
+        else:
+            emitted = list(rule.check(ctx))
         if emitted:
             out.extend(emitted)
             replaced |= rule.replaces
     return [f for f in out if f.code not in replaced and not ctx.job.is_suppressed(f.code)]
+
+
+def _moved(finding: Finding, source: JobContext, target: JobContext) -> Finding:
+    """A finding about one job, said about another job with the same schedule."""
+    if source is target:
+        return finding
+    old, new = w.job(source.name), w.job(target.name)
+    message = finding.message
+    if message.startswith(old):
+        message = new + message[len(old):]
+    origin, at = source.location(), finding.location
+    column = at.column - origin.column + 1 if at and at.line == origin.line and at.column else 0
+    return replace(finding, message=message, location=target.location(max(column, 0)),
+                   job=target.name, schedule=target.job.schedule)
 
 
 class _Frames:

@@ -41,6 +41,9 @@ class Rule(NamedTuple):
     check: Check | None = None
     scope: Scope = "load"
     replaces: frozenset[str] = frozenset()  # codes this one drops for the same job
+    # True when the findings depend only on the schedule text and the job's zone,
+    # kind and enabled flag (never its name): jobs alike in those share them.
+    per_schedule: bool = False
 
     @property
     def summary(self) -> str:
@@ -66,6 +69,7 @@ def _rule(module: ModuleType) -> Rule:
         check=module.check,
         scope=getattr(module, "SCOPE", "job"),
         replaces=getattr(module, "REPLACES", frozenset()),
+        per_schedule=getattr(module, "PER_SCHEDULE", False),
     )
 
 

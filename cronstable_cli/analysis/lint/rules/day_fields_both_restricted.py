@@ -38,6 +38,9 @@ from ..context import DAY_OF_MONTH, DAY_OF_WEEK, JobContext
 
 CODE = "day-fields-both-restricted"
 LEVEL: Level = "warning"
+# Findings depend only on the schedule text and the job's zone, kind and enabled flag,
+# so the linter shares them between such jobs (linter._job_findings).
+PER_SCHEDULE = True
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

@@ -41,6 +41,9 @@ from ..context import HOUR, JobContext
 
 CODE = "dst-repeated-time"
 LEVEL: Level = "note"
+# Findings depend only on the schedule text and the job's zone, kind and enabled flag,
+# so the linter shares them between such jobs (linter._job_findings).
+PER_SCHEDULE = True
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

@@ -33,6 +33,9 @@ from ..context import MINUTE, JobContext
 
 CODE = "every-minute"
 LEVEL: Level = "warning"
+# Findings depend only on the schedule text and the job's zone, kind and enabled flag,
+# so the linter shares them between such jobs (linter._job_findings).
+PER_SCHEDULE = True
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

@@ -35,6 +35,9 @@ from ..context import DAY_OF_MONTH, JobContext
 
 CODE = "leap-day-only"
 LEVEL: Level = "note"
+# Findings depend only on the schedule text and the job's zone, kind and enabled flag,
+# so the linter shares them between such jobs (linter._job_findings).
+PER_SCHEDULE = True
 
 _ONLY_29TH = 1 << 29
 

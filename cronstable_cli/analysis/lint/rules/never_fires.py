@@ -39,6 +39,9 @@ from ..context import DAY_OF_MONTH, YEAR, JobContext
 
 CODE = "never-fires"
 LEVEL: Level = "warning"
+# Findings depend only on the schedule text and the job's zone, kind and enabled flag,
+# so the linter shares them between such jobs (linter._job_findings).
+PER_SCHEDULE = True
 # Findings that say nothing useful about a job that never runs.
 REPLACES = frozenset({"skipped-months", "leap-day-only", "dst-skipped-time", "dst-repeated-time"})
 

@@ -41,6 +41,9 @@ from ..context import DAY_OF_MONTH, DAY_OF_WEEK, HOUR, MINUTE, MONTH, SECOND, Jo
 
 CODE = "uneven-step"
 LEVEL: Level = "warning"
+# Findings depend only on the schedule text and the job's zone, kind and enabled flag,
+# so the linter shares them between such jobs (linter._job_findings).
+PER_SCHEDULE = True
 
 _STEP = re.compile(r"(\*|[Hh])/([0-9]+)")
 _SPANS = {SECOND: 60, MINUTE: 60, HOUR: 24, MONTH: 12, DAY_OF_WEEK: 7}
