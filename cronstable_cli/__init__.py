@@ -3,4 +3,6 @@
 from .engine import CronTab, ScheduleError
 
 __version__ = "0.1.0"
-__all__ = ["CronTab", "ScheduleError", "__version__"]
+# The daemon release whose config schema and load checks the loaders follow.
+DAEMON_SCHEMA_VERSION = "1.2.72"
+__all__ = ["DAEMON_SCHEMA_VERSION", "CronTab", "ScheduleError", "__version__"]

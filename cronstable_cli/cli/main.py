@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from .. import __version__
+from .. import DAEMON_SCHEMA_VERSION, __version__
 
 # name -> (module, function, one-line help). The only place commands are listed.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -71,7 +71,12 @@ class LazyGroup(click.Group):
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.version_option(__version__, "--version", prog_name="cronstable")
+@click.version_option(
+    __version__,
+    "--version",
+    prog_name="cronstable-cli",
+    message=f"%(prog)s %(version)s (daemon schema {DAEMON_SCHEMA_VERSION})",
+)
 def cli() -> None:
     """Cron-schedule analysis for the cronstable scheduler daemon.
 

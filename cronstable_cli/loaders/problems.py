@@ -16,6 +16,8 @@ UNKNOWN_KEY = "unknown-key"
 MISSING_FINAL_NEWLINE = "missing-final-newline"
 EMPTY_CONFIG = "empty-config"
 LIKELY_USER_COLUMN = "likely-user-column"
+EMPTY_VALUE = "empty-value"
+ENV_REFERENCE = "env-reference"
 
 # Every code a loader can emit, with its level (the lint layer may want the list).
 LOAD_CODES: dict[str, Level] = {
@@ -29,6 +31,8 @@ LOAD_CODES: dict[str, Level] = {
     MISSING_FINAL_NEWLINE: "note",
     EMPTY_CONFIG: "note",
     LIKELY_USER_COLUMN: "note",
+    EMPTY_VALUE: "warning",
+    ENV_REFERENCE: "note",
 }
 
 

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 from ..records import Finding, Job
 from . import problems as codes
+from .config_checks import ConfigParts, whole_config_findings
 from .crontab_file import parse_crontab, refuse_whole
 from .dags import Dag, check_dags, schedule_collision
 from .discover import Source, directory_entries, is_system_path, kind_by_name, sniff
@@ -16,7 +17,7 @@ from .files import DISK, FileSource
 from .problems import Problems
 from .yaml_config import load_yaml
 from .yaml_nodes import Scalar
-from .yaml_schema import Entries
+from .yaml_schema import Defaults
 
 
 class Session:
@@ -34,7 +35,8 @@ class Session:
         self.cluster: dict[str, object] | None = None
         self.cluster_file: str | None = None
         self.dags: list[Dag] = []
-        self._defaults: dict[str, Entries] = {}  # real path -> effective defaults
+        self._defaults: dict[str, Defaults] = {}  # real path -> effective defaults
+        self.parts = ConfigParts()  # what the whole-config checks read, file by file
         self._stack: list[tuple[str, str]] = []  # (real path, path) of the files being read
 
     # -- entry points ---------------------------------------------------------
@@ -57,16 +59,16 @@ class Session:
         system = kind == "crontab" and self.source is DISK and is_system_path(path)
         self.load_source(Source(path, kind, system=system))
 
-    def load_source(self, source: Source) -> Entries:
+    def load_source(self, source: Source) -> Defaults:
         """Read one file unless it was read already; returns its effective defaults."""
         real = self.source.identity(source.path)
         if real in self._defaults:
             return self._defaults[real]
-        self._defaults[real] = {}
+        self._defaults[real] = Defaults()
         self.files.append(source.path)
         out = Problems(source.path)
         text = self.source.read_text(source.path, out)
-        defaults: Entries = {}
+        defaults = Defaults()
         if text is not None:
             kind = sniff(text) if source.kind == "sniff" else source.kind
             if kind == "crontab":
@@ -80,6 +82,7 @@ class Session:
                 finally:
                     self._stack.pop()
                 self.jobs.extend(loaded.jobs)
+                self.parts.add(source.path, loaded)
                 defaults = loaded.defaults
                 if self.cluster is None and loaded.cluster is not None:
                     self.cluster, self.cluster_file = loaded.cluster, source.path
@@ -90,7 +93,7 @@ class Session:
 
     # -- includes -------------------------------------------------------------
 
-    def _include(self, target: Scalar, out: Problems) -> Entries:
+    def _include(self, target: Scalar, out: Problems) -> Defaults:
         """Follow one `include` entry of the file on top of the stack."""
         including = self._stack[-1][1]
         path = os.path.join(os.path.dirname(including), target.value.strip())
@@ -105,9 +108,16 @@ class Session:
                     target.line,
                     target.col,
                 )
-                return {}
+                return Defaults()
         if self.source.is_dir(path):
-            merged: Entries = {}
+            out.add(
+                codes.INVALID_CONFIG,
+                f"included path {target.value!r} is a directory; the daemon's include takes "
+                "files only (its jobs are still analysed here)",
+                target.line,
+                target.col,
+            )
+            merged = Defaults()
             try:
                 sources = directory_entries(path, self.source)
             except OSError as error:
@@ -117,9 +127,9 @@ class Session:
                     target.line,
                     target.col,
                 )
-                return {}
+                return Defaults()
             for source in sources:
-                merged.update(self.load_source(source))
+                merged = merged.over(self.load_source(source))
             return merged
         if not self.source.exists(path):
             out.add(
@@ -128,7 +138,7 @@ class Session:
                 target.line,
                 target.col,
             )
-            return {}
+            return Defaults()
         kind = kind_by_name(path)
         return self.load_source(Source(path, "yaml" if kind == "sniff" else kind))
 
@@ -159,6 +169,10 @@ class Session:
                     schedule=job.schedule,
                 )
             )
+
+    def check_config(self) -> None:
+        """The daemon's checks across the whole loaded config (pools, state, sections)."""
+        self.findings.extend(whole_config_findings(self.parts))
 
     def sorted_findings(self) -> tuple[Finding, ...]:
         """Findings in file load order, then by position."""
@@ -191,4 +205,5 @@ def load_all(paths: Sequence[str], *, system_crontab: bool = False,
             session.load_path(path)
         session.check_names()
         session.findings.extend(check_dags(session.dags, session.jobs))
+        session.check_config()
     return session

@@ -1,34 +1,53 @@
-"""One YAML job file: top-level keys, includes, defaults, then job by job."""
+"""One YAML job file: top-level keys, includes, defaults, sections, then job by job."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..records import Job
+from ..records import Job, SourceLocation
+from . import daemon_checks as checks
 from . import problems as codes
+from .daemon_schema import TOP
 from .dags import Dag, read_dags
 from .problems import Problems
+from .schema_check import Checker
 from .yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
 from .yaml_parse import parse_document, salvage
-from .yaml_schema import (
-    Draft,
-    Entries,
-    JobBuilder,
-    defaults_frame,
-    did_you_mean,
-    finish,
-    read_defaults,
-)
+from .yaml_schema import Defaults, Draft, JobBuilder, Where, finish, read_defaults, report_issues
 from .yaml_strict import SyntaxProblem
+from .yaml_text import did_you_mean
 
 CONFIG_KEYS = ("jobs", "defaults", "include")
-# Daemon sections the toolkit accepts without interpreting them.
-DAEMON_SECTIONS = ("web", "logging", "cluster", "state", "dags", "mcp", "notify", "push")
-TOP_KEYS = CONFIG_KEYS + DAEMON_SECTIONS
+# The daemon's other top-level sections: each is checked against its schema.
+DAEMON_SECTIONS = tuple(name for name in TOP.names if name not in CONFIG_KEYS)
+TOP_KEYS = TOP.names
 
 # Called for each `include` entry; returns the included file's effective defaults.
-Includer = Callable[[Scalar, Problems], Entries]
+Includer = Callable[[Scalar, Problems], Defaults]
+
+_SECTION_CHECKS: dict[str, Callable[[object], list[checks.Issue]]] = {
+    "pools": checks.pool_issues,
+    "state": checks.state_issues,
+    "web": checks.web_issues,
+    "mcp": checks.mcp_issues,
+    "push": checks.push_issues,
+    "notify": checks.notify_issues,
+}
+
+
+@dataclass(frozen=True)
+class JobFacts:
+    """What the whole-config checks need to know about one job of a file."""
+
+    name: str
+    location: SourceLocation
+    pool: str | None
+    pool_slots: int
+    scope: str | None
+    has_secrets: bool
+    where: Where
 
 
 @dataclass
@@ -36,9 +55,15 @@ class YamlFile:
     """What one YAML file contributes."""
 
     jobs: list[Job] = field(default_factory=list)
-    defaults: Entries = field(default_factory=dict)  # effective: includes' first, then own
-    cluster: dict[str, object] | None = None
     dag_graphs: list[Dag] = field(default_factory=list)  # schedule jobs are in `jobs` too
+    defaults: Defaults = field(default_factory=Defaults)  # effective: includes' first, then own
+    cluster: dict[str, object] | None = None  # the raw cluster section (owners reads it)
+    sections: dict[str, Any] = field(default_factory=dict)  # checked daemon sections
+    section_keys: dict[str, SourceLocation] = field(default_factory=dict)  # where each starts
+    where: Where = field(default_factory=dict)  # positions of the section keys
+    job_facts: list[JobFacts] = field(default_factory=list)
+    dags: list[Any] = field(default_factory=list)  # checked `dags` entries (dicts)
+    push_users: list[SourceLocation] = field(default_factory=list)  # where report.push is on
 
 
 def load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
@@ -131,21 +156,22 @@ def _assemble(
     result = YamlFile()
     if "include" in entries:
         for target in _include_targets(*entries["include"], out):
-            result.defaults.update(include(target, out))
+            result.defaults = result.defaults.over(include(target, out))
     if "defaults" in entries:
-        result.defaults.update(read_defaults(*entries["defaults"], out))
-    cluster = entries.get("cluster")
-    if cluster is not None and isinstance(cluster[1], Mapping):
-        python = to_python(cluster[1])
-        result.cluster = python if isinstance(python, dict) else None
+        result.defaults = result.defaults.over(read_defaults(*entries["defaults"], out))
+    _sections(entries, result, out)
     items = _job_items(*entries["jobs"], out) if "jobs" in entries else []
     builder = JobBuilder(out, lines)
     for item in [*items, *(extra_items or [])]:
         draft = builder.build(item)
         if draft is not None:
             drafts.append(draft)
-    frame = defaults_frame(result.defaults)
-    result.jobs = [finish(draft, frame) for draft in drafts]
+    for draft in drafts:
+        result.jobs.append(finish(draft, result.defaults, out))
+        result.job_facts.append(_facts(draft, result.defaults))
+        if checks.uses_push(checks.merge(result.defaults.data, draft.data)):
+            result.push_users.append(draft.location)
+    _push_users(result)
     if "dags" in entries:
         # After the file's jobs, as the daemon lists a file's jobs, then its DAGs.
         result.dag_graphs = read_dags(entries["dags"][1], out, lines)
@@ -153,7 +179,73 @@ def _assemble(
     return result
 
 
+def _push_users(result: YamlFile) -> None:
+    """DAG task templates and notify blocks that enable the push reporter."""
+    for dag in result.dags:
+        for task in dag.get("tasks") or () if isinstance(dag, dict) else ():
+            if isinstance(task, dict) and checks.uses_push(
+                checks.merge(result.defaults.data, task)
+            ):
+                result.push_users.append(result.section_keys["dags"])
+    notify = result.sections.get("notify")
+    if isinstance(notify, dict) and checks.uses_push({"onFailure": notify}):
+        result.push_users.append(result.section_keys["notify"])
+
+
+def _sections(entries: dict[str, tuple[Scalar, Node]], result: YamlFile, out: Problems) -> None:
+    """Check each daemon section against its schema, then its load-time checks."""
+    cluster = entries.get("cluster")
+    if cluster is not None and isinstance(cluster[1], Mapping):
+        python = to_python(cluster[1])
+        result.cluster = python if isinstance(python, dict) else None
+    for name in DAEMON_SECTIONS:
+        if name not in entries:
+            continue
+        key, value = entries[name]
+        entry = TOP.field(name)
+        assert entry is not None
+        # dags.py reports a DAG without tasks (with the graph checks).
+        elsewhere = frozenset({"tasks"}) if name == "dags" else frozenset()
+        checker = Checker(out, where=result.where, root=f"'{name}'", elsewhere=elsewhere)
+        data = checker.check(value, entry.type, name, key)
+        result.section_keys[name] = SourceLocation(out.file, key.line, key.col)
+        if name == "dags":
+            result.dags = data if isinstance(data, list) else []
+            issues = checks.dag_issues(data, result.defaults.data)
+            report_issues(issues, result.where, out, result.section_keys[name])
+            continue
+        result.sections[name] = data
+        issues = _SECTION_CHECKS.get(name, lambda _: [])(data)
+        report_issues(issues, result.where, out, result.section_keys[name])
+
+
+def _facts(draft: Draft, defaults: Defaults) -> JobFacts:
+    merged = checks.merge(defaults.data, draft.data)
+    pool = merged.get("pool")
+    slots = merged.get("poolSlots")
+    scope = merged.get("concurrencyScope")
+    secrets = merged.get("secrets")
+    return JobFacts(
+        name=draft.name,
+        location=draft.location,
+        pool=pool if isinstance(pool, str) else None,
+        pool_slots=slots if isinstance(slots, int) and not isinstance(slots, bool) else 1,
+        scope=scope if isinstance(scope, str) else None,
+        has_secrets=bool(secrets) and isinstance(secrets, list),
+        where=draft.where,
+    )
+
+
 def _include_targets(key: Scalar, value: Node, out: Problems) -> list[Scalar]:
+    if isinstance(value, Scalar) and value.value.strip():
+        out.add(
+            codes.INVALID_CONFIG,
+            f"'include' must be a list of paths (- {value.value} on its own line); the "
+            "daemon's schema refuses a single path",
+            value.line,
+            value.col,
+        )
+        return [value]  # still followed, so its jobs are analysed
     items = value.items if isinstance(value, Sequence) else [value]
     targets: list[Scalar] = []
     for item in items:
@@ -164,7 +256,7 @@ def _include_targets(key: Scalar, value: Node, out: Problems) -> list[Scalar]:
         line, col = problem_at(key, item) if item is value else (item.line, item.col)
         out.add(
             codes.INVALID_CONFIG,
-            f"'include' takes a path or a list of paths; found {found}",
+            f"'include' takes a list of paths; found {found}",
             line,
             col,
         )

@@ -1,132 +1,100 @@
-"""The daemon's job schema, checked one job at a time on the parsed tree.
+"""Jobs and `defaults` checked against the daemon's schema, one job at a time.
 
-Validation mirrors strictyaml's (every scalar is text, booleans are
-yes/true/on/1/y and no/false/off/0/n) but never stops at the first problem:
-each job is checked on its own, and a job with an unknown key is still built
-so the rest of lint can look at it.
+Validation follows strictyaml's (every scalar is text; the tables in
+`daemon_schema` say which text each key takes) but never stops at the first
+problem: each job is checked on its own, every violation is a finding at
+its key, and a job with a bad key is still built so the rest of lint can
+look at it. The daemon's load-time checks then run on the job merged over
+its defaults.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence as Seq
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..records import Job, SourceLocation
 from . import problems as codes
+from .daemon_checks import JOB_BASE, Issue, job_issues, merge
+from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
 from .problems import Problems
+from .schema_check import INVALID, Checker, found
 from .suppress import suppressed_codes
-from .yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at
+from .yaml_nodes import Mapping, Node, Scalar, kind_of
+from .yaml_text import did_you_mean, shown
 from .zones import is_known_zone, unknown_zone_message
 
-INTERPRETED_KEYS = ("name", "command", "schedule", "utc", "timezone", "enabled")
-# Keys of the daemon's job schema that the toolkit accepts without reading them.
-PASSTHROUGH_KEYS = (
-    "shell", "concurrencyPolicy", "concurrencyScope", "clusterPolicy", "onMissed",
-    "startingDeadlineSeconds", "catchupJitterSeconds", "onlyIfLastSucceeded",
-    "archiveOutput", "redactArchivedSecrets", "monitorResources", "captureStderr",
-    "captureStdout", "saveLimit", "maxLineLength", "failsWhen", "onFailure",
-    "onPermanentFailure", "onSuccess", "sla", "onLate", "environment", "secrets",
-    "stateAllowedScopes", "env_file", "workingDirectory", "executionTimeout",
-    "killTimeout", "priority", "statsd", "user", "group", "streamPrefix",
-)  # fmt: skip
-JOB_KEYS = INTERPRETED_KEYS + PASSTHROUGH_KEYS
+__all__ = ["did_you_mean"]
+
 REQUIRED_KEYS = ("name", "command", "schedule")
-DEFAULTS_KEYS = tuple(k for k in JOB_KEYS if k not in REQUIRED_KEYS)
-SCHEDULE_KEYS = ("second", "minute", "hour", "dayOfMonth", "month", "year", "dayOfWeek")
+JOB_KEYS = JOB.names
+DEFAULTS_KEYS = DEFAULTS.names
+INTERPRETED_KEYS = ("name", "command", "schedule", "utc", "timezone", "enabled")
+# Keys the daemon reads that the schedule analyses do not (all still checked).
+PASSTHROUGH_KEYS = tuple(f.name for f in JOB_COMMON if f.name not in INTERPRETED_KEYS)
+SCHEDULE_KEYS = SCHEDULE_FIELDS
 
-TRUE_VALUES = frozenset({"yes", "true", "on", "1", "y"})
-FALSE_VALUES = frozenset({"no", "false", "off", "0", "n"})
-
-Entries = dict[str, tuple[Scalar, Node]]
-
-
-def did_you_mean(word: str, choices: Seq[str]) -> str:
-    """The hint `; did you mean 'x'?` when a choice is close to `word`, else ''."""
-    lowered = {c.lower(): c for c in choices}
-    folded = word.lower().replace("-", "").replace("_", "")
-    for key, choice in lowered.items():
-        if key.replace("_", "") == folded:
-            return f"; did you mean {choice!r}?"
-    from difflib import get_close_matches  # only when a name is unknown
-
-    close = get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
-    return f"; did you mean {lowered[close[0]]!r}?" if close else ""
+Where = dict[str, tuple[int, int]]
 
 
-def read_bool(entry: tuple[Scalar, Node], out: Problems, job: str | None) -> bool | None:
-    """A strictyaml boolean, or None (reported) when the value is not one."""
-    key, value = entry
-    if isinstance(value, Scalar):
-        word = value.value.lower()
-        if word in TRUE_VALUES:
-            return True
-        if word in FALSE_VALUES:
-            return False
-        found = repr(value.value)
-    else:
-        found = kind_of(value)
-    out.add(
-        codes.INVALID_CONFIG,
-        f"'{key.value}' must be a boolean (true/false, yes/no, on/off, 1/0, y/n); found {found}",
-        *problem_at(key, value),
-        job=job,
-    )
-    return None
+@dataclass
+class Defaults:
+    """A file's effective `defaults` (its includes' first, then its own), as checked data."""
+
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def over(self, other: Defaults) -> Defaults:
+        """These defaults with `other` merged on top."""
+        return Defaults(merge(self.data, other.data))
 
 
-def read_zone(entry: tuple[Scalar, Node], where: str, out: Problems, job: str | None) -> str | None:
-    """A zone name (reported when unknown, but still returned as written)."""
-    key, value = entry
-    if not isinstance(value, Scalar):
-        out.add(
-            codes.INVALID_CONFIG,
-            f"'timezone' must be a string (an IANA name); found {kind_of(value)}",
-            *problem_at(key, value),
-            job=job,
+def zone_problem(
+    value: str, where: str, line: int, col: int, out: Problems, job: str | None
+) -> None:
+    """unknown-timezone when the zone name is not in the tz database."""
+    if not is_known_zone(value):
+        out.add(codes.UNKNOWN_TIMEZONE, unknown_zone_message(value, where), line, col, job=job)
+
+
+def read_defaults(block: Scalar, node: Node, out: Problems) -> Defaults:
+    """The file's own `defaults` block, checked against the daemon's defaults schema."""
+    if isinstance(node, Mapping):
+        kept = []
+        for key, value in node.entries:
+            if key.value in REQUIRED_KEYS:
+                out.add(
+                    codes.INVALID_CONFIG,
+                    f"'{key.value}' cannot be set in defaults; it belongs to each job "
+                    "(the daemon's schema refuses it here)",
+                    key.line,
+                    key.col,
+                )
+            else:
+                kept.append((key, value))
+        node = Mapping(kept, node.line, node.col)
+    checker = Checker(out, root="'defaults'")
+    data = checker.check(node, DEFAULTS, "defaults", block)
+    if not isinstance(data, dict):
+        return Defaults()
+    zone = data.get("timezone")
+    if isinstance(zone, str) and "defaults.timezone" in checker.where:
+        zone_node = node.get("timezone") if isinstance(node, Mapping) else None
+        at = (
+            (zone_node.line, zone_node.col)
+            if isinstance(zone_node, Scalar)
+            else checker.where["defaults.timezone"]
         )
-        return None
-    if not is_known_zone(value.value):
-        message = unknown_zone_message(value.value, where)
-        out.add(codes.UNKNOWN_TIMEZONE, message, value.line, value.col, job=job)
-    return value.value
+        zone_problem(zone, "defaults", *at, out, None)
+    return Defaults(data)
 
 
-def read_defaults(block: Scalar, node: Node, out: Problems) -> Entries:
-    """The file's `defaults` block: known keys with their values (checked once, here)."""
-    if not isinstance(node, Mapping):
-        out.add(
-            codes.INVALID_CONFIG,
-            f"'defaults' must be a mapping of job keys; found {kind_of(node)}",
-            *problem_at(block, node),
-        )
-        return {}
-    entries: Entries = {}
-    for key, value in node.entries:
-        name = key.value
-        if name in REQUIRED_KEYS:
-            out.add(
-                codes.INVALID_CONFIG,
-                f"'{name}' cannot be set in defaults; it belongs to each job",
-                key.line,
-                key.col,
-            )
-            continue
-        if name not in DEFAULTS_KEYS:
-            hint = did_you_mean(name, DEFAULTS_KEYS)
-            out.add(
-                codes.UNKNOWN_KEY,
-                f"unknown key {name!r} in defaults (the daemon's strict schema refuses "
-                f"the whole file){hint}",
-                key.line,
-                key.col,
-            )
-            continue
-        if name in ("utc", "enabled"):
-            read_bool((key, value), out, None)
-        elif name == "timezone":
-            read_zone((key, value), "defaults", out, None)
-        entries[name] = (key, value)
-    return entries
+_JOB_HINTS = {
+    "retry": "; 'retry' goes under onFailure (onFailure: retry: maximumRetries: ...)",
+    "report": "; 'report' goes under a hook (onFailure, onPermanentFailure, onSuccess, onLate)",
+    "tasks": "; 'tasks' belongs to a DAG (under dags:), not to a job",
+    "dependsOn": "; 'dependsOn' belongs to a DAG task (under dags: ... tasks:), not to a job",
+}
 
 
 @dataclass(slots=True)
@@ -140,66 +108,56 @@ class Draft:
     command: str
     suppressed: frozenset[str] | None
     keys: tuple[str, ...]
-    utc: bool | None  # None: not set by the job (or invalid, reported)
-    timezone: str | None
-    has_timezone: bool
-    enabled: bool | None
-    cluster_policy: str | None = None  # None: not set by the job
+    data: dict[str, Any]  # the job's own keys as checked data (INVALID where they failed)
+    where: Where  # position of each key path of the job
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """utc, timezone and enabled as the file's defaults set them (None = unset)."""
-
-    utc: bool | None = None
-    timezone: str | None = None
-    enabled: bool | None = None
-    cluster_policy: str | None = None
-
-
-def defaults_frame(defaults: Entries) -> Frame:
-    """The interpreted defaults (their problems were reported by read_defaults)."""
-    quiet = Problems("")
-    flags = {
-        name: read_bool(defaults[name], quiet, None) if name in defaults else None
-        for name in ("utc", "enabled")
-    }
-    timezone = None
-    if "timezone" in defaults and isinstance(defaults["timezone"][1], Scalar):
-        timezone = defaults["timezone"][1].value
-    return Frame(flags["utc"], timezone, flags["enabled"], cluster_policy(defaults))
-
-
-_POLICIES = ("Leader", "PreferLeader", "EveryNode")
-
-
-def cluster_policy(entries: Entries) -> str | None:
-    """The clusterPolicy these keys set, if they set a valid one."""
-    entry = entries.get("clusterPolicy")
-    if entry is None or not isinstance(entry[1], Scalar):
-        return None
-    value = entry[1].value
-    return value if value in _POLICIES else None
-
-
-def finish(draft: Draft, frame: Frame) -> Job:
-    """The Job as the daemon loads it: the job's keys win over the defaults."""
-    utc = draft.utc if draft.utc is not None else frame.utc
-    enabled = draft.enabled if draft.enabled is not None else frame.enabled
+def finish(draft: Draft, defaults: Defaults, out: Problems) -> Job:
+    """The Job as the daemon loads it (the job's keys win over the defaults), checked."""
+    merged = merge(merge(JOB_BASE, defaults.data), draft.data)
+    for path, message in job_issues(merged):
+        line, col = locate(draft.where, path, draft.location)
+        if path.split(".")[0].split("[")[0] not in draft.data:
+            message += " (the value comes from defaults)"
+        out.add(
+            codes.INVALID_CONFIG, f"job {shown(draft.name)}: {message}", line, col, job=draft.name
+        )
+    utc = merged.get("utc")
+    enabled = merged.get("enabled")
+    zone = merged.get("timezone")
+    policy = merged.get("clusterPolicy")
     return Job(
         name=draft.name,
         schedule=draft.schedule,
         location=draft.location,
         schedule_location=draft.schedule_location,
         command=draft.command,
-        timezone=draft.timezone if draft.has_timezone else frame.timezone,
-        utc=True if utc is None else utc,
-        enabled=True if enabled is None else enabled,
+        timezone=zone if isinstance(zone, str) else None,
+        utc=utc if isinstance(utc, bool) else True,
+        enabled=enabled if isinstance(enabled, bool) else True,
         kind="yaml",
         suppressed=draft.suppressed,
         keys=draft.keys,
-        cluster_policy=draft.cluster_policy or frame.cluster_policy or "Leader",
+        cluster_policy=policy if isinstance(policy, str) else "Leader",
     )
+
+
+def locate(where: Where, path: str, fallback: SourceLocation) -> tuple[int, int]:
+    """The position of `path`, else of its nearest recorded parent, else `fallback`."""
+    while path:
+        if path in where:
+            return where[path]
+        cut = max(path.rfind("."), path.rfind("["))
+        path = path[:cut] if cut > 0 else ""
+    return fallback.line, fallback.column
+
+
+def report_issues(
+    issues: list[Issue], where: Where, out: Problems, fallback: SourceLocation
+) -> None:
+    """Findings for section-level issues, each at its key."""
+    for path, message in issues:
+        out.add(codes.INVALID_CONFIG, message, *locate(where, path, fallback))
 
 
 class JobBuilder:
@@ -220,41 +178,40 @@ class JobBuilder:
                 node.col,
             )
             return None
-        own: Entries = {}
-        for key, value in node.entries:
-            own[key.value] = (key, value)
-        name = self._name(own)
-        missing = [k for k in REQUIRED_KEYS if k not in own]
-        if missing:
-            listed = ", ".join(repr(k) for k in missing)
-            label = f"job {name!r}" if name else "job"
+        given = node.get("name")
+        label = given.value if isinstance(given, Scalar) else None
+        checker = Checker(
+            out,
+            job=label,
+            job_roots=frozenset({""}),
+            hints=_JOB_HINTS,
+            root=f"job {shown(label)}" if label is not None else "job",
+        )
+        data = checker.check(node, JOB, "")
+        if not isinstance(data, dict):
+            return None
+        name = data.get("name")
+        name = name if isinstance(name, str) else None
+        if name is not None and not name.strip():
             out.add(
-                codes.INVALID_CONFIG,
-                f"{label} is missing required key(s) {listed} "
-                "(every job needs name, command and schedule)",
-                node.line,
-                node.col,
+                codes.EMPTY_VALUE,
+                f"the job's 'name' is blank ({shown(name)}); the daemon accepts it, but a "
+                "blank name cannot be told apart in logs and it seeds the H hash",
+                given.line if isinstance(given, Scalar) else node.line,
+                given.col if isinstance(given, Scalar) else node.col,
                 job=name,
             )
-        for key, _value in node.entries:
-            if key.value not in JOB_KEYS:
-                out.add(
-                    codes.UNKNOWN_KEY,
-                    f"unknown job key {key.value!r} (the daemon's strict schema refuses the "
-                    f"whole file){did_you_mean(key.value, JOB_KEYS)}",
-                    key.line,
-                    key.col,
-                    job=name,
-                )
-        command = self._command(own.get("command"), name)
+        own = {key.value: (key, value) for key, value in node.entries}
+        if isinstance(data.get("schedule"), dict):
+            self._fields(own["schedule"][1], name)
+        command = self._command(own.get("command"), data.get("command"), name)
         schedule = self._schedule(own.get("schedule"), name)
-        utc = read_bool(own["utc"], out, name) if "utc" in own else None
-        enabled = read_bool(own["enabled"], out, name) if "enabled" in own else None
-        timezone = None
-        if "timezone" in own:
-            where = f"job {name!r}" if name else "a job"
-            timezone = read_zone(own["timezone"], where, out, name)
-        if not name or schedule is None:
+        zone = data.get("timezone")
+        if isinstance(zone, str):
+            where = f"job {name!r}" if name is not None else "a job"
+            zone_node = own["timezone"][1]
+            zone_problem(zone, where, zone_node.line, zone_node.col, out, name)
+        if name is None or schedule is None or data.get("schedule") is INVALID:
             return None
         text, schedule_at, schedule_lines = schedule
         return Draft(
@@ -265,65 +222,30 @@ class JobBuilder:
             command=command,
             suppressed=suppressed_codes(self.lines, node.line, schedule_lines),
             keys=tuple(own),
-            utc=utc,
-            timezone=timezone,
-            has_timezone="timezone" in own,
-            enabled=enabled,
-            cluster_policy=cluster_policy(own),
+            data=data,
+            where=checker.where,
         )
 
     # -- the interpreted keys -------------------------------------------------
 
-    def _name(self, own: Entries) -> str | None:
-        entry = own.get("name")
-        if entry is None:
-            return None
-        key, value = entry
-        if not isinstance(value, Scalar):
-            self.out.add(
-                codes.INVALID_CONFIG,
-                f"'name' must be a string; found {kind_of(value)}",
-                *problem_at(key, value),
-            )
-            return None
-        if not value.value.strip():
-            self.out.add(codes.INVALID_CONFIG, "'name' is empty", value.line, value.col)
-            return None
-        return value.value
-
-    def _command(self, entry: tuple[Scalar, Node] | None, job: str | None) -> str:
-        if entry is None:
+    def _command(self, entry: tuple[Scalar, Node] | None, value: object, job: str | None) -> str:
+        if entry is None or value is INVALID:
             return ""
-        key, value = entry
-        if isinstance(value, Scalar):
-            if not value.value.strip():
-                self.out.add(
-                    codes.INVALID_CONFIG, "'command' is empty", value.line, value.col, job=job
-                )
-            return value.value
-        if isinstance(value, Sequence):
-            words: list[str] = []
-            for item in value.items:
-                if not isinstance(item, Scalar):
-                    self.out.add(
-                        codes.INVALID_CONFIG,
-                        f"'command' list items must be strings; found {kind_of(item)}",
-                        item.line,
-                        item.col,
-                        job=job,
-                    )
-                    continue
-                words.append(item.value)
+        if isinstance(value, list):
             import shlex  # only list-form commands need it
 
-            return shlex.join(words)
-        self.out.add(
-            codes.INVALID_CONFIG,
-            "'command' must be a string or a list of strings; found a mapping",
-            *problem_at(key, value),
-            job=job,
-        )
-        return ""
+            return shlex.join(str(word) for word in value)
+        text = str(value)
+        if not text.strip():
+            node = entry[1]
+            self.out.add(
+                codes.EMPTY_VALUE,
+                "'command' is blank; the daemon accepts it, but the job runs nothing",
+                node.line,
+                node.col,
+                job=job,
+            )
+        return text
 
     def _schedule(
         self, entry: tuple[Scalar, Node] | None, job: str | None
@@ -336,56 +258,40 @@ class JobBuilder:
             line, col = self._text_start(value)
             return value.value, SourceLocation(file, line, col), (key.line, line)
         if isinstance(value, Mapping):
-            text = self._lower(value, job)
+            text = self._lower(value)
             if text is None:
                 return None
             at = SourceLocation(file, value.line, value.col)
             return text, at, (key.line, value.line)
-        self.out.add(
-            codes.INVALID_CONFIG,
-            "'schedule' must be a string or a mapping of fields (minute, hour, ...); "
-            "found a sequence",
-            *problem_at(key, value),
-            job=job,
-        )
-        return None
+        return None  # a sequence: reported by the schema check
 
-    def _lower(self, node: Mapping, job: str | None) -> str | None:
-        """A map schedule as its 5-, 6- or 7-field string (docs/job-files.md)."""
+    def _fields(self, node: Node, job: str | None) -> None:
+        """Each map-schedule field must be one cron token (blank or spaced text shifts fields)."""
+        for key, value in node.entries if isinstance(node, Mapping) else ():
+            if isinstance(value, Scalar) and value.value.split() != [value.value]:
+                self.out.add(
+                    codes.INVALID_CONFIG,
+                    f"schedule field {key.value!r} must be a single cron field with no "
+                    f"whitespace; found {found(value)} (leave the key out to mean '*')",
+                    value.line if value.value else key.line,
+                    value.col if value.value else key.col,
+                    job=job,
+                )
+
+    @staticmethod
+    def _lower(node: Mapping) -> str | None:
+        """A map schedule as its 5-, 6- or 7-field string (docs/job-files.md).
+
+        Bad fields were reported by the schema check and the job checks; such a
+        schedule is not analysed further.
+        """
         fields: dict[str, str] = {}
-        ok = True
         for key, value in node.entries:
-            if key.value not in SCHEDULE_KEYS:
-                self.out.add(
-                    codes.UNKNOWN_KEY,
-                    f"unknown schedule field {key.value!r} (fields: "
-                    f"{', '.join(SCHEDULE_KEYS)}){did_you_mean(key.value, SCHEDULE_KEYS)}",
-                    key.line,
-                    key.col,
-                    job=job,
-                )
-                ok = False
-            elif not isinstance(value, Scalar):
-                self.out.add(
-                    codes.INVALID_CONFIG,
-                    f"schedule field {key.value!r} must be a string; found {kind_of(value)}",
-                    *problem_at(key, value),
-                    job=job,
-                )
-                ok = False
-            elif not value.value.strip():
-                self.out.add(
-                    codes.INVALID_CONFIG,
-                    f"schedule field {key.value!r} is empty (leave it out to mean '*')",
-                    value.line,
-                    value.col,
-                    job=job,
-                )
-                ok = False
-            else:
-                fields[key.value] = value.value.strip()
-        if not ok:
-            return None
+            if key.value not in SCHEDULE_KEYS or not isinstance(value, Scalar):
+                return None
+            if value.value.split() != [value.value]:
+                return None
+            fields[key.value] = value.value
         order = ["minute", "hour", "dayOfMonth", "month", "dayOfWeek"]
         if "second" in fields:
             order = ["second", *order, "year"]

@@ -46,7 +46,8 @@ def test_short_help_option(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out == f"cronstable, version {__version__}\n"
+    # The daemon release the config schema follows (tests/oracle pins the same one).
+    assert capsys.readouterr().out == f"cronstable-cli {__version__} (daemon schema 1.2.72)\n"
 
 
 def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

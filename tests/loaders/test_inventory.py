@@ -32,7 +32,7 @@ def test_directory_with_crontab_beside_yaml_files() -> None:
     # _defaults.yaml, .hidden.yaml and README.md are not loaded on their own.
     yaml, crontab, berlin, chicago = "yaml", "crontab", "Europe/Berlin", "America/Chicago"
     assert inventory([str(FLEET)]) == [
-        ("backup", "app.yaml", 5, "0 2 * * *", 7, 16, berlin, True, yaml),
+        ("backup", "app.yaml", 6, "0 2 * * *", 8, 16, berlin, True, yaml),
         ("report-ny", "app.yaml", 9, "30 9 * * mon-fri", 14, 16, "America/New_York", True, yaml),
         ("migration-2030", "app.yaml", 18, "0 4 1 jan * 2030", 21, 7, berlin, True, yaml),
         ("heartbeat", "app.yaml", 27, "*/15 */5 * * * * *", 30, 7, berlin, True, yaml),

@@ -1,10 +1,12 @@
 """The loaders accept what a plain strictyaml load accepts, and put the first error on
 the same line.
 
-`DAEMON_SCHEMA` is the daemon's job-file schema written out for strictyaml;
-two deliberate differences are not tested here: an empty document is valid
-(docs/job-files.md), and the loaders add semantic checks strictyaml's types cannot make
-(unknown time zones, empty names).
+`DAEMON_SCHEMA` is built for strictyaml from the loader's own schema tables
+(`daemon_schema`), so this pins the checker's reading of each type to
+strictyaml's; the tables themselves are pinned to the released daemon by
+tests/daemon. Two deliberate differences are not tested here: an empty
+document is valid (docs/job-files.md), and the loaders add the daemon's
+load-time checks strictyaml's types cannot make (unknown time zones, ranges).
 """
 
 from __future__ import annotations
@@ -14,33 +16,33 @@ from pathlib import Path
 import pytest
 import strictyaml as sy
 
-from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.yaml_config import DAEMON_SECTIONS
-from cronstable_cli.loaders.yaml_schema import PASSTHROUGH_KEYS, SCHEDULE_KEYS
+from cronstable_cli.loaders import daemon_schema, load_paths, schema_types
 
-_FIELDS = sy.Map({sy.Optional(key): sy.Str() for key in SCHEDULE_KEYS})
-_COMMON = {
-    sy.Optional("utc"): sy.Bool(),
-    sy.Optional("enabled"): sy.Bool(),
-    sy.Optional("timezone"): sy.Str(),
-    **{sy.Optional(key): sy.Any() for key in PASSTHROUGH_KEYS},
-}
-_JOB = sy.Map(
-    {
-        "name": sy.Str(),
-        "command": sy.Str() | sy.Seq(sy.Str()),
-        "schedule": sy.Str() | _FIELDS,
-        **_COMMON,
-    }
-)
-DAEMON_SCHEMA = sy.Map(
-    {
-        sy.Optional("jobs"): sy.Seq(_JOB),
-        sy.Optional("defaults"): sy.Map(_COMMON),
-        sy.Optional("include"): sy.Str() | sy.Seq(sy.Str()),
-        **{sy.Optional(section): sy.Any() for section in DAEMON_SECTIONS},
-    }
-)
+
+def to_strictyaml(type_: schema_types.Type) -> sy.Validator:
+    """The strictyaml validator a schema-table type stands for."""
+    simple = {schema_types.Str: sy.Str, schema_types.Int: sy.Int, schema_types.Float: sy.Float,
+              schema_types.Bool: sy.Bool, schema_types.Empty: sy.EmptyNone,
+              schema_types.Anything: sy.Any, schema_types.EmptyMap: sy.EmptyDict}  # fmt: skip
+    if type(type_) in simple:
+        return simple[type(type_)]()
+    if isinstance(type_, schema_types.Enum):
+        return sy.Enum(list(type_.values))
+    if isinstance(type_, schema_types.Seq):
+        return sy.Seq(to_strictyaml(type_.item))
+    if isinstance(type_, schema_types.MapOf):
+        return sy.MapPattern(sy.Str(), to_strictyaml(type_.value))
+    if isinstance(type_, schema_types.Map):
+        return sy.Map({(f.name if f.required else sy.Optional(f.name)): to_strictyaml(f.type)
+                       for f in type_.fields})  # fmt: skip
+    assert isinstance(type_, schema_types.OneOf)
+    validator = to_strictyaml(type_.options[0])
+    for option in type_.options[1:]:
+        validator = validator | to_strictyaml(option)
+    return validator
+
+
+DAEMON_SCHEMA = to_strictyaml(daemon_schema.TOP)
 
 JOB = "  - name: {n}\n    command: /bin/run {n}\n    schedule: '0 1 * * *'\n"
 HEAD = "jobs:\n" + JOB.format(n="first") + JOB.format(n="second")
@@ -49,8 +51,9 @@ TAIL = JOB.format(n="last")
 CASES = {
     "good": HEAD + TAIL,
     "good, every style": "---\n# c\ndefaults:\n  utc: no\njobs:\n- name: a\n  command:\n"
-    "  - x\n  - y\n  schedule:\n    minute: '5'\n  environment:\n    A: '1'\n"
-    "  onFailure:\n    retry:\n      limit: 3\n- name: b\n  command: |\n    echo\n"
+    "  - x\n  - y\n  schedule:\n    minute: '5'\n  environment:\n  - key: A\n    value: '1'\n"
+    "  onFailure:\n    retry:\n      maximumRetries: 3\n      initialDelay: 1\n"
+    "      maximumDelay: 1e2\n      backoffMultiplier: 2\n- name: b\n  command: |\n    echo\n"
     "  schedule: >-\n    0 1\n    * * *\n",
     "good, escapes and quotes": HEAD + "  - name: \"quo\\\"ted\"\n    command: 'it''s'\n"
     '    schedule: "0 1 * * *"\n',
@@ -111,3 +114,34 @@ def test_same_verdict_as_strictyaml(tmp_path: Path, text: str) -> None:
     errors = [f for f in load_paths([str(path)]).findings if f.level == "error"]
     ours = min(f.line for f in errors) if errors else None
     assert ours == strictyaml_verdict(text)
+
+
+# Values at the edges of strictyaml's scalar types, each in a job key of that type.
+SCALARS = {
+    "saveLimit": ["1", "-3", "+4", "1_000", "_", "1.5", "0x1F", "", "1e3", " 7"],
+    "killTimeout": ["1", "1.5", ".5", "5.", "1e3", "-1E-2", "inf", "-.Inf", "nan", ".NaN",
+                    ".", "", "e5", "_", "1_0.5", "1.2.3", "ten"],
+    "enabled": ["yes", "No", "ON", "y", "N", "1", "0", "true", "t", "enable", ""],
+    "concurrencyPolicy": ["Allow", "allow", "Forbid", "Replace", "Sometimes", ""],
+    "startingDeadlineSeconds": ["", "5", "x", "_"],
+    "user": ["root", "1000", "_", "-", "+_", ""],
+    "workingDirectory": ["", "/srv", "~"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [(k, v) for k, values in SCALARS.items() for v in values]
+)
+def test_scalar_types_read_as_strictyaml_reads_them(tmp_path: Path, key: str, value: str) -> None:
+    text = HEAD + f"  - name: s\n    command: x\n    schedule: '0 1 * * *'\n    {key}: '{value}'\n"
+    path = tmp_path / "config.yaml"
+    path.write_text(text)
+    # The daemon's range checks (killTimeout >= 0, ...) speak for the job: not the schema.
+    errors = [f for f in load_paths([str(path)]).findings
+              if f.level == "error" and not f.message.startswith("job 's': ")]  # fmt: skip
+    try:
+        sy.load(text, DAEMON_SCHEMA)
+        refused = False
+    except (sy.YAMLValidationError, ValueError):
+        refused = True  # strictyaml fails with a bare ValueError on '_', '.', ''
+    assert bool(errors) == refused, errors

@@ -80,16 +80,38 @@ def test_unknown_job_key_is_an_error_with_a_suggestion(
     assert [j.name for j in result.jobs] == ["a"]  # still analysed
 
 
-def test_every_daemon_job_key_is_accepted_in_any_shape(tmp_path: Path) -> None:
-    from cronstable_cli.loaders.yaml_schema import PASSTHROUGH_KEYS
+def test_every_key_of_the_daemon_schema_is_accepted() -> None:
+    # The released daemon loads this file too (tests/daemon/test_differential.py).
+    from cronstable_cli.loaders.daemon_schema import JOB_COMMON
 
-    extra = "".join(
-        f"    {key}:\n      nested:\n        - one\n" if n % 2 else f"    {key}: anything\n"
-        for n, key in enumerate(PASSTHROUGH_KEYS)
-    )
-    result = load(tmp_path, job_yaml(extra))
+    path = Path(__file__).parents[1] / "data" / "loaders" / "daemon" / "every-key.yaml"
+    result = load_paths([str(path)])
     assert result.findings == ()
-    assert result.jobs[0].keys[3:] == PASSTHROUGH_KEYS
+    (job,) = result.jobs
+    text = path.read_text()
+    # env_file names a file on the daemon's host: left out of a file it loads.
+    assert [f.name for f in JOB_COMMON if f" {f.name}:" not in text] == ["env_file"]
+    assert (job.name, job.schedule, job.timezone, job.utc) == (
+        "everything", "H 2 * * *", "Europe/Berlin", False)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        ("    concurrencyPolicy: Sometimes\n", "one of Allow, Forbid, Replace"),
+        ("    onMissed: maybe\n", "one of skip, run-once, run-all"),
+        ("    saveLimit: 1.5\n", "'saveLimit' must be an integer"),
+        ("    environment:\n      FOO: bar\n", "each a mapping with key, value"),
+        ("    onFailure:\n      retry:\n        maximumRetries: 2\n", "missing required key"),
+        ("    sla:\n      lateAfter: 5\n", "did you mean 'lateAfterSeconds'"),
+        ("    failsWhen:\n      always: yes\n", "'producesStdout'"),
+    ],
+)
+def test_nested_values_are_checked(tmp_path: Path, extra: str, words: str) -> None:
+    result = load(tmp_path, job_yaml(extra))
+    (finding,) = result.findings
+    assert finding.level == "error" and finding.line >= 5
+    assert words in finding.message
 
 
 @pytest.mark.parametrize(
@@ -128,11 +150,11 @@ def test_name_and_command_shapes(tmp_path: Path) -> None:
     result = load(tmp_path, text)
     assert codes(result) == [
         ("invalid-config", 2, 5),  # a block where a string belongs: at its key
-        ("invalid-config", 6, 11),
+        ("empty-value", 6, 11),  # the daemon loads a job named '' (a warning)
         ("invalid-config", 10, 5),
         ("invalid-config", 16, 9),  # a list item: at the item
     ]
-    assert [(j.name, j.command) for j in result.jobs] == [("c", ""), ("d", "run")]
+    assert [(j.name, j.command) for j in result.jobs] == [("", "/bin/x"), ("c", ""), ("d", "")]
 
 
 def test_duplicate_names_across_files_at_the_second(tmp_path: Path) -> None:
@@ -150,16 +172,36 @@ def test_duplicate_names_across_files_at_the_second(tmp_path: Path) -> None:
     assert len(result.jobs) == 2
 
 
-def test_daemon_sections_are_accepted_and_cluster_is_returned(tmp_path: Path) -> None:
+def test_daemon_sections_are_checked_and_cluster_is_returned(tmp_path: Path) -> None:
     text = (
-        "web:\n  listen: ':8080'\nlogging:\n  level: debug\n"
-        "cluster:\n  nodeName: node-a\n  peers:\n    - node-b\n    - node-c\n"
-        "state:\n  dir: /var/lib/x\ndags: x\nmcp: x\nnotify: x\npush: x\n" + job_yaml()
+        "web:\n  listen:\n    - 127.0.0.1:8080\nlogging:\n  version: 1\n"
+        "cluster:\n  nodeName: node-a\n  peers:\n    - host: node-b:8900\n"
+        "state:\n  path: /var/lib/x\nmcp:\n" + job_yaml()
     )
     result = load(tmp_path, text)
     assert result.findings == ()
-    assert result.cluster == {"nodeName": "node-a", "peers": ["node-b", "node-c"]}
+    assert result.cluster == {"nodeName": "node-a", "peers": [{"host": "node-b:8900"}]}
     assert result.cluster_file == str(tmp_path / "jobs.yaml")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("web:\n  listen: ':8080'\n", 2, "'web.listen' must be a list"),
+        ("state:\n  dir: /var/lib/x\n", 2, "unknown key 'dir' in state"),
+        ("logging:\n  level: debug\n", 1, "missing required key(s) 'version'"),
+        ("mcp: x\n", 1, "'mcp' must be empty or a mapping"),
+        ("cluster:\n  backend: zookeeper\n", 2, "one of gossip, kubernetes"),
+        ("pools:\n  db:\n    slots: 0\nstate:\n  path: /x\n", 3, "between 1 and 10000"),
+        ("state:\n  path: ' '\n", 2, "state.path is required and must be non-empty"),
+        ("state:\n  path: /x\n  gcGraceSeconds: 60\n", 3, "gcGraceSeconds"),
+        ("state:\n  path: /x\n  jobApi:\n    listen: 10.0.0.1:80\n", 4, "not loopback"),
+    ],
+)
+def test_daemon_section_errors(tmp_path: Path, text: str, line: int, words: str) -> None:
+    result = load(tmp_path, text + job_yaml())
+    assert {f.level for f in result.findings} == {"error"}
+    assert [f for f in result.findings if f.line == line and words in f.message], result.findings
 
 
 def test_unexpected_top_level_key_in_a_config(tmp_path: Path) -> None:
@@ -180,7 +222,7 @@ def test_unexpected_top_level_key_in_a_config(tmp_path: Path) -> None:
         ("just text\n", 1, "not a cronstable config"),
         ("defaults:\n  - utc\n", 1, "'defaults' must be a mapping"),
         ("defaults:\n  name: x\n", 2, "cannot be set in defaults"),
-        ("include:\n  nested: x\n", 1, "'include' takes a path"),
+        ("include:\n  nested: x\n", 1, "'include' takes a list of paths"),
     ],
 )
 def test_config_shape_errors(tmp_path: Path, text: str, line: int, words: str) -> None:
@@ -233,14 +275,27 @@ def test_defaults_precedence_through_includes(tmp_path: Path) -> None:
     assert [j.name for j in result.jobs] == ["from-zone", "own", "override"]
 
 
+def test_a_single_include_path_is_refused_but_followed(tmp_path: Path) -> None:
+    (tmp_path / "other.yaml").write_text(job_yaml(name="other"))
+    result = load(tmp_path, "include: other.yaml\n" + job_yaml(name="main"))
+    (finding,) = result.findings  # the daemon's Seq(Str()) refuses a scalar
+    assert (finding.code, finding.line, finding.column) == ("invalid-config", 1, 10)
+    assert "'include' must be a list of paths" in finding.message
+    assert [j.name for j in result.jobs] == ["other", "main"]
+
+
 def test_include_of_a_directory_and_a_file_loaded_once(tmp_path: Path) -> None:
     shared = tmp_path / "shared"
     shared.mkdir()
     (shared / "one.yaml").write_text(job_yaml(name="one"))
     (shared / "two.crontab").write_text("0 1 * * * /bin/two\n")
-    (tmp_path / "main.yaml").write_text("include: shared\n" + job_yaml(name="main"))
+    (tmp_path / "main.yaml").write_text("include:\n  - shared\n" + job_yaml(name="main"))
     result = load_paths([str(tmp_path / "main.yaml"), str(shared / "one.yaml")])
-    assert result.findings == ()
+    # The daemon refuses a directory include ("Is a directory"); lint says so
+    # and still analyses its files.
+    (finding,) = result.findings
+    assert (finding.code, finding.line, finding.column) == ("invalid-config", 2, 5)
+    assert "is a directory" in finding.message
     assert [j.name for j in result.jobs] == ["one", "two.crontab:1", "main"]
 
 

@@ -84,6 +84,8 @@ RULES: tuple[Rule, ...] = (
     Rule("missing-final-newline", "note", load_problems.MISSING_FINAL_NEWLINE),
     Rule("empty-config", "note", load_problems.EMPTY_CONFIG),
     Rule("likely-user-column", "note", load_problems.LIKELY_USER_COLUMN),
+    Rule("empty-value", "warning", load_problems.EMPTY_VALUE),
+    Rule("env-reference", "note", load_problems.ENV_REFERENCE),
     # never-fires first: it replaces later codes for the same job.
     _rule(never_fires),
     _rule(day_fields_both_restricted),

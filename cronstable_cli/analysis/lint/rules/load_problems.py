@@ -217,3 +217,53 @@ the user (`root backup.sh`).
 ```
 Or lint the file with `--system-crontab` if it is a system crontab.
 """
+
+EMPTY_VALUE = """A job whose `name` or `command` is blank.
+
+## What it does
+Warns about a job whose `name` or `command` is empty or only spaces. The
+daemon loads such a job (its schema takes any text), so this is not an
+error.
+
+## Why is this bad?
+A blank command runs nothing on every fire, and a blank name cannot be told
+apart in logs, the web API or the H hash (which it seeds).
+
+## Example
+```yaml
+  - name: backup
+    command: ""
+    schedule: "0 2 * * *"
+```
+
+## Use instead
+```yaml
+  - name: backup
+    command: backup.sh
+    schedule: "0 2 * * *"
+```
+"""
+
+ENV_REFERENCE = """A `${VAR}` reference to a variable that is not set where lint runs.
+
+## What it does
+Notes a string value with a `${VAR}` reference (without a `:-default`) whose
+variable is not set in lint's environment. The daemon expands `${VAR}` and
+`${VAR:-default}` in string values after validating the file, and refuses
+the file when such a variable is unset on its host. Whether it is set there
+cannot be known here, so lint only notes it and does not check the value
+further (a default, or a variable set for lint, is expanded and checked).
+
+## Why is this bad?
+On a host without the variable the daemon refuses the whole file.
+
+## Example
+```yaml
+    timezone: ${JOB_TZ}
+```
+
+## Use instead
+```yaml
+    timezone: ${JOB_TZ:-UTC}
+```
+"""

@@ -1,0 +1,605 @@
+"""The daemon's load-time checks that do not depend on the host, on checked data.
+
+Each function takes the plain data the schema check produced (a value that
+failed its type check is INVALID and is skipped here: it was reported
+already) and returns Issues: the dotted path of the offending key and the
+message. The loader turns them into findings at that key's position.
+Host-dependent checks (files, users, resolvable names) are left out.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .schema_check import INVALID
+
+Issue = tuple[str, str]  # (dotted path of the key, message)
+
+# The built-in job defaults the checks below read (the daemon's DEFAULT_CONFIG).
+JOB_BASE: dict[str, Any] = {
+    "concurrencyPolicy": "Allow",
+    "concurrencyScope": "node",
+    "catchupJitterSeconds": 0,
+    "startingDeadlineSeconds": None,
+    "saveLimit": 4096,
+    "maxLineLength": 16 * 1024 * 1024,
+    "executionTimeout": None,
+    "killTimeout": 30,
+    "poolSlots": 1,
+    "queuePriority": 0,
+    "queueTimeout": 3600.0,
+    "monitorResources": False,
+    "pool": None,
+    "verify": None,
+    "resourceLimits": None,
+    "secrets": [],
+    "environment": [],
+    "sla": {
+        "maxTimeSinceSuccessSeconds": None,
+        "lateAfterSeconds": None,
+        "maxRuntimeSeconds": None,
+    },
+}
+HOOKS = ("onFailure", "onPermanentFailure", "onSuccess", "onLate")
+
+
+def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """`override` over `base` as the daemon merges defaults (its mergedicts)."""
+    merged = dict(base)
+    for key, value in override.items():
+        if key not in merged:
+            merged[key] = value
+            continue
+        old = merged[key]
+        if isinstance(old, dict) and (isinstance(value, dict) or value is None):
+            # An empty section (None) keeps the inherited mapping.
+            merged[key] = merge(old, value or {})
+        elif isinstance(old, list) and isinstance(value, list):
+            merged[key] = _merge_lists(key, old, value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _merge_lists(key: str, old: list[Any], new: list[Any]) -> list[Any]:
+    field = {"environment": "key", "secrets": "name"}.get(key)
+    if key == "fingerprint":
+        return new
+    if field is None or not all(isinstance(e, dict) and field in e for e in old + new):
+        return old + new
+    by_name = {entry[field]: entry for entry in old}
+    for entry in new:
+        by_name[entry[field]] = entry
+    return list(by_name.values())
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+def _sub(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """The mapping under `key`, or an empty one."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _get(data: Mapping[str, Any], *path: str) -> Any:
+    node: Any = data
+    for key in path:
+        if not isinstance(node, Mapping):
+            return None
+        node = node.get(key)
+    return None if node is INVALID else node
+
+
+# -- jobs ---------------------------------------------------------------------
+
+
+def job_issues(job: Mapping[str, Any]) -> list[Issue]:
+    """The daemon's JobConfig checks on one job merged over its defaults."""
+    issues: list[Issue] = []
+    add = issues.append
+    issues.extend(_pool_keys(job))
+    issues.extend(_verify(job.get("verify")))
+    for index, entry in enumerate(job.get("secrets") or ()):
+        sources = [entry.get(k) for k in ("value", "fromFile", "fromEnvVar")] if isinstance(
+            entry, dict) else [INVALID]  # fmt: skip
+        if INVALID not in sources and not any(sources):
+            add((f"secrets[{index}]", f"secret {entry.get('name')!r} needs a value, "
+                 "fromFile or fromEnvVar source"))  # fmt: skip
+    issues.extend(resource_limit_issues(job.get("resourceLimits")))
+    issues.extend(_ranges(job))
+    for hook in HOOKS:
+        conflict = mail_conflict(_get(job, hook, "report"), f"{hook}.report")
+        if conflict:
+            issues.append(conflict)
+    return issues
+
+
+def _pool_keys(job: Mapping[str, Any]) -> list[Issue]:
+    issues: list[Issue] = []
+    slots, timeout = _number(job.get("poolSlots")), _number(job.get("queueTimeout"))
+    if slots is not None and slots < 1:
+        issues.append(("poolSlots", "poolSlots must be >= 1"))
+    if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
+        issues.append(("queueTimeout", "queueTimeout must be finite and > 0"))
+    if job.get("pool") is None:
+        for key, default in (("poolSlots", 1), ("queuePriority", 0), ("queueTimeout", 3600.0)):
+            value = _number(job.get(key))
+            if value is not None and value != default:
+                issues.append((key, f"{key} needs pool (poolSlots, queuePriority and "
+                               "queueTimeout only apply to a job that names a pool)"))  # fmt: skip
+    return issues
+
+
+def _verify(verify: object) -> list[Issue]:
+    if not isinstance(verify, dict):
+        return []
+    issues: list[Issue] = []
+    command = verify.get("command")
+    if command is not INVALID and not command:
+        issues.append(("verify.command", "verify.command must be non-empty"))
+    timeout = _number(verify.get("timeout", 60.0))
+    if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
+        issues.append(("verify.timeout", "verify.timeout must be finite and > 0"))
+    return issues
+
+
+def _ranges(job: Mapping[str, Any]) -> list[Issue]:
+    """JobConfig._validate_numeric_ranges, NaN refused where the daemon refuses it."""
+    issues: list[Issue] = []
+    add = issues.append
+    value = _number(job.get("saveLimit"))
+    if value is not None and value < 0:
+        add(("saveLimit", "saveLimit must be >= 0"))
+    value = _number(job.get("maxLineLength"))
+    if value is not None and value <= 0:
+        add(("maxLineLength", "maxLineLength must be > 0"))
+    value = _number(job.get("killTimeout"))
+    if value is not None and not value >= 0:
+        add(("killTimeout", "killTimeout must be >= 0"))
+    monitor = job.get("monitorResources")
+    if isinstance(monitor, dict):
+        interval = _number(monitor.get("interval", 1.0))
+        if interval is not None and not interval >= 0.1:
+            add(("monitorResources.interval", "monitorResources.interval must be >= 0.1 (seconds)"))
+        history = _number(monitor.get("history", 240))
+        if history is not None and not 0 <= history <= 2000:
+            add(("monitorResources.history",
+                 "monitorResources.history must be between 0 and 2000 (points)"))  # fmt: skip
+    if job.get("concurrencyScope") == "cluster" and job.get("concurrencyPolicy") == "Allow":
+        add(("concurrencyScope", "concurrencyScope: cluster has no effect with "
+             "concurrencyPolicy: Allow (the default); set Forbid or Replace, or drop "
+             "concurrencyScope"))  # fmt: skip
+    value = _number(job.get("catchupJitterSeconds"))
+    if value is not None and value < 0:
+        add(("catchupJitterSeconds", "catchupJitterSeconds must be >= 0"))
+    value = _number(job.get("startingDeadlineSeconds"))
+    if value is not None and value <= 0:
+        add(("startingDeadlineSeconds", "startingDeadlineSeconds must be > 0 when set"))
+    value = _number(job.get("executionTimeout"))
+    if value is not None and not value > 0:
+        add(("executionTimeout", "executionTimeout must be > 0 when set"))
+    sla = _sub(job, "sla")
+    for key in ("maxTimeSinceSuccessSeconds", "lateAfterSeconds", "maxRuntimeSeconds"):
+        value = _number(sla.get(key))
+        if value is not None and value <= 0:
+            add((f"sla.{key}", f"sla.{key} must be > 0 when set"))
+    on_late = job.get("onLate")
+    if (
+        isinstance(on_late, dict)
+        and all(v is None for v in sla.values())
+        and onlate_reports(on_late)
+    ):
+        add(("onLate", "onLate requires sla (set at least one sla threshold, or drop onLate)"))
+    retry = _get(job, "onFailure", "retry")
+    if isinstance(retry, dict):
+        for key, ok, words in (
+            ("maximumRetries", lambda v: v >= -1, "must be >= -1"),
+            ("initialDelay", lambda v: v >= 0, "must be >= 0"),
+            ("maximumDelay", lambda v: v > 0, "must be > 0"),
+            ("backoffMultiplier", lambda v: v > 0, "must be > 0"),
+        ):
+            value = _number(retry.get(key))
+            if value is not None and not ok(value):
+                add((f"onFailure.retry.{key}", f"onFailure.retry.{key} {words}"))
+    return issues
+
+
+def onlate_reports(on_late: Mapping[str, Any]) -> bool:
+    """Whether an onLate block names a destination (only then does it need sla)."""
+    report = _get(on_late, "report") or {}
+    if not isinstance(report, dict):
+        return False
+    sources = ("value", "fromFile", "fromEnvVar")
+    dsn = _get(report, "sentry", "dsn") or {}
+    url = _get(report, "webhook", "url") or {}
+    mail = report.get("mail") or {}
+    shell = report.get("shell") or {}
+    return bool(
+        (isinstance(dsn, dict) and any(dsn.get(k) is not None for k in sources))
+        or (isinstance(mail, dict) and (mail.get("to") is not None or mail.get("from") is not None))
+        or (isinstance(shell, dict) and shell.get("command") is not None)
+        or (isinstance(url, dict) and any(url.get(k) is not None for k in sources))
+        or _get(report, "push", "enabled") is True
+        or _get(report, "eventlog", "enabled") is True
+    )
+
+
+def mail_conflict(report: object, where: str) -> Issue | None:
+    """A sending mail block that sets both tls and starttls (every send would fail)."""
+    mail = _get(report, "mail") if isinstance(report, dict) else None
+    if not isinstance(mail, dict):
+        return None
+    if (
+        mail.get("tls") is True
+        and mail.get("starttls") is True
+        and mail.get("to")
+        and mail.get("from")
+    ):
+        return (f"{where}.mail.starttls", f"{where}.mail sets both tls and starttls, which are "
+                "mutually exclusive; set one of them to false")  # fmt: skip
+    return None
+
+
+# -- resourceLimits -----------------------------------------------------------
+
+_DIGITS = r"[0-9](?:_?[0-9]){0,29}"
+_WHOLE = re.compile(r"[+-]?" + _DIGITS)
+_SIZE = re.compile(
+    rf"\+?({_DIGITS}(?:\.(?:{_DIGITS})?)?|\.{_DIGITS})\s*(?:([kmgt])i?b?|b)?",
+    re.ASCII | re.IGNORECASE,
+)
+_SHIFTS = {"k": 10, "m": 20, "g": 30, "t": 40}
+_LIMIT_WORDS = {
+    "cpu": "a CPU count between 0.01 and 1000000, such as 0.5 or 2",
+    "memory": "a size of at least 1 MiB and below 8 EiB, such as 512M (K, M, G, T: powers of 1024)",
+    "processes": "a whole number of processes between 1 and 4194304",
+}
+
+
+def _size(text: str) -> int | None:
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        return None
+    number, unit = match.groups()
+    whole, _, fraction = number.replace("_", "").partition(".")
+    shift = _SHIFTS[unit.lower()] if unit else 0
+    return (int(whole + fraction) << shift) // 10 ** len(fraction)
+
+
+def _cpu(text: str) -> float | None:
+    if not text.isascii():
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _limit(key: str, text: str) -> float | int | None:
+    if key == "cpu":
+        return _cpu(text)
+    if key == "memory":
+        return _size(text)
+    return int(text, 10) if _WHOLE.fullmatch(text) else None
+
+
+def resource_limit_issues(limits: object) -> list[Issue]:
+    """Each cap must read as its unit (or `max`) and lie in the daemon's range."""
+    if not isinstance(limits, dict):
+        return []
+    issues: list[Issue] = []
+    bounds = {"cpu": (0.01, 1_000_000), "memory": (1024 * 1024, 2**63 - 1),
+              "processes": (1, 4194304)}  # fmt: skip
+    for key, (low, high) in bounds.items():
+        raw = limits.get(key)
+        if not isinstance(raw, str):
+            continue
+        text = raw.strip()
+        if text.lower() == "max":
+            continue
+        value = _limit(key, text)
+        if value is None:
+            issues.append((f"resourceLimits.{key}", f"resourceLimits.{key}: cannot read "
+                           f"{raw!r} as {_LIMIT_WORDS[key]}, or max"))  # fmt: skip
+        elif not low <= value <= high:
+            issues.append((f"resourceLimits.{key}", f"resourceLimits.{key} must be "
+                           f"{_LIMIT_WORDS[key]}; found {raw!r}"))  # fmt: skip
+    return issues
+
+
+# -- sections -----------------------------------------------------------------
+
+
+def pool_issues(pools: object) -> list[Issue]:
+    """Pool names printable, slots and maxQueued between 1 and 10000."""
+    if not isinstance(pools, dict):
+        return []
+    issues: list[Issue] = []
+    for name, conf in pools.items():
+        if not name or any(ord(c) < 32 or ord(c) == 127 for c in name):
+            issues.append((f"pools.{name}", "pool names must be non-empty and printable"))
+        if not isinstance(conf, dict):
+            continue
+        for key in ("slots", "maxQueued"):
+            value = _number(conf.get(key))
+            if value is not None and not 1 <= value <= 10000:
+                issues.append((f"pools.{name}.{key}", f"pool {key} must be between 1 and 10000"))
+    return issues
+
+
+def state_issues(state: object) -> list[Issue]:
+    """The state section's builder checks (path, floors, the jobApi endpoint)."""
+    if not isinstance(state, dict):
+        return []
+    issues: list[Issue] = []
+    add = issues.append
+    path = state.get("path")
+    if isinstance(path, str) and not path.strip():
+        add(("state.path", "state.path is required and must be non-empty"))
+    ops = _number(state.get("maxOpsPerSecond"))
+    if ops is not None and not (math.isfinite(ops) and ops >= 0):
+        add(("state.maxOpsPerSecond", "state.maxOpsPerSecond must be >= 0 and finite"))
+    grace = _number(state.get("gcGraceSeconds"))
+    if grace is not None and 0 < grace < 86400:
+        add(("state.gcGraceSeconds", "state.gcGraceSeconds must be <= 0 (GC disabled) or >= 86400"))
+    ttl = _number(state.get("slotTtlSeconds", 30))
+    if ttl is not None and not (math.isfinite(ttl) and ttl >= 5):
+        add(("state.slotTtlSeconds", "state.slotTtlSeconds must be >= 5 and finite"))
+    api = state.get("jobApi")
+    if not isinstance(api, dict):
+        return issues
+    ttl = _number(api.get("lockTtlSeconds", 30))
+    if ttl is not None and not (math.isfinite(ttl) and ttl >= 5):
+        add(("state.jobApi.lockTtlSeconds", "state.jobApi.lockTtlSeconds must be >= 5 and finite"))
+    for key in ("maxValueBytes", "maxArtifactBytes"):
+        value = _number(api.get(key))
+        if value is not None and value < 0:
+            add((f"state.jobApi.{key}", f"state.jobApi.{key} must be >= 0"))
+    listen = api.get("listen")
+    if isinstance(listen, str) and listen:
+        issues.extend(_job_api_listen(listen, api))
+    return issues
+
+
+def _job_api_listen(listen: str, api: Mapping[str, Any]) -> list[Issue]:
+    from urllib.parse import urlsplit
+
+    where = "state.jobApi.listen"
+    if "://" in listen and not listen.startswith(("http://", "https://")):
+        return [(where, "state.jobApi.listen must be an http:// or https:// URL or a bare "
+                 "host:port (the job CLI reaches the endpoint over TCP only)")]  # fmt: skip
+    try:
+        parsed = urlsplit(listen if "://" in listen else "http://" + listen)
+        port = parsed.port
+    except ValueError:
+        return [(where, f"state.jobApi.listen has an invalid address or port in {listen!r} "
+                 "(the port must be an integer in 0-65535)")]  # fmt: skip
+    if port is not None and not 0 <= port <= 65535:
+        return [(where, f"state.jobApi.listen has an invalid port in {listen!r}")]
+    tls = _sub(api, "tls")
+    issues: list[Issue] = []
+    cert, key = tls.get("cert"), tls.get("key")
+    if bool(cert) != bool(key):
+        issues.append(("state.jobApi.tls", "state.jobApi.tls.cert and key must be set together"))
+    host = parsed.hostname or ""
+    if api.get("allowNonLoopbackBind") is not True and host != "localhost" and not _loopback(host):
+        issues.append(
+            (
+                where,
+                f"state.jobApi.listen host {host!r} is not loopback; binding it "
+                "beyond this host needs state.jobApi.allowNonLoopbackBind: true",
+            )
+        )
+    return issues
+
+
+def _loopback(host: str) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def push_issues(push: object) -> list[Issue]:
+    """The push relay must be an http(s) URL with a positive timeout."""
+    if not isinstance(push, dict):
+        return []
+    from urllib.parse import urlsplit
+
+    issues: list[Issue] = []
+    url = _get(push, "relay", "url")
+    if isinstance(url, str):
+        try:
+            parsed = urlsplit(url.strip())
+            ok = parsed.scheme in ("http", "https") and bool(parsed.netloc)
+        except ValueError:
+            ok = False
+        if not ok:
+            issues.append(("push.relay.url", "push.relay.url must be an http(s) URL"))
+    timeout = _number(_get(push, "relay", "timeout"))
+    if timeout is not None and timeout <= 0:
+        issues.append(("push.relay.timeout", "push.relay.timeout must be > 0 seconds"))
+    return issues
+
+
+def mcp_issues(mcp: object) -> list[Issue]:
+    """mcp.maxRows and mcp.maxBodyBytes are at least 1."""
+    if not isinstance(mcp, dict):
+        return []
+    return [
+        (f"mcp.{key}", f"mcp.{key} must be >= 1")
+        for key in ("maxRows", "maxBodyBytes")
+        if (value := _number(mcp.get(key))) is not None and value < 1
+    ]
+
+
+def web_issues(web: object) -> list[Issue]:
+    """web.tls against the https listeners, anonymous scopes, history and buckets."""
+    if not isinstance(web, dict):
+        return []
+    issues: list[Issue] = []
+    add = issues.append
+    tls = _sub(web, "tls")
+    cert, key, client_ca = tls.get("cert"), tls.get("key"), tls.get("clientCa")
+    listen = [a for a in web.get("listen") or () if isinstance(a, str)]
+    https = [a for a in listen if a.startswith("https://")]
+    if bool(cert) != bool(key):
+        add(("web.tls", "web.tls.cert and web.tls.key must be set together"))
+    elif client_ca and not cert:
+        add(("web.tls.clientCa", "web.tls.clientCa needs web.tls.cert and web.tls.key"))
+    elif (cert or client_ca) and not https:
+        add(("web.tls", "web.tls is configured but no web.listen address uses https://"))
+    elif https and not cert:
+        add(("web.listen", "web.listen has https:// address(es) but no web.tls.cert/web.tls.key"))
+    if web.get("anonymousScopes") and not (web.get("authToken") or web.get("authTokens")):
+        add(("web.anonymousScopes", "web.anonymousScopes requires web.authToken or web.authTokens"))
+    for index, entry in enumerate(web.get("authTokens") or ()):
+        if isinstance(entry, dict) and entry.get("label") == "anonymous":
+            add((f"web.authTokens[{index}].label", "web.authTokens label 'anonymous' is reserved"))
+    history = web.get("nodeHistory")
+    if isinstance(history, dict):
+        interval, points = _number(history.get("interval")), _number(history.get("points"))
+        if interval is not None and interval < 1.0:
+            add(("web.nodeHistory.interval", "web.nodeHistory.interval must be >= 1 second"))
+        if points is not None and not 10 <= points <= 50000:
+            add(("web.nodeHistory.points", "web.nodeHistory.points must be between 10 and 50000"))
+    buckets = _get(web, "metrics", "durationBuckets")
+    if isinstance(buckets, list):
+        previous = 0.0
+        for bound in buckets:
+            value = _number(bound)
+            if value is None:
+                break
+            if not math.isfinite(value) or value <= previous:
+                add(("web.metrics.durationBuckets", "web.metrics.durationBuckets must be "
+                     "finite, positive and strictly increasing"))  # fmt: skip
+                break
+            previous = value
+    return issues
+
+
+def notify_issues(notify: object) -> list[Issue]:
+    """notify.report.mail may not set both tls and starttls."""
+    conflict = (
+        mail_conflict(_get(notify, "report"), "notify.report") if isinstance(notify, dict) else None
+    )
+    return [conflict] if conflict else []
+
+
+def duplicates(names: Iterable[str]) -> list[str]:
+    """The names that occur more than once, sorted."""
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for name in names:
+        (twice if name in seen else seen).add(name)
+    return sorted(twice)
+
+
+# -- dags -----------------------------------------------------------------------
+
+# Keys of a DAG task that shape the graph; the rest is the task's launch template.
+TASK_NODE_KEYS = frozenset({
+    "id", "type", "dependsOn", "triggerRule", "retries", "retryDelaySeconds", "expand",
+    "pokeIntervalSeconds", "pokeTimeoutSeconds", "pokeJitterSeconds", "onReject",
+})  # fmt: skip
+_APPROVAL_RESETS = (
+    "pool",
+    "poolSlots",
+    "queuePriority",
+    "queueTimeout",
+    "verify",
+    "resourceLimits",
+)
+_DAG_FRAME_KEYS = ("onMissed", "startingDeadlineSeconds", "catchupJitterSeconds", "clusterPolicy")
+
+
+def dag_issues(dags: object, defaults: Mapping[str, Any]) -> list[Issue]:
+    """Per-DAG load checks that are not graph checks: retainRuns, task templates."""
+    if not isinstance(dags, list):
+        return []
+    issues: list[Issue] = []
+    for index, dag in enumerate(dags):
+        if not isinstance(dag, dict):
+            continue
+        at = f"dags[{index}]"
+        label = f"dag {dag.get('name')!r}"
+        retain = _number(dag.get("retainRuns", 50))
+        if retain is not None and retain < 1:
+            issues.append((f"{at}.retainRuns", f"{label}: retainRuns must be >= 1"))
+        if dag.get("schedule") not in (None, INVALID):
+            frame = merge(JOB_BASE, {k: dag[k] for k in _DAG_FRAME_KEYS if k in dag})
+            issues.extend(
+                (f"{at}.{path}", f"{label}: {message}") for path, message in _ranges(frame)
+            )
+        for number, task in enumerate(dag.get("tasks") or ()):
+            if isinstance(task, dict):
+                issues.extend(_task_issues(task, f"{at}.tasks[{number}]", label, defaults))
+    return issues
+
+
+def _task_issues(
+    task: dict[str, Any], at: str, label: str, defaults: Mapping[str, Any]
+) -> list[Issue]:
+    issues: list[Issue] = []
+    label = f"{label}: task {task.get('id')!r}"
+    kind = task.get("type", "task")
+    command = task.get("command")
+    if kind != "approval" and command is not INVALID and not command:
+        issues.append((f"{at}.command" if "command" in task else f"{at}.id",
+                       f"{label} needs a command"))  # fmt: skip
+    retries = _number(task.get("retries", 0))
+    if retries is not None and retries < 0:
+        issues.append((f"{at}.retries", f"{label}: retries must be >= 0 (the job-level -1 "
+                       "retry-forever sentinel is not supported for dag tasks)"))  # fmt: skip
+    launch = {k: v for k, v in task.items() if k not in TASK_NODE_KEYS}
+    template = merge(merge(JOB_BASE, defaults), launch)
+    if kind == "approval":
+        for key in ("pool", "verify", "resourceLimits"):
+            if task.get(key) not in (None, INVALID):
+                issues.append((f"{at}.{key}", f"{label}: an approval gate runs no process, "
+                               f"so it cannot use {key}"))  # fmt: skip
+        for key in _APPROVAL_RESETS:
+            template[key] = JOB_BASE[key]
+    issues.extend((f"{at}.{path}", f"{label}: {message}") for path, message in job_issues(template))
+    return issues
+
+
+# -- web listeners ----------------------------------------------------------------
+
+
+def _local_listener(address: str) -> bool:
+    from urllib.parse import urlsplit
+
+    try:
+        parsed = urlsplit(address if "://" in address else "http://" + address)
+        host = (parsed.hostname or "").lower()
+    except ValueError:
+        return False
+    return parsed.scheme == "unix" or host == "localhost" or _loopback(host)
+
+
+def open_listeners(web: Mapping[str, Any]) -> list[str]:
+    """Web listeners a stranger could reach without any credential."""
+    if web.get("authToken") or web.get("authTokens"):
+        return []
+    tls = _sub(web, "tls")
+    mtls = bool(tls.get("clientCa"))
+    return [
+        a
+        for a in web.get("listen") or ()
+        if isinstance(a, str) and not _local_listener(a) and not (mtls and a.startswith("https://"))
+    ]
+
+
+def uses_push(holder: Mapping[str, Any]) -> bool:
+    """Whether any hook of a job (or task template) enables the push reporter."""
+    return any(_get(holder, hook, "report", "push", "enabled") is True for hook in HOOKS)

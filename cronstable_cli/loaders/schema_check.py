@@ -1,0 +1,309 @@
+"""Check a parsed YAML tree against the schema tables, exactly as strictyaml would.
+
+Unlike strictyaml, checking never stops at the first problem: every
+violation becomes a finding at its own line and column, and the values
+that did check come back as plain Python data (int, float, bool, None,
+str, dict, list) for the daemon's load-time checks to read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from . import problems as codes
+from .problems import Problems
+from .schema_types import (
+    Anything,
+    Bool,
+    Empty,
+    EmptyMap,
+    Enum,
+    Float,
+    Int,
+    Map,
+    MapOf,
+    OneOf,
+    Seq,
+    Str,
+    Type,
+)
+from .yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
+from .yaml_text import did_you_mean, shown
+
+
+class _Invalid:
+    """The value of a node that did not check (its problem is reported)."""
+
+    def __repr__(self) -> str:
+        return "INVALID"
+
+    # Falsy and empty, so a check reading `value or ()` skips it quietly.
+    def __bool__(self) -> bool:
+        return False
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(())
+
+
+INVALID = _Invalid()
+
+TRUE_WORDS = frozenset({"yes", "true", "on", "1", "y"})
+FALSE_WORDS = frozenset({"no", "false", "off", "0", "n"})
+_INTEGER = re.compile(r"[-+]?[0-9_]+")
+_DECIMAL = re.compile(r"[-+]?[0-9_]*(\.[0-9_]*)?([eE][-+]?[0-9_]+)?")
+_INFINITY = re.compile(r"[-+]?\.?(?:inf|Inf|INF)")
+_NOT_A_NUMBER = re.compile(r"\.?(?:nan|NaN|NAN)")
+
+
+class Crash(Exception):
+    """strictyaml would fail with a bare ValueError here (the daemon refuses the file)."""
+
+
+def read_int(text: str) -> int | None:
+    """strictyaml's Int(): the integer, None when not one; Crash where int() fails."""
+    if _INTEGER.fullmatch(text) is None:
+        return None
+    try:
+        return int(text.replace("_", ""))
+    except ValueError:
+        raise Crash(text) from None
+
+
+def read_float(text: str) -> float | None:
+    """strictyaml's Float(): the number, None when not one; Crash where float() fails."""
+    if _INFINITY.fullmatch(text) or _NOT_A_NUMBER.fullmatch(text):
+        text = text.replace(".", "")
+    elif _DECIMAL.fullmatch(text) is None:
+        return None
+    try:
+        return float(text.replace("_", ""))
+    except ValueError:
+        raise Crash(text) from None
+
+
+def read_bool(text: str) -> bool | None:
+    """strictyaml's Bool(): True/False, None when the word is not a boolean."""
+    word = text.lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    return None
+
+
+def expected(type_: Type) -> str:
+    """How a type reads in a message: 'an integer', 'one of A, B'."""
+    if isinstance(type_, Str):
+        return "a string"
+    if isinstance(type_, Int):
+        return "an integer"
+    if isinstance(type_, Float):
+        return "a number"
+    if isinstance(type_, Bool):
+        return "a boolean (true/false, yes/no, on/off, 1/0, y/n)"
+    if isinstance(type_, Empty):
+        return "empty"
+    if isinstance(type_, Enum):
+        return "one of " + ", ".join(type_.values)
+    if isinstance(type_, EmptyMap):
+        return "empty"
+    if isinstance(type_, Map | MapOf):
+        return "a mapping"
+    if isinstance(type_, Seq):
+        return "a list of items (- item lines)"
+    if isinstance(type_, OneOf):
+        words: list[str] = []
+        for option in type_.options:
+            text = expected(option)
+            if text not in words:
+                words.append(text)
+        return " or ".join(words)
+    return "any value"
+
+
+def found(node: Node) -> str:
+    """How a value reads in a message: 'an empty value', "'abc'", 'a mapping'."""
+    if isinstance(node, Scalar):
+        return "an empty value" if node.value == "" else shown(node.value)
+    return kind_of(node)
+
+
+def _fits(type_: Type, node: Node) -> bool:
+    """Whether the node has the shape (scalar, mapping, list) the type wants."""
+    if isinstance(type_, Map | MapOf):
+        return isinstance(node, Mapping)
+    if isinstance(type_, Seq):
+        return isinstance(node, Sequence)
+    if isinstance(type_, Anything):
+        return True
+    return isinstance(node, Scalar)
+
+
+@dataclass
+class Checker:
+    """Checks nodes of one file into `out`; `where` maps each path to its position."""
+
+    out: Problems
+    job: str | None = None
+    where: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Paths of the fixed maps whose unknown keys get the job wording.
+    job_roots: frozenset[str] = frozenset()
+    hints: dict[str, str] = field(default_factory=dict)  # unknown key -> extra advice
+    root: str = "the document"  # how the node checked at path '' reads in a message
+    # Keys whose absence or emptiness another module reports (a DAG's `tasks`).
+    elsewhere: frozenset[str] = frozenset()
+
+    def check(self, node: Node, type_: Type, path: str, key: Scalar | None = None) -> object:
+        """The node's value as plain data, or INVALID (and its problems reported)."""
+        self.where.setdefault(
+            path, (key.line, key.col) if key is not None else (node.line, node.col)
+        )
+        try:
+            return self._check(node, type_, path, key)
+        except Crash:
+            line, col = problem_at(key, node) if key is not None else (node.line, node.col)
+            self._add(
+                f"{self._label(path)} must be {expected(type_)}; found {found(node)} "
+                "(strictyaml, the daemon's parser, fails on this value)",
+                line,
+                col,
+            )
+            return INVALID
+
+    # -- one node -------------------------------------------------------------
+
+    def _check(self, node: Node, type_: Type, path: str, key: Scalar | None) -> object:
+        if isinstance(type_, OneOf):
+            return self._one_of(node, type_, path, key)
+        if isinstance(type_, Anything):
+            return to_python(node)
+        if isinstance(type_, Map):
+            if not isinstance(node, Mapping):
+                return self._wrong(node, type_, path, key)
+            return self._map(node, type_, path, key)
+        if isinstance(type_, MapOf):
+            if not isinstance(node, Mapping):
+                return self._wrong(node, type_, path, key)
+            values: dict[str, object] = {}
+            for name, value in node.entries:
+                values[name.value] = self.check(value, type_.value, f"{path}.{name.value}", name)
+            return values
+        if isinstance(type_, Seq):
+            if not isinstance(node, Sequence):
+                return self._wrong(node, type_, path, key)
+            return [
+                self.check(item, type_.item, f"{path}[{n}]") for n, item in enumerate(node.items)
+            ]
+        if not isinstance(node, Scalar):
+            return self._wrong(node, type_, path, key)
+        result = _scalar(node.value, type_)
+        if result is INVALID:
+            return self._wrong(node, type_, path, key)
+        return result
+
+    def _one_of(self, node: Node, type_: OneOf, path: str, key: Scalar | None) -> object:
+        attempts: list[tuple[Type, Checker]] = []
+        for option in type_.options:
+            trial = Checker(
+                Problems(self.out.file),
+                self.job,
+                {},
+                self.job_roots,
+                self.hints,
+                self.root,
+                self.elsewhere,
+            )
+            # A Crash is not caught here: strictyaml tries no further option after it.
+            value = trial._check(node, option, path, key)
+            if not trial.out.found:
+                self.where.update(trial.where)
+                return value
+            attempts.append((option, trial))
+        # Report the problems of the alternative the node was evidently meant
+        # for (a mapping under `Bool | Map` is a mapping with a bad key).
+        shaped = [(o, t) for o, t in attempts if _fits(o, node) and not isinstance(node, Scalar)]
+        if len(shaped) == 1:
+            self.out.found.extend(shaped[0][1].out.found)
+            return INVALID
+        return self._wrong(node, type_, path, key)
+
+    def _map(self, node: Mapping, type_: Map, path: str, key: Scalar | None) -> dict[str, object]:
+        values: dict[str, object] = {}
+        for name, value in node.entries:
+            entry = type_.field(name.value)
+            child = f"{path}.{name.value}" if path else name.value
+            if entry is None:
+                self._unknown(name, type_, path)
+                continue
+            if entry.name in self.elsewhere and isinstance(value, Scalar) and not value.value:
+                values[name.value] = INVALID
+                continue
+            values[name.value] = self.check(value, entry.type, child, name)
+        missing = [f.name for f in type_.fields if f.required and f.name not in values]
+        missing = [n for n in missing if node.get(n) is None and n not in self.elsewhere]
+        if missing:
+            listed = ", ".join(repr(name) for name in missing)
+            line, col = (key.line, key.col) if key is not None else (node.line, node.col)
+            self._add(f"{self._label(path)} is missing required key(s) {listed}", line, col)
+        return values
+
+    # -- reporting --------------------------------------------------------------
+
+    def _wrong(self, node: Node, type_: Type, path: str, key: Scalar | None) -> object:
+        line, col = problem_at(key, node) if key is not None else (node.line, node.col)
+        hint = ""
+        if isinstance(type_, Enum) and isinstance(node, Scalar):
+            hint = did_you_mean(node.value, type_.values)
+        elif isinstance(type_, Seq) and isinstance(type_.item, Map) and isinstance(node, Mapping):
+            needed = [f.name for f in type_.item.fields if f.required]
+            hint = f" (write one '- ' item per entry, each a mapping with {', '.join(needed)})"
+        elif isinstance(node, Scalar) and node.value == "" and isinstance(type_, Seq | Map | MapOf):
+            hint = " (an empty section is refused: fill it or remove the key)"
+        self._add(
+            f"{self._label(path)} must be {expected(type_)}; found {found(node)}{hint}", line, col
+        )
+        return INVALID
+
+    def _unknown(self, name: Scalar, type_: Map, path: str) -> None:
+        known = type_.names
+        what = "job key" if path in self.job_roots else "key"
+        place = f" in {path}" if path and path not in self.job_roots else ""
+        advice = self.hints.get(name.value, "") if path in self.job_roots else ""
+        self.out.add(
+            codes.UNKNOWN_KEY,
+            f"unknown {what} {shown(name.value)}{place} (the daemon's strict schema refuses "
+            f"the whole file){advice or did_you_mean(name.value, known)}",
+            name.line,
+            name.col,
+            job=self.job,
+        )
+
+    def _label(self, path: str) -> str:
+        return f"'{path}'" if path else self.root
+
+    def _add(self, message: str, line: int, col: int) -> None:
+        self.out.add(codes.INVALID_CONFIG, message, line, col, job=self.job)
+
+
+def _scalar(text: str, type_: Type) -> object:
+    """A scalar's value under a scalar type, or INVALID (Crash propagates)."""
+    if isinstance(type_, Str):
+        return text
+    if isinstance(type_, Enum):
+        return text if text in type_.values else INVALID
+    if isinstance(type_, Int):
+        number = read_int(text)
+        return INVALID if number is None else number
+    if isinstance(type_, Float):
+        real = read_float(text)
+        return INVALID if real is None else real
+    if isinstance(type_, Bool):
+        flag = read_bool(text)
+        return INVALID if flag is None else flag
+    if isinstance(type_, Empty):
+        return None if text == "" else INVALID
+    if isinstance(type_, EmptyMap):
+        return {} if text == "" else INVALID
+    return INVALID
