@@ -28,7 +28,6 @@ from .schema_types import (
     req,
 )
 
-
 STR, INT, FLOAT, BOOL, EMPTY = Str(), Int(), Float(), Bool(), Empty()
 OPT_STR = one_of(EMPTY, STR)  # strictyaml's EmptyNone() | Str()
 OPT_INT = one_of(EMPTY, INT)
