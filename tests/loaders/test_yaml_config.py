@@ -87,7 +87,8 @@ def test_every_key_of_the_daemon_schema_is_accepted() -> None:
     path = Path(__file__).parents[1] / "data" / "loaders" / "daemon" / "every-key.yaml"
     result = load_paths([str(path)])
     assert result.findings == ()
-    (job,) = result.jobs
+    job, dag_job = result.jobs
+    assert (dag_job.name, dag_job.kind) == ("dag:etl", "dag")
     text = path.read_text()
     # env_file names a file on the daemon's host: left out of a file it loads.
     assert [f.name for f in JOB_COMMON if f" {f.name}:" not in text] == ["env_file"]
