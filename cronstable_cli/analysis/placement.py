@@ -49,6 +49,14 @@ class Election:
         """True for a lease backend: one holder, decided at run time."""
         return self.elect_leader and self.backend in LEASE_BACKENDS
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the daemon would warn about this election at start-up."""
+        if not self.elect_leader and self.distribution != "single-leader":
+            return (f"distribution: {self.distribution} has no effect without electLeader "
+                    "(the daemon warns so); every node runs every job",)
+        return ()
+
     def to_dict(self) -> dict[str, object]:
         return {"elect_leader": self.elect_leader, "distribution": self.distribution,
                 "backend": self.backend, "from": self.source}

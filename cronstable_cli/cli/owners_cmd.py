@@ -146,7 +146,7 @@ def owners(
 
         payload = answer.to_dict()
         payload["nodes_from"] = source.label
-        payload["notes"] = list(source.notes)
+        payload["notes"] = [*source.notes, *election.notes]
         payload["disabled"] = disabled
         payload["errors"] = [f.to_dict() for f in errors]
         return to_json(payload)
@@ -159,7 +159,7 @@ def owners(
         make_console(file).print(OwnersReport(
             answer,
             nodes_from=shown_source.label,
-            notes=shown_source.notes,
+            notes=(*shown_source.notes, *election.notes),
             disabled=disabled,
             limit=None if show_all else DEFAULT_LIMIT,
         ))

@@ -373,3 +373,28 @@ def test_nodes_from_cluster_refusals(section: object) -> None:
 
 def test_split_names() -> None:
     assert split_names(["a,b", " c ", "d,,", ""]) == ["a", "b", "c", "d"]
+
+
+def test_spread_without_election_is_inert_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    inert = CLUSTER.replace("  electLeader: true\n", "")
+    config = write_jobs(tmp_path / "cronstable.yaml", JOBS, extra=inert)
+    doc = run_json(capsys, str(config))
+    assert doc["election"]["elect_leader"] is False
+    assert doc["runs_on"] == {job: NODES for job in ENABLED}
+    assert any("no effect without electLeader" in note for note in doc["notes"])
+
+
+def test_a_lease_backend_leaves_the_node_to_run_time(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = write_jobs(tmp_path / "cronstable.yaml", JOBS,
+                        extra="cluster:\n  backend: kubernetes\n")
+    doc = run_json(capsys, str(config), "--nodes", ",".join(NODES))
+    assert doc["election"]["backend"] == "kubernetes" and doc["election"]["elect_leader"]
+    assert doc["runs_on"] == dict.fromkeys(ENABLED)
+    assert doc["quorum"]["required"] is False
+    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES))
+    assert code == 0
+    assert "holds it (decided at run time)" in out and "the lease holder" in out
