@@ -59,7 +59,8 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
     Examples:
       cronstable lint jobs/
       cronstable lint jobs/ --format sarif -o cronstable.sarif
-      cronstable lint crontab --ignore hashed-slot,dst-skipped-time --fail-on error
+      cronstable lint crontab --ignore hashed-slot,dst-skipped-time \\
+          --fail-on error
       cronstable lint jobs/ --max-per-minute 5 --format github
       cronstable lint --list-rules
     """

@@ -35,7 +35,8 @@ def _cluster_section(load: LoadResult) -> tuple[object, str | None]:
 Examples:
   cronstable owners jobs/ --nodes node-a,node-b,node-c
   cronstable owners jobs/ --nodes node-a,node-b,node-c --down node-b
-  cronstable owners cronstable.yaml --distribution spread --down node-b,node-c --format json
+  cronstable owners cronstable.yaml --distribution spread \\
+      --down node-b,node-c --format json
 """,
 )
 @paths_argument

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 Examples:
   cronstable pressure jobs/
   cronstable pressure jobs/ --hours 168 --tz Europe/Berlin
-  cronstable pressure jobs/ --from 2026-11-01T00:00 --tz America/New_York --format json
+  cronstable pressure jobs/ --from 2026-11-01T00:00 --tz America/New_York \\
+      --format json
   cronstable pressure jobs/ --format html -o pressure.html
   cronstable pressure jobs/ --jitter auto
 """,

@@ -31,7 +31,8 @@ def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
 
     \b
     Examples:
-      cronstable preview "H/15 9-17 * * mon-fri" --seed refresh-cache --tz Europe/Berlin
+      cronstable preview "H/15 9-17 * * mon-fri" --seed refresh-cache \\
+          --tz Europe/Berlin
       cronstable preview --job nightly-report examples/
       cronstable preview "0 * * * *" --jitter auto -n 5 --format json
     """

@@ -39,7 +39,8 @@ Examples:
   cronstable stagger db-backup-01 db-backup-02 db-backup-03 --window 02:00/50
   cronstable stagger --from-file sources.txt --window 02:00/50 --emit yaml \\
       --command 'backup.sh {id}' > backups.yaml
-  printf 'a\\nb\\n' | cronstable stagger --from-file - --window 23:30/60 --format json
+  printf 'a\\nb\\n' | cronstable stagger --from-file - --window 23:30/60 \\
+      --format json
 """,
 )
 @click.argument("ids", nargs=-1, metavar="[ID]...")

@@ -112,3 +112,16 @@ def test_the_legend_and_the_gaps_keep_their_entries(capsys: pytest.CaptureFixtur
     assert all(re.search(r"(min|q1|median|q3|max) \d", line) for line in gaps)
     assert any(line.startswith("Fires per minute (UTC), one row per hour, :30-:59")
                for line in lines)
+
+
+COMMAND_NAMES = ["lint", "jobs", "preview", "explain", "why", "pressure", "suggest",
+                 "duplicates", "owners", "stagger", "diff"]
+
+
+@pytest.mark.parametrize("name", ["", *COMMAND_NAMES])
+def test_help_fits_80_columns(capsys: pytest.CaptureFixture[str],
+                              monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Example command lines are split with `\\` rather than wrapped by the terminal."""
+    args = (name, "--help") if name else ("--help",)
+    width, lines = text_at(capsys, monkeypatch, "80", args)
+    assert [line for line in lines if len(line) > width] == []
