@@ -147,6 +147,7 @@ class FitTable:
         self.boxed = boxed
         self.title = title
         self.header = header
+        self._ascii = False  # cells already translated for an ASCII terminal
 
     @property
     def gap(self) -> int:
@@ -175,6 +176,11 @@ class FitTable:
         from rich.text import Text
 
         width = options.max_width
+        if options.ascii_only and not self._ascii:
+            # Measure what the terminal will show: `→` becomes `->` on an ASCII terminal,
+            # and a kept cell measured before that would lose its last character.
+            yield _ascii_table(self, console, options.encoding)
+            return
         if self.title:
             yield Text(self.title, style="bold")
         widths = self.widths(width)
@@ -246,6 +252,33 @@ class FitTable:
 INDENT = 2
 
 
+def _ascii_cell(cell: Cell, console: Console | None, encoding: str) -> Text:
+    """The cell as the ASCII the console will print (console.to_ascii), styles kept."""
+    from rich.text import Text
+
+    from .console import to_ascii
+
+    text = Text(cell) if isinstance(cell, str) else cell
+    if console is None:
+        return Text(to_ascii(text.plain, encoding))
+    out = Text(style=text.style)
+    for segment in text.render(console):
+        out.append(to_ascii(segment.text, encoding), style=segment.style)
+    return out
+
+
+def _ascii_table(table: FitTable, console: Console, encoding: str) -> FitTable:
+    from .console import to_ascii
+
+    columns = [Column(to_ascii(c.header, encoding), c.keep, c.justify) for c in table.columns]
+    rows = [Row(tuple(_ascii_cell(cell, console, encoding) for cell in row.cells), row.style)
+            for row in table.rows]
+    title = to_ascii(table.title, encoding) if table.title else None
+    out = FitTable(columns, rows, boxed=table.boxed, title=title, header=table.header)
+    out._ascii = True
+    return out
+
+
 def _split(cell: Cell) -> list[Text]:
     from rich.text import Text
 
@@ -302,29 +335,36 @@ class Prose:
         self.indent = indent
         self.style = style
 
-    def text(self) -> tuple[Text, list[tuple[int, int]]]:
-        """The paragraph as one Text and the [start, end) offsets of its kept spans."""
+    def text(self, console: Console | None = None,
+             encoding: str = "utf-8") -> tuple[Text, list[tuple[int, int]]]:
+        """The paragraph as one Text and the [start, end) offsets of its kept spans (in the
+        ASCII the terminal will show, when `console` is given and `encoding` is not UTF)."""
         from rich.text import Text
 
+        ascii_only = console is not None and not encoding.lower().startswith("utf")
         out = Text(style=self.style)
         kept: list[tuple[int, int]] = []
         for part in self.parts:
             start = len(out.plain)
             if isinstance(part, Keep):
                 if isinstance(part.text, str):
-                    out.append(part.text, style=part.style)
+                    piece = Text(part.text, style=part.style)
                 else:
-                    out.append_text(part.text)
+                    piece = part.text
+                out.append_text(_ascii_cell(piece, console, encoding) if ascii_only else piece)
                 kept.append((start, len(out.plain)))
                 continue
             piece = part if isinstance(part, Text) else (
                 Text(part) if isinstance(part, str) else Text(part[0], style=part[1]))
+            if ascii_only:
+                piece = _ascii_cell(piece, console, encoding)
             out.append_text(piece)
             kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece.plain))
         return out, kept
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        text, kept = self.text()
+        text, kept = (self.text(console, options.encoding) if options.ascii_only
+                      else self.text())
         yield from wrap(text, options.max_width, self.indent, kept=kept)
 
 

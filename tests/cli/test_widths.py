@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +128,15 @@ def test_help_fits_80_columns(capsys: pytest.CaptureFixture[str],
     args = (name, "--help") if name else ("--help",)
     width, lines = text_at(capsys, monkeypatch, "80", args)
     assert [line for line in lines if len(line) > width] == []
+
+
+@pytest.mark.parametrize("columns", ["80", "60"])
+def test_an_ascii_terminal_gets_whole_schedules_too(columns: str) -> None:
+    """On a non-UTF-8 terminal `→` prints as `->`: the layout measures what is printed."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "COLUMNS": columns, "NO_COLOR": "1"}
+    out = subprocess.run([sys.executable, "-m", "cronstable_cli", *COMMANDS["jobs"]],
+                         capture_output=True, text=True, env=env, check=True,
+                         encoding="ascii").stdout
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= int(columns)
+    assert any("-> 14,29,44,59 9-17 * * mon-fri" in line for line in lines)
