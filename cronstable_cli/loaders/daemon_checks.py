@@ -115,10 +115,30 @@ def job_issues(job: Mapping[str, Any]) -> list[Issue]:
     issues.extend(resource_limit_issues(job.get("resourceLimits")))
     issues.extend(_ranges(job))
     for hook in HOOKS:
-        conflict = mail_conflict(_get(job, hook, "report"), f"{hook}.report")
-        if conflict:
-            issues.append(conflict)
+        report = _get(job, hook, "report")
+        issues.extend(filter(None, (mail_conflict(report, f"{hook}.report"),
+                                    eventlog_source(report, f"{hook}.report"))))  # fmt: skip
     return issues
+
+
+_LOG_NAMES = frozenset({"application", "system", "security"})
+
+
+def eventlog_source(report: object, where: str) -> Issue | None:
+    """An enabled eventlog reporter needs a source name that is not a path or a log."""
+    eventlog = _get(report, "eventlog") if isinstance(report, dict) else None
+    if not isinstance(eventlog, dict) or eventlog.get("enabled") is not True:
+        return None
+    source = eventlog.get("source", "cronstable")
+    if not isinstance(source, str):
+        return None
+    if not source or "\\" in source or "/" in source:
+        return (f"{where}.eventlog.source", f"{where}.eventlog.source must be a non-empty name "
+                "with no path separator")  # fmt: skip
+    if source.lower() in _LOG_NAMES:
+        return (f"{where}.eventlog.source", f"{where}.eventlog.source {source!r} names a Windows "
+                "event LOG, not a source in one; choose a name such as 'cronstable'")  # fmt: skip
+    return None
 
 
 def _pool_keys(job: Mapping[str, Any]) -> list[Issue]:
@@ -488,11 +508,12 @@ def web_issues(web: object) -> list[Issue]:
 
 
 def notify_issues(notify: object) -> list[Issue]:
-    """notify.report.mail may not set both tls and starttls."""
-    conflict = (
-        mail_conflict(_get(notify, "report"), "notify.report") if isinstance(notify, dict) else None
-    )
-    return [conflict] if conflict else []
+    """notify.report: mail not both tls and starttls; an eventlog source that is a name."""
+    if not isinstance(notify, dict):
+        return []
+    report = _get(notify, "report")
+    found = (mail_conflict(report, "notify.report"), eventlog_source(report, "notify.report"))
+    return [issue for issue in found if issue]
 
 
 def duplicates(names: Iterable[str]) -> list[str]:
