@@ -15,7 +15,16 @@ from .problems import Problems
 from .schema_check import Checker
 from .yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
 from .yaml_parse import parse_document, salvage
-from .yaml_schema import Defaults, Draft, JobBuilder, Where, finish, read_defaults, report_issues
+from .yaml_schema import (
+    Defaults,
+    Draft,
+    JobBuilder,
+    Where,
+    expanded,
+    finish,
+    read_defaults,
+    report_issues,
+)
 from .yaml_strict import SyntaxProblem
 from .yaml_text import did_you_mean
 
@@ -208,6 +217,9 @@ def _sections(entries: dict[str, tuple[Scalar, Node]], result: YamlFile, out: Pr
         elsewhere = frozenset({"tasks"}) if name == "dags" else frozenset()
         checker = Checker(out, where=result.where, root=f"'{name}'", elsewhere=elsewhere)
         data = checker.check(value, entry.type, name, key)
+        if name != "logging":  # handed to logging.config verbatim: `${asctime}` is its own
+            kind = "dag-seq" if name == "dags" else "other"
+            data = expanded(data, name, kind, result.where, out, None)
         result.section_keys[name] = SourceLocation(out.file, key.line, key.col)
         if name == "dags":
             result.dags = data if isinstance(data, list) else []

@@ -10,6 +10,7 @@ its defaults.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,7 @@ from ..records import Job, SourceLocation
 from . import problems as codes
 from .daemon_checks import JOB_BASE, Issue, job_issues, merge
 from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
+from .env_refs import expand
 from .problems import Problems
 from .schema_check import INVALID, Checker, found
 from .suppress import suppressed_codes
@@ -57,6 +59,24 @@ def zone_problem(
         out.add(codes.UNKNOWN_TIMEZONE, unknown_zone_message(value, where), line, col, job=job)
 
 
+def expanded(
+    data: Any, path: str, kind: str, where: Where, out: Problems, job: str | None
+) -> Any:
+    """Checked data with `${VAR}` expanded as the daemon would; unknown variables noted."""
+    unset: list[tuple[str, str]] = []
+    result = expand(data, path, kind, os.environ, unset)
+    for at, name in unset:
+        out.add(
+            codes.ENV_REFERENCE,
+            f"{shown(at or 'the value')} uses ${{{name}}}, which is not set here and has no "
+            f"default: the daemon refuses the file on a host where it is unset (write "
+            f"${{{name}:-default}} to give one); the value is not checked further",
+            *where.get(at, (0, 0)),
+            job=job,
+        )
+    return result
+
+
 def read_defaults(block: Scalar, node: Node, out: Problems) -> Defaults:
     """The file's own `defaults` block, checked against the daemon's defaults schema."""
     if isinstance(node, Mapping):
@@ -77,6 +97,7 @@ def read_defaults(block: Scalar, node: Node, out: Problems) -> Defaults:
     data = checker.check(node, DEFAULTS, "defaults", block)
     if not isinstance(data, dict):
         return Defaults()
+    data = expanded(data, "defaults", "defaults", checker.where, out, None)
     zone = data.get("timezone")
     if isinstance(zone, str) and "defaults.timezone" in checker.where:
         zone_node = node.get("timezone") if isinstance(node, Mapping) else None
@@ -190,6 +211,7 @@ class JobBuilder:
         data = checker.check(node, JOB, "")
         if not isinstance(data, dict):
             return None
+        data = expanded(data, "", "job", checker.where, out, label)
         name = data.get("name")
         name = name if isinstance(name, str) else None
         if name is not None and not name.strip():
@@ -203,9 +225,9 @@ class JobBuilder:
             )
         own = {key.value: (key, value) for key, value in node.entries}
         if isinstance(data.get("schedule"), dict):
-            self._fields(own["schedule"][1], name)
+            self._fields(own["schedule"][1], data["schedule"], name)
         command = self._command(own.get("command"), data.get("command"), name)
-        schedule = self._schedule(own.get("schedule"), name)
+        schedule = self._schedule(own.get("schedule"), name, data.get("schedule"))
         zone = data.get("timezone")
         if isinstance(zone, str):
             where = f"job {name!r}" if name is not None else "a job"
@@ -248,27 +270,30 @@ class JobBuilder:
         return text
 
     def _schedule(
-        self, entry: tuple[Scalar, Node] | None, job: str | None
+        self, entry: tuple[Scalar, Node] | None, job: str | None, checked: object = None
     ) -> tuple[str, SourceLocation, tuple[int, ...]] | None:
-        if entry is None:
+        """The schedule text (`checked`: its value after `${VAR}` expansion), where it is."""
+        if entry is None or checked is INVALID:
             return None
         key, value = entry
         file = self.out.file
         if isinstance(value, Scalar):
             line, col = self._text_start(value)
-            return value.value, SourceLocation(file, line, col), (key.line, line)
+            text = checked if isinstance(checked, str) else value.value
+            return text, SourceLocation(file, line, col), (key.line, line)
         if isinstance(value, Mapping):
-            text = self._lower(value)
-            if text is None:
+            lowered = self._lower(value, checked if isinstance(checked, dict) else None)
+            if lowered is None:
                 return None
             at = SourceLocation(file, value.line, value.col)
-            return text, at, (key.line, value.line)
+            return lowered, at, (key.line, value.line)
         return None  # a sequence: reported by the schema check
 
-    def _fields(self, node: Node, job: str | None) -> None:
+    def _fields(self, node: Node, checked: dict[str, Any], job: str | None) -> None:
         """Each map-schedule field must be one cron token (blank or spaced text shifts fields)."""
         for key, value in node.entries if isinstance(node, Mapping) else ():
-            if isinstance(value, Scalar) and value.value.split() != [value.value]:
+            text = checked.get(key.value)
+            if isinstance(value, Scalar) and isinstance(text, str) and text.split() != [text]:
                 self.out.add(
                     codes.INVALID_CONFIG,
                     f"schedule field {key.value!r} must be a single cron field with no "
@@ -279,19 +304,20 @@ class JobBuilder:
                 )
 
     @staticmethod
-    def _lower(node: Mapping) -> str | None:
+    def _lower(node: Mapping, checked: dict[str, Any] | None = None) -> str | None:
         """A map schedule as its 5-, 6- or 7-field string (docs/job-files.md).
 
         Bad fields were reported by the schema check and the job checks; such a
-        schedule is not analysed further.
+        schedule is not analysed further. `checked` holds the expanded values.
         """
         fields: dict[str, str] = {}
         for key, value in node.entries:
             if key.value not in SCHEDULE_KEYS or not isinstance(value, Scalar):
                 return None
-            if value.value.split() != [value.value]:
+            text = value.value if checked is None else checked.get(key.value)
+            if not isinstance(text, str) or text.split() != [text]:
                 return None
-            fields[key.value] = value.value
+            fields[key.value] = text
         order = ["minute", "hour", "dayOfMonth", "month", "dayOfWeek"]
         if "second" in fields:
             order = ["second", *order, "year"]

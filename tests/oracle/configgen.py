@@ -21,9 +21,12 @@ EMPTY = ""  # an empty value: `key:` (strictyaml reads it as '')
 # Keys never generated: their verdict depends on the daemon's host.
 HOST_KEYS = frozenset({"env_file", "user", "group", "bonjour", "push"})
 
+# Set in the environment of lint and of the daemon by the test; ORACLE_NOPE never is.
+ENVIRON = {"CRONSTABLE_ORACLE_TZ": "Asia/Tokyo", "CRONSTABLE_ORACLE_CPU": "0.25"}
 GOOD_TEXT: dict[str, list[str]] = {
-    "timezone": ["Europe/Berlin", "UTC", "America/New_York", "Asia/Kolkata"],
-    "cpu": ["0.5", "2", "max", "1e-1"],
+    "timezone": ["Europe/Berlin", "UTC", "America/New_York", "Asia/Kolkata",
+                 "${CRONSTABLE_ORACLE_TZ}", "${CRONSTABLE_ORACLE_NOPE:-UTC}"],
+    "cpu": ["0.5", "2", "max", "1e-1", "${CRONSTABLE_ORACLE_CPU}"],
     "memory": ["512M", "1GiB", "2g", "max", "4_194_304"],
     "processes": ["10", "max", "+4"],
     "listen": ["127.0.0.1:0", "localhost:9000", "http://127.0.0.1:8999"],
@@ -31,7 +34,8 @@ GOOD_TEXT: dict[str, list[str]] = {
     "pool": ["db"],
 }
 BAD_TEXT: dict[str, list[str]] = {
-    "timezone": ["Europe/Berlim", "Mars/Base", ""],
+    "timezone": ["Europe/Berlim", "Mars/Base", "", "${CRONSTABLE_ORACLE_NOPE}",
+                 "${CRONSTABLE_ORACLE_NOPE:-Mars/Base}"],
     "cpu": ["0", "lots", "2000000", "nan"],
     "memory": ["10k", "huge", "512 MB"],
     "processes": ["0", "1.5", "many"],
@@ -44,7 +48,7 @@ FLOATS = ["0", "1", "2.5", "60", "1e2", "-1", ".5", "nan", "inf"]
 BAD_FLOATS = ["x", "", ".", "1.2.3", "ten"]
 BOOLS = ["yes", "no", "true", "False", "on", "OFF", "y", "n", "1", "0"]
 BAD_BOOLS = ["maybe", "", "ja", "2"]
-WORDS = ["text", "/bin/true", "a b", "0.5"]
+WORDS = ["text", "/bin/true", "a b", "0.5", "$${HOME}", "${CRONSTABLE_ORACLE_NOPE:-}"]
 SCHEDULES = ["0 2 * * *", "H 3 * * *", "*/15 * * * *", "@daily", "@reboot", "H H(0-5) * * 1-5",
              "30 */5 * * * * *", "0 0 L * *", "0 12 * * mon#2", "0 0 1 1 * 2030"]  # fmt: skip
 BAD_SCHEDULES = ["61 * * * *", "", "every day", "H(50-70) * * * *", "* * *"]
