@@ -277,3 +277,80 @@ def test_dag_schedules_and_a_crontab_refused_whole(
     assert (ok["kind"], ok["unknown_on"]) == ("unknown", "head")
     assert ok["error"]["code"] == "invalid-schedule"
     assert [f["code"] for f in doc["findings"]["new"]] == ["invalid-schedule"]
+
+
+def test_github_annotations_sit_at_the_changed_lines(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "diff", str(DATA / "base"), str(DATA / "head"), "--from", FROM,
+                       "--format", "github")
+    assert code == 1
+    lines = out.splitlines()
+    head_jobs = "data/diff/head/jobs.yaml"  # relative to the working directory
+    # nightly's `- name:` is line 8 of head/jobs.yaml, report's line 25
+    nightly = next(line for line in lines if "job nightly:" in line)
+    assert nightly.startswith("::notice file=") and f"{head_jobs},line=8," in nightly
+    assert "%0Aresolved `0 3 * * *` → `0 2 * * *`%0Aper week 7 → 7" in nightly
+    assert any(f"{head_jobs},line=25," in line and "job report: added" in line
+               for line in lines)
+    removed = next(line for line in lines if "job legacy:" in line)
+    assert "file=" not in removed and "(was at " in removed
+    # the new findings at their own levels: the YAML error and the DST note
+    assert sum(line.startswith("::error ") for line in lines) == 1
+    assert any(line.startswith("::notice ") and "dst-skipped-time" in line for line in lines)
+    assert lines[-1].startswith("cronstable diff: 2 added, 1 removed")
+
+
+def test_a_name_cannot_forge_an_annotation(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    old.write_text("jobs: []\n")
+    new.write_text('jobs:\n  - name: "x\\n::error file=a::forged"\n    command: c\n'
+                   '    schedule: "0 1 * * *"\n')
+    _, out, _ = run(capsys, "diff", str(old), str(new), "--format", "github")
+    assert not any(line.startswith("::error") for line in out.splitlines())
+    _, text, _ = run(capsys, "diff", str(old), str(new))
+    assert "x\\n::error file=a::forged" in text
+
+
+def test_owners_follow_renames_and_each_sides_cluster_section(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cronstable_cli.analysis.owners import rank
+
+    def config(peers: list[str], names: list[str]) -> str:
+        text = "cluster:\n  nodeName: n1\n  peers:\n"
+        text += "".join(f"    - host: {peer}:7000\n" for peer in peers)
+        return text + "jobs:\n" + "".join(
+            f"  - name: {name}\n    command: run-{i}\n    schedule: '0 1 * * *'\n"
+            for i, name in enumerate(names))
+
+    repo = Repo(tmp_path)
+    repo.commit({"cronstable.yaml": config(["n2"], ["alpha", "bravo", "charlie"])})
+    repo.write({"cronstable.yaml": config(["n2", "n3"], ["alpha", "bravo", "charlie-2"])})
+    monkeypatch.chdir(tmp_path)
+    doc = as_json(capsys, "main", expect=0)
+    owners = doc["owners"]
+    assert owners["nodes"] == {"base": ["n1", "n2"], "head": ["n1", "n2", "n3"]}
+    expected = []
+    for old, new in (("alpha", "alpha"), ("bravo", "bravo"), ("charlie", "charlie-2")):
+        before, after = rank(old, ["n1", "n2"])[0], rank(new, ["n1", "n2", "n3"])[0]
+        if before != after:
+            expected.append({"job": new, "from": before, "to": after})
+    assert owners["moves"] == expected == [{"job": "bravo", "from": "n1", "to": "n3"},
+                                           {"job": "charlie-2", "from": "n2", "to": "n3"}]
+    assert sum(owners["counts"]["head"].values()) == 3
+    # the same nodes on both sides with --nodes: only the rename can move
+    fixed = as_json(capsys, "main", "--nodes", "n1,n2", expect=0)["owners"]
+    assert [m["job"] for m in fixed["moves"]] == (
+        ["charlie-2"] if rank("charlie", ["n1", "n2"])[0] != rank("charlie-2", ["n1", "n2"])[0]
+        else [])
+
+
+def test_jitter_peaks_before_and_after(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "diff", str(DATA / "base"), str(DATA / "head"), "--from", FROM,
+                       "--jitter", "0", "--format", "json")
+    assert code == 1  # the broken file
+    peak = json.loads(out)["fleet"]["peak_per_second"]
+    # With no jitter both peaks are the busiest instant: base Mon 03:00 (every-quarter,
+    # hourly-a, nightly), head Mon 02:00 (every-quarter, hourly-a, hourly-b, nightly).
+    assert peak == {"scheduled": {"base": 3, "head": 4}, "fire_after": {"base": 3, "head": 4}}
