@@ -111,7 +111,7 @@ class JobChange:
     name: str  # the head name; the base name for a removed job
     base: JobState | None
     head: JobState | None
-    changes: tuple[str, ...] = ()  # renamed, enabled, disabled, zone, schedule, command
+    changes: tuple[str, ...] = ()  # renamed, enabled, disabled, zone, schedule, command, ...
     fires: FireChange | None = None
     unknown_on: Literal["base", "head"] | None = None
     error: Finding | None = None  # the load error that made the job unknown
@@ -215,6 +215,8 @@ def _classify(
         what.append("schedule")
     if b.command != h.command:
         what.append("command")
+    if b.cluster_policy != h.cluster_policy:
+        what.append("cluster_policy")
     fire_change = fires.get((b.name, h.name))
     if fire_change is not None and fire_change.h_moved and "schedule" not in what:
         what.append("schedule")  # same text, other slots: the H key (the name) changed

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
-from typing import Literal
+from typing import Literal, cast
 
 from ..records import LEVELS, Finding, Job
 from .cluster import ClusterError, NodeSource, nodes_from_cluster
@@ -20,7 +20,8 @@ from .duplicates import DuplicateGroup, duplicate_group
 from .fires import FireGroup, Fleet, build_fleet
 from .jitter import JitterOption
 from .lint import LintSettings, lint
-from .owners import HashName, compute_owners
+from .owners import HashName
+from .placement import Distribution, Election, Placement, Policy, election_from_cluster, place_jobs
 from .pressure import BusiestMinute, Cell, Pressure, compute_pressure
 
 
@@ -35,6 +36,7 @@ class DiffSettings:
     max_per_minute: int | None = None
     nodes: tuple[str, ...] | None = None  # None: each side's cluster section, if any
     hash: HashName = "sha256"
+    distribution: Distribution | None = None  # what-if; None: each side's cluster section
     fail_on: Literal["error", "warning", "note", "never"] = "warning"
 
 
@@ -77,23 +79,25 @@ class DuplicateChange:
 
 @dataclass(frozen=True, slots=True)
 class OwnerMove:
-    """A job whose owner differs between the sides."""
+    """A job whose nodes differ between the sides (None: a lease holder, known at run time)."""
 
     job: str  # head name
-    before: str | None
-    after: str | None
+    before: tuple[str, ...] | None
+    after: tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
 class OwnersDelta:
-    """Ownership on both sides: the node sets, per-node counts and the jobs that moved."""
+    """Where jobs run on both sides (the owners command's placement), and what moved."""
 
     base_nodes: NodeSource
     head_nodes: NodeSource
+    base_election: Election
+    head_election: Election
     base_counts: dict[str, int]
     head_counts: dict[str, int]
     moves: tuple[OwnerMove, ...]  # jobs on both sides (renames included)
-    added: tuple[OwnerMove, ...]  # new jobs and their owners (before is None)
+    added: tuple[OwnerMove, ...]  # new jobs and where they run (before is None)
 
 
 @dataclass(frozen=True)
@@ -191,8 +195,20 @@ def _node_source(side: Side, settings: DiffSettings) -> NodeSource | None:
         return NodeSource(settings.nodes, "--nodes")
     if side.cluster is None:
         return None
-    file = side.cluster_file or "the loaded files"
-    return nodes_from_cluster(side.cluster, f"the cluster section of {file} ({side.label})")
+    return nodes_from_cluster(side.cluster, f"{_where(side)} ({side.label})")
+
+
+def _where(side: Side) -> str:
+    return f"the cluster section of {side.cluster_file or 'the loaded files'}"
+
+
+def _election(side: Side, settings: DiffSettings) -> Election:
+    """As `owners` reads it: --distribution, else the side's cluster section."""
+    if settings.distribution is not None:
+        return Election(True, settings.distribution, "gossip", "--distribution")
+    if side.cluster is not None:
+        return election_from_cluster(side.cluster, _where(side))
+    return Election(False, source="no cluster section")
 
 
 def _owners(
@@ -207,34 +223,38 @@ def _owners(
     base_nodes = base_nodes or head_nodes
     head_nodes = head_nodes or base_nodes
     assert base_nodes is not None and head_nodes is not None
+    base_election, head_election = _election(base, settings), _election(head, settings)
 
-    def owners(side: Side, nodes: NodeSource) -> tuple[dict[str, str | None], dict[str, int]]:
-        names = list(dict.fromkeys(j.name for j in side.jobs if j.enabled))
-        result = compute_owners(names, nodes.nodes, hash=settings.hash)
-        return result.owners, result.counts
+    def place(side: Side, nodes: NodeSource, election: Election) -> Placement:
+        policies: dict[str, Policy] = {}
+        for job in side.jobs:
+            if job.enabled and job.name not in policies:
+                policies[job.name] = cast("Policy", job.cluster_policy)
+        return place_jobs(list(policies.items()), nodes.nodes, election, hash=settings.hash)
 
     try:
-        before, base_counts = owners(base, base_nodes)
-        after, head_counts = owners(head, head_nodes)
+        before = place(base, base_nodes, base_election)
+        after = place(head, head_nodes, head_election)
     except ValueError as err:
         return None, str(err)
-    heads_of = {**{n: n for n in before}, **jobs.renames}
+    head_name = {**{n: n for n in before.runs_on}, **jobs.renames}
+    old_of = {head_name[n]: n for n in before.runs_on}
     moves, added = [], []
-    old_of = {heads_of[n]: n for n in before}
-    for name, owner in after.items():
+    for name, nodes in after.runs_on.items():
         old = old_of.get(name)
         if old is None:
-            added.append(OwnerMove(name, None, owner))
-        elif before[old] != owner:
-            moves.append(OwnerMove(name, before[old], owner))
-    return OwnersDelta(base_nodes, head_nodes, base_counts, head_counts, tuple(moves),
+            added.append(OwnerMove(name, None, nodes))
+        elif before.runs_on[old] != nodes:
+            moves.append(OwnerMove(name, before.runs_on[old], nodes))
+    return OwnersDelta(base_nodes, head_nodes, base_election, head_election,
+                       before.result.counts, after.result.counts, tuple(moves),
                        tuple(added)), None
 
 
 def _identity(job: Job, side: Side) -> tuple[object, ...]:
     """Everything of a job its own lint findings can depend on (not its lines)."""
     return (job.name, job.schedule, job.command, job.timezone, job.utc, job.enabled, job.kind,
-            job.suppressed, job.keys, job.user, side.rel(job.location.file))
+            job.suppressed, job.keys, job.user, job.cluster_policy, side.rel(job.location.file))
 
 
 def _findings(

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..analysis.diff_fleet import FleetDiff
     from ..analysis.jitter import JitterOption
     from ..analysis.owners import HashName
+    from ..analysis.placement import Distribution
     from ..loaders import FileSource
     from ..loaders.git_tree import Repository
 
@@ -54,13 +55,16 @@ Examples:
               help="Compare owners over these nodes (default: each side's cluster section).")
 @click.option("--hash", "hash_name", type=click.Choice(["sha256", "fnv1a64"]),
               default="sha256", show_default=True, help="Owner score function.")
+@click.option("--distribution", type=click.Choice(["single-leader", "spread"]), default=None,
+              help="Compare owners as if electLeader were on with this distribution (default: "
+                   "each side's cluster section, as `owners` reads it).")
 @fail_on_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "github"]),
               default="text", show_default=True, help="Output format.")
 @output_option
 def diff(args: tuple[str, ...], from_: str, hours: int, tz: str, jitter: JitterOption | None,
          max_per_minute: int | None, nodes_opt: tuple[str, ...], hash_name: str,
-         fail_on: str, fmt: str, output: str | None) -> int:
+         distribution: str | None, fail_on: str, fmt: str, output: str | None) -> int:
     """Show what a change to job files does: job by job and to the whole fleet.
 
     BASE and HEAD are git revisions, read from the repository without checking
@@ -90,6 +94,7 @@ def diff(args: tuple[str, ...], from_: str, hours: int, tz: str, jitter: JitterO
         start=start, hours=hours, zone=zone, jitter=jitter, max_per_minute=max_per_minute,
         nodes=tuple(node_names) if node_names else None,
         hash=cast("HashName", hash_name),
+        distribution=cast("Distribution | None", distribution),
         fail_on=fail_on,  # type: ignore[arg-type]
     )
     for side in (base, head):

@@ -48,6 +48,10 @@ def change_dict(change: JobChange) -> dict[str, Any]:
     }
 
 
+def _nodes(nodes: tuple[str, ...] | None) -> list[str] | None:
+    return None if nodes is None else list(nodes)
+
+
 def _pair(before: Any, after: Any) -> dict[str, Any]:
     return {"base": before, "head": after}
 
@@ -110,8 +114,10 @@ def diff_dict(result: FleetDiff) -> dict[str, Any]:
             "nodes": _pair(list(owners.base_nodes.nodes), list(owners.head_nodes.nodes)),
             "nodes_from": _pair(owners.base_nodes.label, owners.head_nodes.label),
             "counts": _pair(owners.base_counts, owners.head_counts),
-            "moves": [{"job": m.job, "from": m.before, "to": m.after} for m in owners.moves],
-            "added": [{"job": m.job, "to": m.after} for m in owners.added],
+            "election": _pair(owners.base_election.to_dict(), owners.head_election.to_dict()),
+            "moves": [{"job": m.job, "from": _nodes(m.before), "to": _nodes(m.after)}
+                      for m in owners.moves],
+            "added": [{"job": m.job, "to": _nodes(m.after)} for m in owners.added],
         },
         "owners_note": result.owners_note,
         "findings": {"new": [f.to_dict() for f in result.new_findings],

@@ -16,8 +16,10 @@ from ..analysis.diff import FireChange, Fires, JobChange, JobState
 from ..analysis.diff_fleet import FleetDiff
 from ..records import Finding
 from ..render.diff_text import (
+    election_text,
     fire_words,
     fleet_rows,
+    nodes_text,
     per_day,
     summary_line,
     when,
@@ -215,12 +217,14 @@ def _dups(result: FleetDiff) -> Iterator[str]:
 def _owners(result: FleetDiff) -> Iterator[str]:
     owners = result.owners
     assert owners is not None
-    yield f"Nodes from {md(owners.head_nodes.label)}."
+    yield (f"Nodes from {md(owners.head_nodes.label)}; "
+           f"{md(election_text(owners.head_election))}.")
     yield ""
-    rows = [[code(m.job), md(m.before or "–"), md(m.after or "–")] for m in owners.moves]
-    rows += [[code(m.job) + " (new)", "–", md(m.after or "–")] for m in owners.added]
+    rows = [[code(m.job), md(nodes_text(m.before)), md(nodes_text(m.after))]
+            for m in owners.moves]
+    rows += [[code(m.job) + " (new)", "–", md(nodes_text(m.after))] for m in owners.added]
     if rows:
-        yield from table(["job", "owner before", "owner after"], rows)
+        yield from table(["job", "runs on before", "runs on after"], rows)
         yield ""
     nodes = list(dict.fromkeys([*owners.base_counts, *owners.head_counts]))
     yield from table(["node", "jobs before", "jobs after"],

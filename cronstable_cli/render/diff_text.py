@@ -12,6 +12,7 @@ from datetime import datetime
 
 from ..analysis.diff import FireChange, Fires, JobChange, JobState
 from ..analysis.diff_fleet import FleetDiff, PressureDelta
+from ..analysis.placement import Election
 from ..analysis.pressure import Pressure
 from ..records import Finding
 from ..safe_text import shown
@@ -218,6 +219,21 @@ def _dup_summary(result: FleetDiff) -> str:
     return ", ".join(parts) if parts else "no change"
 
 
+def nodes_text(nodes: tuple[str, ...] | None) -> str:
+    """Where a job runs: its nodes, `nowhere`, or the lease holder (decided at run time)."""
+    if nodes is None:
+        return "the lease holder"
+    return ", ".join(shown(n) for n in nodes) if nodes else "nowhere"
+
+
+def election_text(election: Election) -> str:
+    if not election.elect_leader:
+        return "no election: every node runs every job"
+    if election.lease:
+        return f"{shown(election.backend)} lease"
+    return election.distribution
+
+
 def _owner_lines(result: FleetDiff) -> Iterator[str]:
     owners = result.owners
     if owners is None:
@@ -226,16 +242,18 @@ def _owner_lines(result: FleetDiff) -> Iterator[str]:
             yield f"Owners: left out: {shown(result.owners_note)}"
         return
     yield ""
-    yield (f"Owners ({shown(owners.head_nodes.label)}): {plural(len(owners.moves), 'job')} "
-           f"moved, {len(owners.added)} new")
+    yield (f"Owners ({shown(owners.head_nodes.label)}; {election_text(owners.head_election)}): "
+           f"{plural(len(owners.moves), 'job')} moved, {len(owners.added)} new")
+    if owners.base_election != owners.head_election:
+        yield (f"  election  {election_text(owners.base_election)} → "
+               f"{election_text(owners.head_election)}")
     if owners.base_nodes.nodes != owners.head_nodes.nodes:
         yield (f"  nodes  {', '.join(map(shown, owners.base_nodes.nodes))} → "
                f"{', '.join(map(shown, owners.head_nodes.nodes))}")
     for move in owners.moves:
-        before, after = shown(move.before or "-"), shown(move.after or "-")
-        yield f"  moved  {shown(move.job)}: {before} → {after}"
+        yield f"  moved  {shown(move.job)}: {nodes_text(move.before)} → {nodes_text(move.after)}"
     for move in owners.added:
-        yield f"  new    {shown(move.job)}: {shown(move.after or '-')}"
+        yield f"  new    {shown(move.job)}: {nodes_text(move.after)}"
     nodes = list(dict.fromkeys([*owners.base_counts, *owners.head_counts]))
     counts = ", ".join(f"{shown(n)} {owners.base_counts.get(n, 0)} → "
                        f"{owners.head_counts.get(n, 0)}" for n in nodes)

@@ -318,7 +318,8 @@ def test_owners_follow_renames_and_each_sides_cluster_section(
     from cronstable_cli.analysis.owners import rank
 
     def config(peers: list[str], names: list[str]) -> str:
-        text = "cluster:\n  nodeName: n1\n  peers:\n"
+        text = "cluster:\n  nodeName: n1\n  electLeader: true\n  distribution: spread\n"
+        text += "  peers:\n"
         text += "".join(f"    - host: {peer}:7000\n" for peer in peers)
         return text + "jobs:\n" + "".join(
             f"  - name: {name}\n    command: run-{i}\n    schedule: '0 1 * * *'\n"
@@ -335,15 +336,19 @@ def test_owners_follow_renames_and_each_sides_cluster_section(
     for old, new in (("alpha", "alpha"), ("bravo", "bravo"), ("charlie", "charlie-2")):
         before, after = rank(old, ["n1", "n2"])[0], rank(new, ["n1", "n2", "n3"])[0]
         if before != after:
-            expected.append({"job": new, "from": before, "to": after})
-    assert owners["moves"] == expected == [{"job": "bravo", "from": "n1", "to": "n3"},
-                                           {"job": "charlie-2", "from": "n2", "to": "n3"}]
+            expected.append({"job": new, "from": [before], "to": [after]})
+    # spread: each job runs on its rendezvous owner; adding n3 moves some jobs onto it
+    assert owners["moves"] == expected == [{"job": "bravo", "from": ["n1"], "to": ["n3"]},
+                                           {"job": "charlie-2", "from": ["n2"], "to": ["n3"]}]
     assert sum(owners["counts"]["head"].values()) == 3
-    # the same nodes on both sides with --nodes: only the rename can move
+    # the same nodes on both sides with --nodes: only the rename could move
     fixed = as_json(capsys, "main", "--nodes", "n1,n2", expect=0)["owners"]
     assert [m["job"] for m in fixed["moves"]] == (
         ["charlie-2"] if rank("charlie", ["n1", "n2"])[0] != rank("charlie-2", ["n1", "n2"])[0]
         else [])
+    # single-leader (what if): every job runs on the lowest live name, n1, on both sides
+    leader = as_json(capsys, "main", "--distribution", "single-leader", expect=0)["owners"]
+    assert leader["moves"] == [] and leader["counts"]["head"] == {"n1": 3, "n2": 0, "n3": 0}
 
 
 def test_jitter_peaks_before_and_after(capsys: pytest.CaptureFixture[str]) -> None:
