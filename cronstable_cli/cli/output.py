@@ -22,7 +22,6 @@ import os
 import signal
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from types import FrameType
@@ -143,6 +142,8 @@ def write_atomic(path: str, data: bytes) -> None:
     directory = os.path.dirname(path)
     temps: list[str] = []
     with _removed_on_signal(temps):
+        import tempfile  # only a report written to a file needs it (start-up)
+
         fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
                                     suffix=".tmp")
         temps.append(temp)

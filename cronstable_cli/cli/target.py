@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, tzinfo
+from typing import NamedTuple
 
 import click
 
@@ -109,16 +110,22 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
                   errors, (*result.files, *paths))
 
 
+class _OneJob(NamedTuple):
+    """What the linter reads of a load, for a schedule no file holds (no loaders needed)."""
+
+    jobs: tuple[Job, ...]
+    findings: tuple[Finding, ...] = ()
+    files: tuple[str, ...] = ()
+
+
 def schedule_findings(target: Target, now: datetime) -> tuple[Finding, ...]:
     """The lint findings of this one schedule as of `now` (never-fires, DST notes, ...)."""
     from ..analysis.lint import LintSettings, lint
     from ..analysis.lint.wording import job as job_words
-    from ..loaders import LoadResult
 
     if target.record is None:
         return ()
-    report = lint(LoadResult(jobs=(target.record,), findings=(), files=()),
-                  LintSettings(now=now))
+    report = lint(_OneJob((target.record,)), LintSettings(now=now))
     if target.job is not None:
         return report.findings
     # A bare EXPR is not a job in a file: drop the stand-in's name and location.

@@ -13,7 +13,16 @@ from .daemon_schema import TOP
 from .dags import Dag, read_dags
 from .problems import Problems
 from .schema_check import Checker
-from .yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
+from .yaml_nodes import (
+    Mapping,
+    Node,
+    Scalar,
+    Sequence,
+    SyntaxProblem,
+    kind_of,
+    problem_at,
+    to_python,
+)
 from .yaml_parse import parse_document, salvage
 from .yaml_schema import (
     Defaults,
@@ -25,7 +34,6 @@ from .yaml_schema import (
     read_defaults,
     report_issues,
 )
-from .yaml_strict import SyntaxProblem
 from .yaml_text import did_you_mean
 
 CONFIG_KEYS = ("jobs", "defaults", "include")

@@ -39,6 +39,15 @@ class Sequence:
 Node = Scalar | Mapping | Sequence
 
 
+@dataclass(frozen=True)
+class SyntaxProblem:
+    """Why strictyaml refused the text, with a 1-based position (0 = unknown)."""
+
+    message: str
+    line: int
+    col: int
+
+
 def kind_of(node: Node) -> str:
     """How a node reads in a message: 'a string', 'a mapping', 'a sequence'."""
     if isinstance(node, Mapping):

@@ -13,8 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .yaml_fast import Unsupported, parse_fast
-from .yaml_nodes import Mapping, Node, Scalar, Sequence
-from .yaml_strict import SyntaxProblem, parse_strict
+from .yaml_nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
 
 
 def parse_document(
@@ -28,6 +27,9 @@ def parse_document(
     try:
         return parse_fast(text, on_job, lines), on_job is not None
     except (Unsupported, RecursionError):
+        # strictyaml costs tens of milliseconds to import: only when needed.
+        from .yaml_strict import parse_strict
+
         return parse_strict(text), False
 
 

@@ -7,7 +7,6 @@ and every syntax finding comes from here, at the position strictyaml reports.
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass
 
 from strictyaml import exceptions as sy_exceptions
 from strictyaml import ruamel
@@ -16,16 +15,7 @@ from strictyaml.ruamel.comments import CommentedMap, CommentedSeq
 from strictyaml.ruamel.error import MarkedYAMLError
 from strictyaml.ruamel.reader import ReaderError
 
-from .yaml_nodes import Mapping, Node, Scalar, Sequence
-
-
-@dataclass(frozen=True)
-class SyntaxProblem:
-    """Why strictyaml refused the text, with a 1-based position (0 = unknown)."""
-
-    message: str
-    line: int
-    col: int
+from .yaml_nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
 
 
 class _Loader(StrictYAMLLoader):
