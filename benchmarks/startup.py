@@ -2,8 +2,8 @@
 
 Targets: `cronstable lint one.yaml` and `cronstable preview "* * * * *"` each
 within 1.3x the bare import, wall time, same venv. Each command runs many times
-after a warm-up run that writes bytecode caches, as an installed package has them; the minimum is the figure (the least
-noisy estimate of the fixed cost).
+after a warm-up run that writes bytecode caches, as an installed package has
+them; the minimum is the figure (the least noisy estimate of the fixed cost).
 """
 
 from __future__ import annotations
