@@ -66,9 +66,11 @@ lint: $(STAMP_DEV)
 completions: $(STAMP_RUN)
 	$(BIN)/python -m cronstable_cli.cli.completions completions
 
-# docs/lint-rules.md is generated from the rule modules' docstrings.
-docs: $(STAMP_RUN)
+# docs/lint-rules.md is generated from the rule modules' docstrings; the README's
+# example outputs are rewritten from their commands (review the diff before committing).
+docs: $(STAMP_TEST)
 	$(BIN)/python -m cronstable_cli.formats.rules_doc docs/lint-rules.md
+	CRONSTABLE_REGENERATE=1 $(BIN)/python -m pytest -q tests/docs/test_readme_examples.py -k regenerate
 
 clean:
 	rm -rf $(VENV) $(DAEMON_VENV) $(DAEMON_VENV).skip build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

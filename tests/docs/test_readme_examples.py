@@ -4,7 +4,8 @@ Examples run in-process from the repository root, as piped output (80 columns,
 no colour). A command may end in `| head -n N` or `| tail -n N`, which keep
 the README short and are applied here as the shell would. Every example needs
 output that does not depend on the day it runs (a fixed `--from`/`--at`).
-`CRONSTABLE_REGENERATE=1` rewrites the README's outputs from the commands.
+`make docs` (CRONSTABLE_REGENERATE=1) rewrites the README's outputs from the
+commands: run it when a change of output breaks this test, and review the diff.
 """
 
 from __future__ import annotations
