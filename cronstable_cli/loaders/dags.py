@@ -298,6 +298,36 @@ def _close(word: str, known: Iterable[str]) -> str:
     return did_you_mean(word, list(known))
 
 
+# -- hints for keys in the wrong place ------------------------------------------------
+
+_TASK_PATH = re.compile(r"dags\[\d+\]\.tasks\[\d+\]")
+_DAG_PATH = re.compile(r"dags\[\d+\]")
+# Job keys that a DAG sets for all its tasks (its schedule job's frame).
+_DAG_FRAME = ("schedule", "timezone", "utc", "enabled", "onMissed", "startingDeadlineSeconds",
+              "catchupJitterSeconds", "clusterPolicy")
+
+
+def misplaced_key_hint(path: str, key: str) -> str:
+    """Advice for a key the schema refuses inside `dags:` because it belongs elsewhere."""
+    from .daemon_schema import JOB, TASK
+
+    if _TASK_PATH.fullmatch(path):
+        if key in _DAG_FRAME:
+            return (f"; {key!r} is set on the DAG, not on a task: a task runs when its DAG "
+                    "runs and its dependsOn are done")
+        if key == "name":
+            return "; a task is named by its 'id'"
+        if key in JOB.names:
+            return (f"; {key!r} is a job key that a DAG task does not have (a task shares "
+                    "only the launch keys with jobs)")
+    elif _TASK_PATH.fullmatch(path.removesuffix(".onFailure")) and key == "retry":
+        return ("; a task retries by its own 'retries' and 'retryDelaySeconds', not "
+                "onFailure.retry")
+    elif _DAG_PATH.fullmatch(path) and key in TASK.names:
+        return f"; {key!r} belongs to a task (under 'tasks:'), not to the DAG"
+    return ""
+
+
 # -- across the loaded files --------------------------------------------------------
 
 

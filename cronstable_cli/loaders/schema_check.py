@@ -9,7 +9,7 @@ str, dict, list) for the daemon's load-time checks to read.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from . import problems as codes
@@ -154,6 +154,8 @@ class Checker:
     root: str = "the document"  # how the node checked at path '' reads in a message
     # Keys whose absence or emptiness another module reports (a DAG's `tasks`).
     elsewhere: frozenset[str] = frozenset()
+    # Extra advice for an unknown key outside the job roots: (path, key) -> text or "".
+    key_hint: Callable[[str, str], str] | None = None
 
     def check(self, node: Node, type_: Type, path: str, key: Scalar | None = None) -> object:
         """The node's value as plain data, or INVALID (and its problems reported)."""
@@ -214,6 +216,7 @@ class Checker:
                 self.hints,
                 self.root,
                 self.elsewhere,
+                self.key_hint,
             )
             # A Crash is not caught here: strictyaml tries no further option after it.
             value = trial._check(node, option, path, key)
@@ -270,7 +273,10 @@ class Checker:
         known = type_.names
         what = "job key" if path in self.job_roots else "key"
         place = f" in {path}" if path and path not in self.job_roots else ""
-        advice = self.hints.get(name.value, "") if path in self.job_roots else ""
+        if path in self.job_roots:
+            advice = self.hints.get(name.value, "")
+        else:
+            advice = self.key_hint(path, name.value) if self.key_hint else ""
         self.out.add(
             codes.UNKNOWN_KEY,
             f"unknown {what} {shown(name.value)}{place} (the daemon's strict schema refuses "

@@ -10,7 +10,7 @@ from ..records import Job, SourceLocation
 from . import daemon_checks as checks
 from . import problems as codes
 from .daemon_schema import TOP
-from .dags import Dag, read_dags
+from .dags import Dag, misplaced_key_hint, read_dags
 from .problems import Problems
 from .schema_check import Checker
 from .yaml_nodes import (
@@ -223,7 +223,9 @@ def _sections(entries: dict[str, tuple[Scalar, Node]], result: YamlFile, out: Pr
         assert entry is not None
         # dags.py reports a DAG without tasks (with the graph checks).
         elsewhere = frozenset({"tasks"}) if name == "dags" else frozenset()
-        checker = Checker(out, where=result.where, root=f"'{name}'", elsewhere=elsewhere)
+        hint = misplaced_key_hint if name == "dags" else None
+        checker = Checker(out, where=result.where, root=f"'{name}'", elsewhere=elsewhere,
+                          key_hint=hint)
         data = checker.check(value, entry.type, name, key)
         if name != "logging":  # handed to logging.config verbatim: `${asctime}` is its own
             kind = "dag-seq" if name == "dags" else "other"

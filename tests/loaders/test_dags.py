@@ -137,3 +137,32 @@ def test_ignore_comment_above_the_dag(tmp_path: Path) -> None:
             "    schedule: \"H 2 * * *\"\n    tasks:\n      - id: a\n        command: x\n")
     [job] = load(tmp_path, text).jobs
     assert job.is_suppressed("hashed-slot") and not job.is_suppressed("never-fires")
+
+
+# A job key in a task (or a task key on the DAG): one unknown-key error at the key, with advice.
+MISPLACED = [
+    pytest.param("      - id: a\n        command: x\n        schedule: \"0 3 * * *\"\n",
+                 7, 9, "'schedule' is set on the DAG, not on a task", id="schedule"),
+    pytest.param("      - id: a\n        command: x\n        concurrencyPolicy: Forbid\n",
+                 7, 9, "a job key that a DAG task does not have", id="job-only"),
+    pytest.param("      - id: a\n        command: x\n        name: a\n",
+                 7, 9, "a task is named by its 'id'", id="name"),
+    pytest.param("      - id: a\n        command: x\n        onFailure:\n          retry:\n"
+                 "            maximumRetries: 2\n",
+                 8, 11, "its own 'retries' and 'retryDelaySeconds'", id="retry"),
+]
+
+
+@pytest.mark.parametrize(("tasks", "line", "col", "words"), MISPLACED)
+def test_job_keys_in_tasks(tmp_path: Path, tasks: str, line: int, col: int, words: str) -> None:
+    found = [f for f in load(tmp_path, HEAD + tasks).findings if f.level == "error"]
+    assert [(f.code, f.line, f.column) for f in found] == [("unknown-key", line, col)]
+    assert words in found[0].message
+
+
+def test_task_keys_on_the_dag(tmp_path: Path) -> None:
+    text = HEAD.replace("    tasks:", "    dependsOn:\n      - a\n    tasks:")
+    found = [f for f in load(tmp_path, text + "      - id: a\n        command: x\n").findings
+             if f.level == "error"]
+    assert [(f.code, f.line, f.column) for f in found] == [("unknown-key", 4, 5)]
+    assert "'dependsOn' belongs to a task (under 'tasks:'), not to the DAG" in found[0].message

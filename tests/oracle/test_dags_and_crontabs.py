@@ -89,6 +89,17 @@ CASES: dict[str, tuple[dict[str, str], str]] = {
                                       state="", jobs=JOB_ETL)}, "d"),
     "quoted-macro": ({"c.yaml": config(dag(head="    schedule: \"@weekly\"\n"))}, "c.yaml"),
     # -- DAGs the daemon refuses ---------------------------------------------------
+    "schedule-in-task": ({"c.yaml": config(dag(tasks=(
+        "      - id: a\n        command: x\n        schedule: \"0 3 * * *\"\n")))}, "c.yaml"),
+    "job-key-in-task": ({"c.yaml": config(dag(tasks=(
+        "      - id: a\n        command: x\n        concurrencyPolicy: Forbid\n")))}, "c.yaml"),
+    "retry-in-task": ({"c.yaml": config(dag(tasks=(
+        "      - id: a\n        command: x\n        onFailure:\n          retry:\n"
+        "            maximumRetries: 1\n")))}, "c.yaml"),
+    "command-on-dag": ({"c.yaml": config(dag(head="    schedule: \"0 1 * * *\"\n"
+                                                  "    command: x\n"))}, "c.yaml"),
+    "no-state": ({"c.yaml": config(dag(), state="")}, "c.yaml"),
+    "duplicate-dag-name": ({"c.yaml": config(dag(), dag())}, "c.yaml"),
     "reboot": ({"c.yaml": config(dag(head="    schedule: \"@reboot\"\n"))}, "c.yaml"),
     "midnight": ({"c.yaml": config(dag(head="    schedule: \"@midnight\"\n"))}, "c.yaml"),
     "bad-schedule": ({"c.yaml": config(dag(head="    schedule: \"61 * * * *\"\n"))}, "c.yaml"),
@@ -272,6 +283,8 @@ def test_refused_crontab_loads_nothing(case: str,
 
 # Refused for one reason each: lint must say it once (not once per checker).
 ONE_ERROR = [c for c in CASES if c in (
+    "schedule-in-task", "job-key-in-task", "retry-in-task", "command-on-dag", "no-state",
+    "duplicate-dag-name",
     "reboot", "midnight", "bad-schedule", "bad-zone", "duplicate-task-id", "unknown-dependency",
     "self-dependency", "cycle-2", "cycle-3-with-tail", "empty-task-id", "slash-task-id",
     "hash-task-id", "expand-not-a-dependency", "expand-unknown", "expand-sensor",
