@@ -8,6 +8,7 @@ from typing import IO, TYPE_CHECKING, cast
 
 import click
 
+from ..safe_text import shown
 from .common import (
     DEFAULT_PATHS,
     fail_on_option,
@@ -206,10 +207,15 @@ def _revision_sides(repo: Repository, base_rev: str, base_commit: str,
             raise click.UsageError(
                 f"no PATHS given and neither {' nor '.join(DEFAULT_PATHS)} exists in "
                 f"{base_label} or the {head_label}; pass the job files or directories")
-    for path in chosen:
+    head_named = f"{'the ' if head_tree is None else ''}{head_label}"
+    for index, path in enumerate(chosen):
         if not base_tree.exists(path) and not head_files.exists(path):
-            raise click.UsageError(f"{path!r} exists neither in {base_label} nor in "
-                                   f"{'the ' if head_tree is None else ''}{head_label}")
+            # Right after BASE it may have been meant as HEAD: say that it is neither.
+            what = ("is neither a git revision nor a path that exists" if index == 0
+                    and head_rev is None and paths else "exists neither")
+            raise click.UsageError(f"{shown(path)!r} {what} in {base_label} nor in {head_named}"
+                                   if what == "exists neither" else
+                                   f"{shown(path)!r} {what} in {base_label} or {head_named}")
     return (_tree_side(base_label, base_tree, chosen, base_commit),
             _tree_side(head_label, head_files, chosen, head_commit))
 

@@ -200,8 +200,10 @@ def test_a_path_absent_on_one_side_counts_its_jobs_as_added(
 
 @pytest.mark.parametrize(("args", "message"), [
     (["no-such-rev"], "'no-such-rev' is neither a git revision nor a path"),
-    (["main", "nowhere.yaml"], "'nowhere.yaml' exists neither in main nor in the working tree"),
-    (["main", "main~5"], "'main~5' exists neither in main"),
+    (["main", "nowhere.yaml"], "'nowhere.yaml' is neither a git revision nor a path that "
+                               "exists in main or the working tree"),
+    (["main", "main~5"], "'main~5' is neither a git revision nor a path"),
+    (["main", "cronstable.d", "gone/"], "'gone/' exists neither in main nor in the working tree"),
     (["cronstable.d"], "two paths compare with each other"),
 ])
 def test_usage_errors_exit_2_with_a_message(repo: Repo, capsys: pytest.CaptureFixture[str],

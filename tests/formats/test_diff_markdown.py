@@ -25,6 +25,27 @@ def tokens(text: str) -> list[Token]:
     return MarkdownIt("commonmark", {"html": True}).enable("table").parse(text)
 
 
+def table_shapes(text: str) -> list[tuple[int, ...]]:
+    """Per table: the header's cell count, then each body row's."""
+    shapes: list[tuple[int, ...]] = []
+    row: list[int] = []
+    for token in tokens(text):
+        if token.type == "table_open":
+            row = []
+        elif token.type == "tr_open":
+            row.append(0)
+        elif token.type in ("th_open", "td_open"):
+            row[-1] += 1
+        elif token.type == "table_close":
+            shapes.append(tuple(row))
+    return shapes
+
+
+def test_every_table_row_is_as_wide_as_its_header(capsys: pytest.CaptureFixture[str]) -> None:
+    for shape in table_shapes(comment(capsys, "--max-per-minute", "5", "--jitter", "auto")):
+        assert len(set(shape)) == 1, shape
+
+
 def test_a_heading_then_the_summary_table_before_any_details(
         capsys: pytest.CaptureFixture[str]) -> None:
     parsed = tokens(comment(capsys))
@@ -53,11 +74,14 @@ def test_config_text_cannot_add_markup(tmp_path: Path,
     old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
     old.write_text("jobs: []\n")
     new.write_text('jobs:\n  - name: "x|<b>y</b>[z](http://e)`"\n    command: c\n'
-                   '    schedule: "0 1 * * *"\n')
+                   '    schedule: "0 1 * * *"\n  - name: "pipe|in|code"\n    command: d\n'
+                   '    schedule: "0 2 * * *"\n')
     code, out, _ = run(capsys, "diff", str(old), str(new), "--format", "markdown")
     assert code == 0
     html = MarkdownIt("commonmark", {"html": True}).enable("table").render(out)
     assert "<b>" not in html and "<a " not in html
-    rows = [line for line in html.splitlines() if line.startswith("<td>")]
-    assert rows and all(row.count("<td>") == 1 for row in rows)
+    shapes = table_shapes(out)
+    assert (5, 5, 5) in shapes  # the jobs table: a header and the two jobs, five cells each
+    assert all(len(set(shape)) == 1 for shape in shapes)  # no `|` in the name split a row
     assert "x|&lt;b&gt;y&lt;/b&gt;[z](http://e)`" in html
+    assert "<code>pipe|in|code</code>" in html
