@@ -135,8 +135,11 @@ class JobsDiff:
 
 def diff_jobs(base: Side, head: Side, start: datetime) -> JobsDiff:
     """Match jobs by name (then renames) and classify what changed for each."""
-    before = _by_name(base.jobs)
-    after = _by_name(head.jobs)
+    shifted = _crontab_lines(base, head)
+    before = {n: j for n, j in _by_name(base.jobs).items() if n not in shifted}
+    taken = set(shifted.values())
+    after_all = _by_name(head.jobs)
+    after = {n: j for n, j in after_all.items() if n not in taken}
     gone = [j for name, j in before.items() if name not in after]
     new = [j for name, j in after.items() if name not in before]
     renames = _renames(gone, new)
@@ -152,6 +155,9 @@ def diff_jobs(base: Side, head: Side, start: datetime) -> JobsDiff:
     for name, old in by_head.items():
         pairs.append((old, after[name]))
     pairs.extend((job, None) for job in gone if job.name not in renames)
+    old_by_name = _by_name(base.jobs)
+    pairs.extend((old_by_name[old], after_all[new_name]) for old, new_name in shifted.items())
+    renames.update({old: new_name for old, new_name in shifted.items() if old != new_name})
 
     moved = [(b, h) for b, h in pairs if b is not None and h is not None and _fires_may_move(b, h)]
     fires = _fire_changes(moved, start)
@@ -163,9 +169,29 @@ def diff_jobs(base: Side, head: Side, start: datetime) -> JobsDiff:
             unchanged += 1
         else:
             changes.append(change)
-    order = {name: i for i, name in enumerate(after)}
+    order = {name: i for i, name in enumerate(after_all)}
     changes.sort(key=lambda c: (c.head is None, order.get(c.name, 0)))
     return JobsDiff(tuple(changes), renames, unchanged)
+
+
+def _crontab_lines(base: Side, head: Side) -> dict[str, str]:
+    """Base name -> head name for crontab entries that kept their command and schedule.
+
+    A crontab entry is named `file:line`, so a line added above it renames it (and
+    moves its H slots); it is matched by file, command and schedule first, in order.
+    """
+    waiting: dict[tuple[str, str, str], list[Job]] = {}
+    for job in head.jobs:
+        if job.kind == "crontab":
+            key = (head.rel(job.location.file), job.command, job.schedule)
+            waiting.setdefault(key, []).append(job)
+    out: dict[str, str] = {}
+    for job in base.jobs:
+        if job.kind == "crontab":
+            candidates = waiting.get((base.rel(job.location.file), job.command, job.schedule))
+            if candidates:
+                out[job.name] = candidates.pop(0).name
+    return out
 
 
 def _by_name(jobs: Iterable[Job]) -> dict[str, Job]:

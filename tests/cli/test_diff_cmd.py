@@ -361,3 +361,27 @@ def test_jitter_peaks_before_and_after(capsys: pytest.CaptureFixture[str]) -> No
     # With no jitter both peaks are the busiest instant: base Mon 03:00 (every-quarter,
     # hourly-a, nightly), head Mon 02:00 (every-quarter, hourly-a, hourly-b, nightly).
     assert peak == {"scheduled": {"base": 3, "head": 4}, "fire_after": {"base": 3, "head": 4}}
+
+
+def test_a_line_added_above_a_crontab_entry_renames_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Crontab entries are named file:line: a new first line renames the old entries."""
+    repo = Repo(tmp_path)
+    repo.commit({"cronstable.d/ops.crontab": "H 3 * * * sweep.sh\n0 4 * * * backup.sh\n"})
+    repo.write({"cronstable.d/ops.crontab":
+                "30 1 * * * new.sh\nH 3 * * * sweep.sh\n0 4 * * * backup.sh\n"})
+    monkeypatch.chdir(tmp_path)
+    doc = as_json(capsys, "main", expect=0)
+    kinds = [(j["kind"], j["old_name"], j["name"]) for j in doc["jobs"]]
+    assert kinds == [("added", None, "ops.crontab:1"),
+                     ("renamed", "ops.crontab:1", "ops.crontab:2"),
+                     ("renamed", "ops.crontab:2", "ops.crontab:3")]
+    sweep, backup = doc["jobs"][1], doc["jobs"][2]
+    # H in the minute field, by hand: sha256("minute\n" + name), first 8 bytes, mod 60.
+    old, new = (int.from_bytes(hashlib.sha256(f"minute\n{n}".encode()).digest()[:8], "big") % 60
+                for n in ("ops.crontab:1", "ops.crontab:2"))
+    assert (sweep["base"]["resolved"], sweep["head"]["resolved"]) == (f"{old} 3 * * *",
+                                                                      f"{new} 3 * * *")
+    assert sweep["fires"]["h_moved"] and backup["fires"] is None
+    assert backup["changes"] == ["renamed"]
