@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..engine import ScheduleError, ZoneError
+from ..engine import Parsed, ScheduleError, ZoneError
 from ..records import Finding, Job
 from .frames import job_crontab
 
@@ -67,6 +67,7 @@ def inventory(
     errors = [f for f in load_findings if f.level == "error"]
     rows = []
     needle = grep.lower() if grep else None
+    fires: dict[tuple[int, str], tuple[Parsed, datetime | None]] = {}
     for job in jobs:
         if enabled_only and not job.enabled:
             continue
@@ -83,7 +84,13 @@ def inventory(
                                       job.schedule_location, job.name, job.schedule))
             rows.append(InventoryRow(job, None, None, False))
             continue
-        nxt = tab.next(start)
-        rows.append(InventoryRow(job, tab.resolved, nxt,
-                                 nxt is None and not tab.is_reboot))
+        # Jobs whose schedules parse alike (the engine shares the parse) in the
+        # same zone fire alike: search once per such pair, not once per job.
+        # (The entry keeps the parse alive, so its id cannot be reused meanwhile.)
+        key = (id(tab.parsed), job.zone)
+        seen = fires.get(key)
+        if seen is None:
+            seen = fires[key] = (tab.parsed, tab.next(start))
+        nxt = seen[1]
+        rows.append(InventoryRow(job, tab.resolved, nxt, nxt is None and not tab.is_reboot))
     return Inventory(tuple(rows), tuple(files), tuple(errors), len(jobs))

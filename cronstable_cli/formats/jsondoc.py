@@ -19,8 +19,33 @@ def _default(value: object) -> object:
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
 
 
+# Compact pieces come from json's C encoder (it only serves `indent=None`): a
+# 100,000-job document is written about four times faster than with indent=2.
+_compact = json.JSONEncoder(ensure_ascii=False, default=_default, separators=(", ", ": ")).encode
+
+
 def to_json(payload: dict[str, Any]) -> str:
-    """The payload as a JSON document with `"version": 1` first."""
-    document = json.dumps({"version": JSON_VERSION, **payload}, indent=2, ensure_ascii=False,
-                          default=_default)
-    return valid_unicode(document) + "\n"
+    """The payload as a JSON document with `"version": 1` first.
+
+    Two levels are laid out a line each (every top-level key; every item of a
+    top-level list or mapping); anything deeper is written on its item's line,
+    so a 100,000-job list is 100,000 greppable lines.
+    """
+    lines = ["{"]
+    entries = list({"version": JSON_VERSION, **payload}.items())
+    for n, (key, value) in enumerate(entries):
+        comma = "," if n < len(entries) - 1 else ""
+        lines.append(f"  {_compact(key)}: {_block(value)}{comma}")
+    lines.append("}")
+    return valid_unicode("\n".join(lines)) + "\n"
+
+
+def _block(value: object) -> str:
+    """A top-level value: a non-empty list or mapping gets one line per item."""
+    if isinstance(value, (list, tuple)) and value:
+        items = [f"    {_compact(v)}" for v in value]
+        return "[\n" + ",\n".join(items) + "\n  ]"
+    if isinstance(value, dict) and value:
+        items = [f"    {_compact(k)}: {_compact(v)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n  }"
+    return _compact(value)

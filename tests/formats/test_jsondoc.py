@@ -1,0 +1,49 @@
+"""The shared JSON envelope: version first, valid JSON, one line per top-level item."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cronstable_cli.formats.jsondoc import to_json
+
+LEAVES = st.none() | st.booleans() | st.integers() | st.text(max_size=8)
+VALUES = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=3)
+                      | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=12)
+
+
+@given(st.dictionaries(st.text(max_size=6).filter(lambda k: k != "version"), VALUES,
+                       max_size=5))
+def test_any_payload_reads_back_with_version_first(payload: dict[str, object]) -> None:
+    document = to_json(payload)
+    assert document.endswith("}\n")
+    back = json.loads(document)
+    assert back == {"version": 1, **payload}
+    assert next(iter(back)) == "version"
+
+
+def test_top_level_lists_and_mappings_get_a_line_per_item() -> None:
+    at = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    document = to_json({"jobs": [{"name": "a", "next": at}, {"name": "b", "next": None}],
+                        "summary": {"error": 0, "note": 2}, "files": []})
+    assert document.splitlines() == [
+        "{",
+        '  "version": 1,',
+        '  "jobs": [',
+        '    {"name": "a", "next": "2026-01-01T00:00:00+00:00"},',
+        '    {"name": "b", "next": null}',
+        "  ],",
+        '  "summary": {',
+        '    "error": 0,',
+        '    "note": 2',
+        "  },",
+        '  "files": []',
+        "}",
+    ]
+
+
+def test_sets_are_written_sorted() -> None:
+    assert json.loads(to_json({"codes": frozenset({"b", "a"})}))["codes"] == ["a", "b"]
