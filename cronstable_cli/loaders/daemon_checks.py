@@ -384,40 +384,71 @@ def state_issues(state: object) -> list[Issue]:
             add((f"state.jobApi.{key}", f"state.jobApi.{key} must be >= 0"))
     listen = api.get("listen")
     if isinstance(listen, str) and listen:
-        issues.extend(_job_api_listen(listen, api))
+        problem = _job_api_listen(listen)
+        if problem:
+            return [*issues, problem]
+    issues.extend(_job_api_tls(api, listen if isinstance(listen, str) else ""))
     return issues
 
 
-def _job_api_listen(listen: str, api: Mapping[str, Any]) -> list[Issue]:
+def _job_api_listen(listen: str) -> Issue | None:
     from urllib.parse import urlsplit
 
     where = "state.jobApi.listen"
     if "://" in listen and not listen.startswith(("http://", "https://")):
-        return [(where, "state.jobApi.listen must be an http:// or https:// URL or a bare "
-                 "host:port (the job CLI reaches the endpoint over TCP only)")]  # fmt: skip
+        return (where, "state.jobApi.listen must be an http:// or https:// URL or a bare "
+                "host:port (the job CLI reaches the endpoint over TCP only)")  # fmt: skip
     try:
-        parsed = urlsplit(listen if "://" in listen else "http://" + listen)
-        port = parsed.port
+        port = urlsplit(listen if "://" in listen else "http://" + listen).port
     except ValueError:
-        return [(where, f"state.jobApi.listen has an invalid address or port in {listen!r} "
-                 "(the port must be an integer in 0-65535)")]  # fmt: skip
+        port = -1
     if port is not None and not 0 <= port <= 65535:
-        return [(where, f"state.jobApi.listen has an invalid port in {listen!r}")]
+        return (where, f"state.jobApi.listen has an invalid port in {listen!r} (an integer "
+                "in 0-65535; 0 or none binds an ephemeral port)")  # fmt: skip
+    return None
+
+
+def _job_api_tls(api: Mapping[str, Any], listen: str) -> list[Issue]:
+    """TLS material and an https:// listen go together; a plain listen stays on loopback."""
+    from urllib.parse import urlsplit
+
     tls = _sub(api, "tls")
-    issues: list[Issue] = []
-    cert, key = tls.get("cert"), tls.get("key")
+    cert, key, ca = tls.get("cert"), tls.get("key"), tls.get("ca")
+    https = listen.startswith("https://")
+    where = "state.jobApi"
     if bool(cert) != bool(key):
-        issues.append(("state.jobApi.tls", "state.jobApi.tls.cert and key must be set together"))
-    host = parsed.hostname or ""
+        return [(f"{where}.tls", f"{where}.tls.cert and {where}.tls.key must be set together")]
+    if (cert or ca) and not https:
+        return [(f"{where}.tls", f"{where}.tls is configured but {where}.listen is not an "
+                 "https:// URL, so the TLS material would be ignored")]  # fmt: skip
+    if https and not cert:
+        return [(f"{where}.listen", f"{where}.listen is https:// but {where}.tls.cert and key "
+                 "are not set")]  # fmt: skip
+    if not listen:
+        return []
+    try:
+        host = urlsplit(listen if "://" in listen else "http://" + listen).hostname or ""
+    except ValueError:
+        host = ""
+    if https and _wildcard(host):
+        return [(f"{where}.listen", f"{where}.listen cannot bind a wildcard host over https://; "
+                 "name the interface")]  # fmt: skip
     if api.get("allowNonLoopbackBind") is not True and host != "localhost" and not _loopback(host):
-        issues.append(
-            (
-                where,
-                f"state.jobApi.listen host {host!r} is not loopback; binding it "
-                "beyond this host needs state.jobApi.allowNonLoopbackBind: true",
-            )
-        )
-    return issues
+        return [(f"{where}.listen", f"{where}.listen host {host!r} is not loopback; binding it "
+                 f"beyond this host needs {where}.allowNonLoopbackBind: true")]  # fmt: skip
+    return []
+
+
+def _wildcard(host: str) -> bool:
+    import ipaddress
+
+    text = host.strip().strip("[]")
+    if not text:
+        return True
+    try:
+        return ipaddress.ip_address(text).is_unspecified
+    except ValueError:
+        return False
 
 
 def _loopback(host: str) -> bool:
@@ -624,3 +655,222 @@ def open_listeners(web: Mapping[str, Any]) -> list[str]:
 def uses_push(holder: Mapping[str, Any]) -> bool:
     """Whether any hook of a job (or task template) enables the push reporter."""
     return any(_get(holder, hook, "report", "push", "enabled") is True for hook in HOOKS)
+
+
+# -- cluster ----------------------------------------------------------------------
+
+_LEASE_BACKENDS = ("kubernetes", "etcd", "filesystem")
+_LABEL = re.compile(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?")
+_SUBDOMAIN = re.compile(r"[a-z0-9]([-a-z0-9.]*[a-z0-9])?")
+
+
+def cluster_issues(cluster: object) -> list[Issue]:
+    """The cluster builders' checks: per backend, and the observability overlay."""
+    if not isinstance(cluster, dict):
+        return []
+    issues: list[Issue] = []
+    backend = cluster.get("backend", "gossip")
+    timeout = _number(cluster.get("connectTimeout", 10))
+    if timeout is not None and timeout <= 0:
+        issues.append(("cluster.connectTimeout", "cluster.connectTimeout must be > 0"))
+    for other in _LEASE_BACKENDS:
+        if other != backend and cluster.get(other) is not None:
+            issues.append((f"cluster.{other}", f"cluster.{other} is configured but "
+                           f"cluster.backend is {backend!r}; it would be ignored"))  # fmt: skip
+    if backend in _LEASE_BACKENDS:
+        if cluster.get("distribution", "single-leader") != "single-leader":
+            issues.append(("cluster.distribution", "cluster.distribution: spread is not "
+                           f"supported with the {backend!r} backend"))  # fmt: skip
+        issues.extend(_lease_issues(backend, cluster))
+    elif backend == "gossip":
+        issues.extend(gossip_issues(cluster, "cluster"))
+    issues.extend(_observability(cluster, backend))
+    return issues
+
+
+def gossip_issues(cfg: Mapping[str, Any], where: str) -> list[Issue]:
+    """A gossip mesh needs listen, tls and peers, well-formed, and 3+ nodes to elect."""
+    issues: list[Issue] = []
+    missing = [key for key in ("listen", "tls", "peers") if cfg.get(key) is None]
+    for key in missing:
+        issues.append((where, f"{where}.backend gossip requires {where}.{key}"))
+    tls = _sub(cfg, "tls")
+    for key in ("ca", "cert", "key"):
+        if isinstance(tls.get(key), str) and not tls[key].strip():
+            issues.append((f"{where}.tls.{key}", f"{where}.tls.{key} must be a non-empty path"))
+    for key, low in (("interval", 0), ("driftAfter", 1)):
+        value = _number(cfg.get(key))
+        if value is not None and (value <= low if key == "interval" else value < low):
+            issues.append(
+                (f"{where}.{key}", f"{where}.{key} must be {'> 0' if low == 0 else '>= 1'}")
+            )
+    listen = cfg.get("listen")
+    peers = [p.get("host") for p in cfg.get("peers") or () if isinstance(p, dict)]
+    if isinstance(listen, str):
+        problem = _host_port(listen)
+        if problem:
+            issues.append((f"{where}.listen", f"{where}.listen {problem}, got {listen!r}"))
+    for index, host in enumerate(peers):
+        if isinstance(host, str) and (problem := _host_port(host)):
+            issues.append(
+                (f"{where}.peers[{index}]", f"{where}.peers[].host {problem}, got {host!r}")
+            )
+    if missing or cfg.get("electLeader") is not True or not isinstance(listen, str):
+        return issues
+    node = cfg.get("nodeName") if isinstance(cfg.get("nodeName"), str) else None
+    distinct = {h for h in peers if isinstance(h, str) and not _self_listed(h, listen, node)}
+    if len(distinct) + 1 == 2:
+        issues.append((f"{where}.electLeader", f"{where}.electLeader needs a fault-tolerant "
+                       "cluster, but this config declares only 2 nodes (1 peer): a quorum of 2 "
+                       "needs both up; use 3 or more nodes, or run one replica without "
+                       "electLeader"))  # fmt: skip
+    return issues
+
+
+def _host_port(address: str) -> str | None:
+    def port_ok(port: str) -> bool:
+        return port.isascii() and port.isdigit() and len(port) <= 5 and 0 < int(port) <= 65535
+
+    if address.startswith("["):
+        bracket, sep, port = address.rpartition("]:")
+        return None if sep and bracket[1:] and port_ok(port) else "must be [ipv6]:port"
+    host, _, port = address.rpartition(":")
+    if ":" in host:
+        return "looks like a bare IPv6 address; write it as [ipv6]:port"
+    return None if host and port_ok(port) else "must be host:port"
+
+
+def _self_listed(peer: str, listen: str, node: str | None) -> bool:
+    """A peer entry that can only be this node (so it does not count as a member)."""
+    import ipaddress
+
+    if peer == listen:
+        return True
+    listen_host, _, listen_port = listen.rpartition(":")
+    peer_host, _, peer_port = peer.rpartition(":")
+    if peer_port != listen_port:
+        return False
+    try:
+        bound = ipaddress.ip_address(listen_host.strip("[]"))
+        versions = {bound.version} if bound.is_unspecified else set()
+    except ValueError:
+        versions = {4, 6} if listen_host in ("", "*") else set()
+    if not versions:
+        return False
+    if node is not None and peer_host == node:
+        return True
+    try:
+        address = ipaddress.ip_address(peer_host.strip("[]"))
+    except ValueError:
+        return False
+    return address.is_loopback and address.version in versions
+
+
+def _lease_issues(backend: str, cluster: Mapping[str, Any]) -> list[Issue]:
+    issues: list[Issue] = []
+    block = _sub(cluster, backend)
+    where = f"cluster.{backend}"
+    if backend == "kubernetes":
+        name = block.get("leaseName", "cronstable-leader")
+        if isinstance(name, str) and (len(name) > 253 or not _SUBDOMAIN.fullmatch(name)):
+            issues.append((f"{where}.leaseName", f"{where}.leaseName must be a valid RFC1123 "
+                           "name (lowercase alphanumeric, '-' or '.')"))  # fmt: skip
+        space = block.get("leaseNamespace")
+        if isinstance(space, str) and (len(space) > 63 or not _LABEL.fullmatch(space)):
+            issues.append((f"{where}.leaseNamespace", f"{where}.leaseNamespace must be a valid "
+                           "RFC1123 label (lowercase alphanumeric or '-')"))  # fmt: skip
+        api = block.get("apiServer")
+        if isinstance(api, str) and api and not api.lower().startswith("https://"):
+            issues.append((f"{where}.apiServer", f"{where}.apiServer must be an https:// URL"))
+        duration = _number(block.get("leaseDurationSeconds", 15))
+        renew = _number(block.get("renewDeadlineSeconds", 10))
+        retry = _number(block.get("retryPeriodSeconds", 2))
+        if None not in (duration, renew, retry):
+            assert duration is not None and renew is not None and retry is not None
+            for ok, words in (
+                (renew > 0, "renewDeadlineSeconds must be > 0"),
+                (duration > renew, "leaseDurationSeconds must exceed renewDeadlineSeconds"),
+                (retry > 0, "retryPeriodSeconds must be > 0"),
+                (retry < renew, "retryPeriodSeconds must be less than renewDeadlineSeconds"),
+                (renew + retry < duration,
+                 "renewDeadlineSeconds + retryPeriodSeconds must be below leaseDurationSeconds"),
+            ):  # fmt: skip
+                if not ok:
+                    issues.append((where, f"{where}: {words}"))
+                    break
+        return issues
+    ttl = _number(block.get("ttl", 15))
+    if ttl is not None and not (math.isfinite(ttl) and ttl >= 3):
+        issues.append((f"{where}.ttl", f"{where}.ttl must be >= 3 seconds and finite"))
+    if backend == "filesystem":
+        path = block.get("path")
+        if not (isinstance(path, str) and path.strip()) and path is not INVALID:
+            issues.append((where, f"{where}.path is required and must be non-empty"))
+        name = block.get("electionName", "cluster/leader")
+        if isinstance(name, str) and not name.strip():
+            issues.append((f"{where}.electionName", f"{where}.electionName must be non-empty"))
+        return issues
+    return issues + _etcd_issues(block, where)
+
+
+def _etcd_issues(etcd: Mapping[str, Any], where: str) -> list[Issue]:
+    from urllib.parse import urlsplit
+
+    issues: list[Issue] = []
+    endpoints = etcd.get("endpoints", ["http://127.0.0.1:2379"])
+    if not isinstance(endpoints, list) or INVALID in endpoints:
+        return issues
+    schemes = []
+    for index, url in enumerate(endpoints):
+        try:
+            parsed = urlsplit(url)
+            port = parsed.port
+            ok = parsed.scheme in ("http", "https") and bool(parsed.hostname)
+            ok = ok and (port is None or 0 < port <= 65535) and "@" not in parsed.netloc
+        except ValueError:
+            ok = False
+        if not ok:
+            issues.append((f"{where}.endpoints[{index}]", f"{where}.endpoints must be "
+                           f"http(s)://host[:port] without credentials, got {url!r}"))  # fmt: skip
+            return issues
+        schemes.append(parsed.scheme)
+    tls = _sub(etcd, "tls")
+    if bool(tls.get("cert")) != bool(tls.get("key")):
+        issues.append((f"{where}.tls", f"{where}.tls.cert and key must be set together"))
+    elif any(tls.get(k) for k in ("ca", "cert", "key")) and "https" not in schemes:
+        issues.append((f"{where}.tls", f"{where}.tls is configured but no endpoint is https://"))
+    password = _sub(etcd, "password")
+    if password.get("fromFile") or password.get("fromEnvVar"):
+        return issues  # resolved on the daemon's host: not judged here
+    has_password = bool(password.get("value"))
+    if etcd.get("username") and not has_password:
+        issues.append((f"{where}.username", f"{where}.username is set but no password is "
+                       "configured"))  # fmt: skip
+    elif (etcd.get("username") or has_password) and "http" in schemes:
+        issues.append((where, f"{where}: authentication requires https:// endpoints"))
+    return issues
+
+
+def _observability(cluster: Mapping[str, Any], backend: str) -> list[Issue]:
+    obs = cluster.get("observability")
+    if not isinstance(obs, dict):
+        return []
+    where = "cluster.observability"
+    transport = ("listen", "tls", "peers")
+    if backend == "gossip":
+        if any(obs.get(k) is not None for k in transport):
+            return [(where, f"{where}.{{listen,tls,peers}} is redundant with backend: gossip")]
+        return [
+            (f"{where}.{key}", f"{where}.{key} only applies to a lease backend's overlay mesh")
+            for key in ("nodeName", "interval", "driftAfter", "connectTimeout")
+            if obs.get(key) is not None
+        ]
+    for key in transport:
+        if obs.get(key) is None:
+            return [(where, f"{where} requires {where}.{key} when backend is {backend!r}")]
+    mesh = {k: obs[k] for k in (*transport, "nodeName", "interval", "driftAfter") if k in obs}
+    issues = gossip_issues(mesh, where)
+    timeout = _number(obs.get("connectTimeout", 10))
+    if timeout is not None and timeout <= 0:
+        issues.append((f"{where}.connectTimeout", "cluster.connectTimeout must be > 0"))
+    return issues

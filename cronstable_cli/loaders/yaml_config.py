@@ -46,6 +46,7 @@ Includer = Callable[[Scalar, Problems], Defaults]
 
 _SECTION_CHECKS: dict[str, Callable[[object], list[checks.Issue]]] = {
     "pools": checks.pool_issues,
+    "cluster": checks.cluster_issues,
     "state": checks.state_issues,
     "web": checks.web_issues,
     "mcp": checks.mcp_issues,

@@ -188,7 +188,59 @@ def dag(gen: Gen, name: str, keys: int) -> dict[str, Any]:
     return out | {"tasks": [first, second]}
 
 
-SECTIONS = ("state", "pools", "web", "mcp", "notify", "logging")
+SECTIONS = ("state", "pools", "web", "mcp", "notify", "logging", "cluster")
+PEERS = ["node-b:8900", "node-c:8900", "node-d:8900", "127.0.0.1:8900", "node-a:8900",
+         "nohost", "[::1]:8900", "node-b:99999", "2001:db8::1:8900"]  # fmt: skip
+TLS = {"ca": "/etc/cronstable/ca.pem", "cert": "/etc/cronstable/node.pem",
+       "key": "/etc/cronstable/node.key"}  # fmt: skip
+
+
+def cluster(gen: Gen) -> dict[str, Any]:
+    """A cluster section for one backend (nodeName set: the host name stays out of it)."""
+    rng = gen.rng
+    backend = rng.choice([None, "gossip", "gossip", "kubernetes", "etcd", "filesystem"])
+    out: dict[str, Any] = {"nodeName": "node-a"}
+    if backend:
+        out["backend"] = backend
+    if backend in (None, "gossip") or rng.random() < 0.1:
+        out["listen"] = rng.choice(["0.0.0.0:8900", "10.0.0.1:8900", "node-a:8900", "8900"])
+        out["tls"] = dict(TLS) if rng.random() < 0.9 else {**TLS, "ca": " "}
+        out["peers"] = [{"host": h} for h in rng.sample(PEERS[:4] if rng.random() < 0.7 else PEERS,
+                                                         k=rng.randint(1, 3))]  # fmt: skip
+    if rng.random() < 0.5:
+        out["electLeader"] = rng.choice(["yes", "no"])
+    if rng.random() < 0.2:
+        out["distribution"] = rng.choice(["spread", "single-leader"])
+    if backend == "kubernetes" or (backend is None and rng.random() < 0.05):
+        out["kubernetes"] = {"leaseName": rng.choice(["cronstable", "cron.table", "Bad_Name"]),
+                             "leaseDurationSeconds": rng.choice(["15", "10", "30"]),
+                             "renewDeadlineSeconds": rng.choice(["10", "5", "0"]),
+                             "retryPeriodSeconds": rng.choice(["2", "6", "0"])}  # fmt: skip
+        if rng.random() < 0.3:
+            out["kubernetes"]["apiServer"] = rng.choice(["https://k8s:6443", "http://k8s"])
+    if backend == "etcd":
+        etcd: dict[str, Any] = {"endpoints": [rng.choice(
+            ["http://127.0.0.1:2379", "https://etcd:2379", "etcd:2379", "https://u:p@etcd"])],
+            "ttl": rng.choice(["15", "2", "3"])}  # fmt: skip
+        if rng.random() < 0.3:
+            etcd["tls"] = {"ca": "/etc/ca.pem"}
+        if rng.random() < 0.3:
+            etcd["username"] = "cron"
+            if rng.random() < 0.7:
+                etcd["password"] = {"value": "secret"}
+        out["etcd"] = etcd
+    if backend == "filesystem":
+        out["filesystem"] = {"path": rng.choice(["/mnt/lease", " "]),
+                             "ttl": rng.choice(["15", "2.5", "nan"])}  # fmt: skip
+    if rng.random() < 0.15:
+        obs: dict[str, Any] = {"shareNodeStats": "yes"}
+        if rng.random() < 0.6:
+            obs.update(listen="0.0.0.0:8901", tls=dict(TLS), peers=[{"host": "node-b:8901"}])
+        out["observability"] = obs
+    if gen.wrong():
+        entry = rng.choice([f for f in ds.CLUSTER.fields if f.name != "nodeName"])
+        out[entry.name] = gen.value(entry.type, entry.name)
+    return out
 
 
 def config(rng: random.Random) -> dict[str, str]:
@@ -204,6 +256,8 @@ def config(rng: random.Random) -> dict[str, str]:
         doc["pools"] = {"db": {"slots": rng.choice(["2", "1", "3", "5", "4", "0", "20000"])}}
         if rng.random() < 0.3:
             doc["pools"]["db"]["maxQueued"] = rng.choice(["5", "100", "0"])
+    if rng.random() < 0.2:
+        doc["cluster"] = cluster(gen)
     for name in ("web", "mcp", "notify", "logging"):
         if rng.random() < 0.08:
             table = ds.TOP.field(name)
