@@ -19,6 +19,7 @@ values of the wrong type are read here as absent, and reported there.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Sequence as Seq
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 
 from ..records import Finding, Job, SourceLocation
 from . import problems as codes
+from .env_refs import UNSET, expand_text
 from .problems import Problems
 from .suppress import suppressed_codes
 from .yaml_nodes import Mapping, Node, Scalar, Sequence
@@ -90,6 +92,12 @@ def _read_dag(item: Mapping, out: Problems, lines: Seq[str]) -> Dag | None:
 # -- the schedule job -----------------------------------------------------------
 
 
+def _expanded(text: str) -> object:
+    """The text with `${VAR}` expanded as the daemon does, or UNSET."""
+    value, _ = expand_text(text, os.environ)
+    return UNSET if value is None else value
+
+
 def _schedule_job(
     name: str, own: Entries, item: Mapping, out: Problems, lines: Seq[str]
 ) -> Job | None:
@@ -98,7 +106,13 @@ def _schedule_job(
     if entry is None:
         return None  # manual-only: triggered through the API, never by the clock
     job_name = SCHEDULE_PREFIX + name
-    read = JobBuilder(out, lines)._schedule(entry, job_name)
+    schedule = entry[1]
+    # The daemon expands ${VAR} before it builds the job (an unset variable
+    # without default was noted by the schema check: nothing to build then).
+    checked = _expanded(schedule.value) if isinstance(schedule, Scalar) else None
+    if checked is UNSET:
+        return None
+    read = JobBuilder(out, lines)._schedule(entry, job_name, checked)
     if read is None:
         return None
     text, at, schedule_lines = read
@@ -114,7 +128,8 @@ def _schedule_job(
         )
         return None
     zone = _value(own, "timezone")
-    timezone = zone.value if isinstance(zone, Scalar) else None
+    expanded = _expanded(zone.value) if isinstance(zone, Scalar) else None
+    timezone = expanded if isinstance(expanded, str) else None
     if zone is not None and timezone is not None and not is_known_zone(timezone):
         out.add(codes.UNKNOWN_TIMEZONE, unknown_zone_message(timezone, f"dag {name!r}"),
                 zone.line, zone.col, job=job_name)

@@ -176,12 +176,15 @@ def test_duplicate_names_across_files_at_the_second(tmp_path: Path) -> None:
 def test_daemon_sections_are_checked_and_cluster_is_returned(tmp_path: Path) -> None:
     text = (
         "web:\n  listen:\n    - 127.0.0.1:8080\nlogging:\n  version: 1\n"
-        "cluster:\n  nodeName: node-a\n  peers:\n    - host: node-b:8900\n"
+        "cluster:\n  nodeName: node-a\n  listen: 0.0.0.0:8900\n  tls:\n    ca: ca.pem\n"
+        "    cert: a.pem\n    key: a.key\n  peers:\n    - host: node-b:8900\n"
         "state:\n  path: /var/lib/x\nmcp:\n" + job_yaml()
     )
     result = load(tmp_path, text)
     assert result.findings == ()
-    assert result.cluster == {"nodeName": "node-a", "peers": [{"host": "node-b:8900"}]}
+    assert result.cluster is not None
+    assert (result.cluster["nodeName"], result.cluster["peers"]) == (
+        "node-a", [{"host": "node-b:8900"}])  # fmt: skip
     assert result.cluster_file == str(tmp_path / "jobs.yaml")
 
 
@@ -193,6 +196,8 @@ def test_daemon_sections_are_checked_and_cluster_is_returned(tmp_path: Path) -> 
         ("logging:\n  level: debug\n", 1, "missing required key(s) 'version'"),
         ("mcp: x\n", 1, "'mcp' must be empty or a mapping"),
         ("cluster:\n  backend: zookeeper\n", 2, "one of gossip, kubernetes"),
+        ("cluster:\n  nodeName: a\n  peers:\n    - host: b:1\n", 1, "gossip requires cluster.listen"),
+        ("cluster:\n  backend: etcd\n  etcd:\n    ttl: 2\n", 4, "cluster.etcd.ttl must be >= 3"),
         ("pools:\n  db:\n    slots: 0\nstate:\n  path: /x\n", 3, "between 1 and 10000"),
         ("state:\n  path: ' '\n", 2, "state.path is required and must be non-empty"),
         ("state:\n  path: /x\n  gcGraceSeconds: 60\n", 3, "gcGraceSeconds"),
