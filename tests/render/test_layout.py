@@ -135,3 +135,13 @@ def test_output_width(monkeypatch: pytest.MonkeyPatch) -> None:
     assert output_width(io.StringIO()) == 72
     monkeypatch.delenv("COLUMNS")
     assert output_width(io.StringIO()) == PIPED_WIDTH == 80
+
+
+def test_every_table_goes_through_the_layout() -> None:
+    """One place lays out tables: a rich Table built elsewhere would escape the width rules."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "cronstable_cli"
+    offenders = [str(p.relative_to(package)) for p in package.rglob("*.py")
+                 if p.name != "layout.py" and "rich.table" in p.read_text(encoding="utf-8")]
+    assert offenders == []
