@@ -99,6 +99,8 @@ CASES: dict[str, tuple[dict[str, str], str]] = {
     "command-on-dag": ({"c.yaml": config(dag(head="    schedule: \"0 1 * * *\"\n"
                                                   "    command: x\n"))}, "c.yaml"),
     "no-state": ({"c.yaml": config(dag(), state="")}, "c.yaml"),
+    "no-tasks-key": ({"c.yaml": config(dag().split("    tasks:")[0])}, "c.yaml"),
+    "empty-tasks": ({"c.yaml": config(dag(tasks=""))}, "c.yaml"),
     "duplicate-dag-name": ({"c.yaml": config(dag(), dag())}, "c.yaml"),
     "reboot": ({"c.yaml": config(dag(head="    schedule: \"@reboot\"\n"))}, "c.yaml"),
     "midnight": ({"c.yaml": config(dag(head="    schedule: \"@midnight\"\n"))}, "c.yaml"),
@@ -284,7 +286,7 @@ def test_refused_crontab_loads_nothing(case: str,
 # Refused for one reason each: lint must say it once (not once per checker).
 ONE_ERROR = [c for c in CASES if c in (
     "schedule-in-task", "job-key-in-task", "retry-in-task", "command-on-dag", "no-state",
-    "duplicate-dag-name",
+    "duplicate-dag-name", "no-tasks-key", "empty-tasks",
     "reboot", "midnight", "bad-schedule", "bad-zone", "duplicate-task-id", "unknown-dependency",
     "self-dependency", "cycle-2", "cycle-3-with-tail", "empty-task-id", "slash-task-id",
     "hash-task-id", "expand-not-a-dependency", "expand-unknown", "expand-sensor",

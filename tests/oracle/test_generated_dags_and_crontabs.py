@@ -2,7 +2,8 @@
 
 A seeded generator (the same cases on every run) builds task graphs with
 random dependencies (some unknown, some on the task itself, some closing a
-cycle, duplicate ids, expand targets) under random schedule frames, and
+cycle, duplicate ids, expand targets, a job key in a task, a duplicate DAG
+name, no state section) under random schedule frames, and
 crontab files from a pool of good and bad lines. The daemon loads each with
 `parse_config`; lint must refuse exactly what it refuses, and for what it
 loads the toolkit must list the same jobs: `dag:<name>` with its resolved
@@ -32,6 +33,7 @@ SCHEDULES = [
 ]  # fmt: skip
 BAD_SCHEDULES = ['"@reboot"', '"@midnight"', '"61 * * * *"', '"H(50-70) * * * *"']
 ZONES = ["Europe/Berlin", "America/New_York", "UTC", "Asia/Kolkata", "Europe/Berlim"]
+MISPLACED = ['schedule: "0 1 * * *"', "enabled: no", "concurrencyPolicy: Forbid"]
 IDS = ["extract", "load", "report", "a.b", "clean", "x#1", "notify"]
 
 
@@ -55,6 +57,8 @@ def dag_text(rng: random.Random, name: str) -> str:
     tasks = ""
     for index, task_id in enumerate(ids):
         tasks += f"      - id: \"{task_id}\"\n        command: run-{index}\n"
+        if rng.random() < 0.03:  # a job key where a task cannot have it
+            tasks += "        " + rng.choice(MISPLACED) + "\n"
         pool = ids[:index] if rng.random() < 0.9 else [*ids, "ghost"]  # mostly acyclic
         deps = sorted(set(rng.sample(pool, k=min(len(pool), rng.randint(0, 2)))))
         if deps:
@@ -67,7 +71,10 @@ def dag_text(rng: random.Random, name: str) -> str:
 
 def dag_case(rng: random.Random) -> dict[str, str]:
     names = rng.sample(["etl", "sync", "nightly", "etl.b", "reports"], k=rng.randint(1, 3))
-    text = STATE + "dags:\n" + "".join(dag_text(rng, name) for name in names)
+    if rng.random() < 0.05:
+        names.append(names[0])  # a duplicate DAG name
+    state = STATE if rng.random() < 0.95 else ""  # DAGs need a state section
+    text = state + "dags:\n" + "".join(dag_text(rng, name) for name in names)
     if rng.random() < 0.2:
         clash = rng.choice([f"dag:{names[0]}", f"{names[0]}.extract", "unrelated"])
         text += f"jobs:\n  - name: \"{clash}\"\n    command: x\n    schedule: \"0 1 * * *\"\n"
