@@ -224,6 +224,10 @@ def test_without_a_cluster_section_every_node_runs_every_job(
 CLUSTER = """\
 cluster:
   listen: 0.0.0.0:7443
+  tls:
+    ca: /etc/cronstable/ca.pem
+    cert: /etc/cronstable/node.pem
+    key: /etc/cronstable/node.key
   nodeName: node-a
   electLeader: true
   distribution: spread

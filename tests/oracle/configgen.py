@@ -24,8 +24,14 @@ HOST_KEYS = frozenset({"env_file", "user", "group", "bonjour", "push"})
 # Set in the environment of lint and of the daemon by the test; ORACLE_NOPE never is.
 ENVIRON = {"CRONSTABLE_ORACLE_TZ": "Asia/Tokyo", "CRONSTABLE_ORACLE_CPU": "0.25"}
 GOOD_TEXT: dict[str, list[str]] = {
-    "timezone": ["Europe/Berlin", "UTC", "America/New_York", "Asia/Kolkata",
-                 "${CRONSTABLE_ORACLE_TZ}", "${CRONSTABLE_ORACLE_NOPE:-UTC}"],
+    "timezone": [
+        "Europe/Berlin",
+        "UTC",
+        "America/New_York",
+        "Asia/Kolkata",
+        "${CRONSTABLE_ORACLE_TZ}",
+        "${CRONSTABLE_ORACLE_NOPE:-UTC}",
+    ],
     "cpu": ["0.5", "2", "max", "1e-1", "${CRONSTABLE_ORACLE_CPU}"],
     "memory": ["512M", "1GiB", "2g", "max", "4_194_304"],
     "processes": ["10", "max", "+4"],
@@ -34,8 +40,13 @@ GOOD_TEXT: dict[str, list[str]] = {
     "pool": ["db"],
 }
 BAD_TEXT: dict[str, list[str]] = {
-    "timezone": ["Europe/Berlim", "Mars/Base", "", "${CRONSTABLE_ORACLE_NOPE}",
-                 "${CRONSTABLE_ORACLE_NOPE:-Mars/Base}"],
+    "timezone": [
+        "Europe/Berlim",
+        "Mars/Base",
+        "",
+        "${CRONSTABLE_ORACLE_NOPE}",
+        "${CRONSTABLE_ORACLE_NOPE:-Mars/Base}",
+    ],
     "cpu": ["0", "lots", "2000000", "nan"],
     "memory": ["10k", "huge", "512 MB"],
     "processes": ["0", "1.5", "many"],

@@ -102,7 +102,11 @@ def test_loaded_configs_list_the_same_jobs(
     assert compared > CASES // 4
 
 
-def test_examples_get_the_daemons_verdict(tmp_path: Path) -> None:
+def test_examples_get_the_daemons_verdict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.cli.helpers import run_json
+
     examples = sorted((ROOT / "examples").rglob("*.y*ml"))
     assert examples
     cases = []
@@ -114,4 +118,31 @@ def test_examples_get_the_daemons_verdict(tmp_path: Path) -> None:
     wrong = []
     for (root, entry), daemon in zip(cases, answers, strict=True):
         wrong += _disagreements([(root, daemon)], entry)
+        if daemon["ok"]:  # and `jobs` lists what the daemon loads
+            listed = run_json(capsys, "jobs", str(root / entry))["jobs"]
+            assert [(j["name"], j["resolved"], j["enabled"]) for j in listed] == [
+                (j["name"], j["resolved"], j["enabled"]) for j in daemon["jobs"]
+            ]
     assert not wrong, "\n\n".join(wrong)
+
+
+def test_jobs_json_lists_what_the_daemon_loads(
+    generated: list[tuple[Path, dict[str, Any]]],
+    environ: None,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`cronstable jobs --format json`: the daemon's names, resolved schedules, enabled flags."""
+    from tests.cli.helpers import run_json
+
+    checked = 0
+    for root, daemon in generated:
+        if not daemon["ok"]:
+            continue
+        listed = run_json(capsys, "jobs", str(root / "main.yaml"))["jobs"]
+        expected = [*daemon["jobs"],
+                    *(d["schedule_job"] for d in daemon["dags"] if d["schedule_job"])]  # fmt: skip
+        assert [(j["name"], j["resolved"], j["enabled"]) for j in listed] == [
+            (j["name"], j["resolved"], j["enabled"]) for j in expected
+        ], root
+        checked += 1
+    assert checked > CASES // 10
