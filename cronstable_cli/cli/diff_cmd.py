@@ -46,7 +46,7 @@ Examples:
 @from_option
 @click.option("--hours", type=click.IntRange(1, 168), default=168, show_default=True,
               help="Length of the pressure window, 1-168 hours.")
-@tz_option("Display zone for the busiest cell and the fires shown.")
+@tz_option("Display zone for the hour/minute cells (fires show in each job's own zone).")
 @jitter_option("Also compare the most fires starting in one second, before and after "
                "jitter ('auto' or N seconds).")
 @click.option("--max-per-minute", type=click.IntRange(min=1), default=None, metavar="N",
