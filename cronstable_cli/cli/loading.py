@@ -32,8 +32,12 @@ class LoadFailed(click.ClickException):
 
 
 def say(line: str) -> None:
-    """One line on stderr, config-supplied text escaped."""
-    click.echo(shown(line), err=True)
+    """One line on stderr, config-supplied text escaped, wrapped to the width like stdout."""
+    import sys
+
+    from ..render.layout import fit_lines, text_width
+
+    click.echo(fit_lines(shown(line), text_width(sys.stderr)), err=True)
 
 
 def load_jobs(paths: Sequence[str], *, system_crontab: bool = False) -> LoadResult:

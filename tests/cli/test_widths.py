@@ -140,3 +140,17 @@ def test_an_ascii_terminal_gets_whole_schedules_too(columns: str) -> None:
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= int(columns)
     assert any("-> 14,29,44,59 9-17 * * mon-fri" in line for line in lines)
+
+
+def test_stderr_notes_wrap_too(capsys: pytest.CaptureFixture[str],
+                               monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    config = tmp_path / "jobs.yaml"
+    config.write_text("jobs:\n"
+                      "  - name: a-job-with-a-rather-long-name-for-this-test\n"
+                      "    command: x\n    schedule: '0 0 * * 5L'\n"
+                      "  - name: fine\n    command: x\n    schedule: '0 * * * *'\n")
+    monkeypatch.setenv("COLUMNS", "60")
+    _, _, err = run(capsys, "pressure", str(config), *FROM)
+    lines = err.splitlines()
+    assert len(lines) > 1 and max(len(line) for line in lines) <= 60
+    assert "a-job-with-a-rather-long-name-for-this-test" in err
