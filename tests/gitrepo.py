@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 import subprocess
+import tempfile
 from pathlib import Path
 
+# An empty global config of our own: the user's settings (hooks, signing) must not
+# leak in, and os.devnull is not always a device on a shared test machine.
+_EMPTY = tempfile.NamedTemporaryFile(prefix="gitconfig-", delete=False)  # noqa: SIM115
+_EMPTY.close()
 _ENV = {
     "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
     "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
-    "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": _EMPTY.name,
 }
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -385,3 +386,26 @@ def test_a_line_added_above_a_crontab_entry_renames_it(
                                                                       f"{new} 3 * * *")
     assert sweep["fires"]["h_moved"] and backup["fires"] is None
     assert backup["changes"] == ["renamed"]
+
+
+def test_every_key_of_a_job_entry_is_documented(repo: Repo,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    docs = (DATA.parents[2] / "docs" / "json.md").read_text(encoding="utf-8")
+    section = docs.split("\n## diff\n", 1)[1].split("\n## ", 1)[0]
+    doc = as_json(capsys, "main", expect=1)
+    keys = {key for job in doc["jobs"] for key in job}
+    keys |= {key for job in doc["jobs"] if job["fires"] for key in job["fires"]}
+    keys |= {key for job in doc["jobs"] for side in ("base", "head") if job[side]
+             for key in job[side]}
+    keys |= set(doc["fleet"]) | set(doc["base"]) | set(doc["summary"]) | set(doc["window"])
+    # documented as `key` or inside a `{key, ...}` shape
+    named = {word for span in re.findall(r"`([^`]*)`", section)
+             for word in re.findall(r"\w+", span)}
+    assert sorted(keys - named) == []
+
+
+def test_no_change_says_so_and_exits_0(repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "diff", "main", "main", "--from", FROM)
+    assert code == 0
+    assert "Jobs: no job changed (9 unchanged)"  # the 9 jobs of base in out
+    assert "Findings: 0 new, 0 fixed" in out
