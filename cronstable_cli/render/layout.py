@@ -290,6 +290,8 @@ def _wrapped(cell: Cell, width: int) -> Text:
     """A wrappable cell broken to `width` here, so names and paths break at `/` and `-`."""
     from rich.text import Text
 
+    if natural_width(cell) <= width:  # the common case: nothing to break
+        return cell if not isinstance(cell, str) else Text(cell)
     return Text("\n").join([piece for line in _split(cell) for piece in wrap(line, width)])
 
 
