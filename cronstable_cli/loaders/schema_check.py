@@ -206,31 +206,23 @@ class Checker:
         return result
 
     def _one_of(self, node: Node, type_: OneOf, path: str, key: Scalar | None) -> object:
-        attempts: list[tuple[Type, Checker]] = []
-        for option in type_.options:
-            trial = Checker(
-                Problems(self.out.file),
-                self.job,
-                {},
-                self.job_roots,
-                self.hints,
-                self.root,
-                self.elsewhere,
-                self.key_hint,
-            )
-            # A Crash is not caught here: strictyaml tries no further option after it.
-            value = trial._check(node, option, path, key)
-            if not trial.out.found:
-                self.where.update(trial.where)
-                return value
-            attempts.append((option, trial))
-        # Report the problems of the alternative the node was evidently meant
-        # for (a mapping under `Bool | Map` is a mapping with a bad key).
-        shaped = [(o, t) for o, t in attempts if _fits(o, node) and not isinstance(node, Scalar)]
-        if len(shaped) == 1:
-            self.out.found.extend(shaped[0][1].out.found)
-            return INVALID
-        return self._wrong(node, type_, path, key)
+        # strictyaml tries the options in order. A scalar can only satisfy a
+        # scalar option (a Crash is not caught: strictyaml tries no further
+        # option after it); a mapping or a list only the one option of its
+        # shape, whose problems are then the ones to report.
+        if isinstance(node, Scalar):
+            for option in type_.options:
+                if isinstance(option, Anything):
+                    return node.value
+                if not isinstance(option, Map | MapOf | Seq):
+                    value = _scalar(node.value, option)
+                    if value is not INVALID:
+                        return value
+            return self._wrong(node, type_, path, key)
+        shaped = [option for option in type_.options if _fits(option, node)]
+        if not shaped:
+            return self._wrong(node, type_, path, key)
+        return self._check(node, shaped[0], path, key)
 
     def _map(self, node: Mapping, type_: Map, path: str, key: Scalar | None) -> dict[str, object]:
         values: dict[str, object] = {}

@@ -9,7 +9,7 @@ from one description of the file format.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +69,14 @@ class Map:
     """A mapping with a fixed key set; other keys are refused."""
 
     fields: tuple[Field, ...]
+    by_name: dict[str, Field] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_name", {entry.name: entry for entry in self.fields})
 
     def field(self, name: str) -> Field | None:
         """The field called `name`, or None."""
-        for entry in self.fields:
-            if entry.name == name:
-                return entry
-        return None
+        return self.by_name.get(name)
 
     @property
     def names(self) -> tuple[str, ...]:

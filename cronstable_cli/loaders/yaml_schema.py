@@ -187,6 +187,8 @@ class JobBuilder:
     def __init__(self, out: Problems, lines: Seq[str]) -> None:
         self.out = out
         self.lines = lines
+        # Only a file with `${` in it can need expansion (most files: skip the walk).
+        self.has_references = any("${" in line for line in lines)
 
     def build(self, node: Node) -> Draft | None:
         out = self.out
@@ -211,7 +213,8 @@ class JobBuilder:
         data = checker.check(node, JOB, "")
         if not isinstance(data, dict):
             return None
-        data = expanded(data, "", "job", checker.where, out, label)
+        if self.has_references:
+            data = expanded(data, "", "job", checker.where, out, label)
         name = data.get("name")
         name = name if isinstance(name, str) else None
         if name is not None and not name.strip():
@@ -254,6 +257,8 @@ class JobBuilder:
         if entry is None or value is INVALID:
             return ""
         if isinstance(value, list):
+            if INVALID in value:
+                return ""
             import shlex  # only list-form commands need it
 
             return shlex.join(str(word) for word in value)
