@@ -145,3 +145,30 @@ def test_scalar_types_read_as_strictyaml_reads_them(tmp_path: Path, key: str, va
     except (sy.YAMLValidationError, ValueError):
         refused = True  # strictyaml fails with a bare ValueError on '_', '.', ''
     assert bool(errors) == refused, errors
+
+
+def describe(type_: schema_types.Type) -> object:
+    """A schema-table type as the daemon driver describes a strictyaml validator."""
+    names = {schema_types.Str: "Str", schema_types.Int: "Int", schema_types.Float: "Float",
+             schema_types.Bool: "Bool", schema_types.Empty: "EmptyNone",
+             schema_types.Anything: "Any", schema_types.EmptyMap: "EmptyDict"}  # fmt: skip
+    if type(type_) in names:
+        return names[type(type_)]
+    if isinstance(type_, schema_types.Enum):
+        return {"enum": list(type_.values)}
+    if isinstance(type_, schema_types.Seq):
+        return {"seq": describe(type_.item)}
+    if isinstance(type_, schema_types.MapOf):
+        return {"mapof": describe(type_.value)}
+    if isinstance(type_, schema_types.Map):
+        return {"map": {f.name: [f.required, describe(f.type)] for f in type_.fields}}
+    assert isinstance(type_, schema_types.OneOf)
+    return {"or": [describe(option) for option in type_.options]}
+
+
+def test_the_tables_are_the_released_daemons_schema() -> None:
+    """Every section, key, required flag, type, union order and enum of CONFIG_SCHEMA."""
+    from tests.oracle.daemon import ask
+
+    (daemon,) = ask("schema", [{}])
+    assert daemon == {"or": ["EmptyDict", describe(daemon_schema.TOP)]}

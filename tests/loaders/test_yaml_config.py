@@ -196,7 +196,7 @@ def test_daemon_sections_are_checked_and_cluster_is_returned(tmp_path: Path) -> 
         ("logging:\n  level: debug\n", 1, "missing required key(s) 'version'"),
         ("mcp: x\n", 1, "'mcp' must be empty or a mapping"),
         ("cluster:\n  backend: zookeeper\n", 2, "one of gossip, kubernetes"),
-        ("cluster:\n  nodeName: a\n  peers:\n    - host: b:1\n", 1, "gossip requires cluster.listen"),
+        ("cluster:\n  nodeName: a\n  peers:\n    - host: b:1\n", 1, "requires cluster.listen"),
         ("cluster:\n  backend: etcd\n  etcd:\n    ttl: 2\n", 4, "cluster.etcd.ttl must be >= 3"),
         ("pools:\n  db:\n    slots: 0\nstate:\n  path: /x\n", 3, "between 1 and 10000"),
         ("state:\n  path: ' '\n", 2, "state.path is required and must be non-empty"),

@@ -6,6 +6,8 @@ It imports only the daemon and the standard library.
 
 Request: {"op": NAME, "cases": [...]}; answer: {"results": [...]} in case order.
 Ops:
+- ``schema``: one case ({}); the answer is the daemon's CONFIG_SCHEMA as plain
+  data ({"map": {key: [required, type]}}, {"seq": t}, {"or": [...]}, "Int", ...).
 - ``load``: each case is {"root": DIR, "entry": PATH (relative to root)}; the
   answer is {"ok": bool, "error": str|None, "jobs": [...], "dags": [...]}.
 - ``crontab``: each case is {"expr", "hash_key", "queries": [...]}, each query
@@ -125,7 +127,44 @@ def _placement(case: dict[str, Any]) -> dict[str, Any]:
     return {"runs_on": runs_on}
 
 
-_OPS = {"load": _load, "crontab": _crontab, "placement": _placement}
+def _describe(validator: Any) -> Any:
+    """A strictyaml validator as plain data: {"map": {key: [required, type]}}, {"seq": t}, ..."""
+    from strictyaml.any_validator import Any as AnyValidator
+    from strictyaml.compound import Map, MapPattern, Seq
+    from strictyaml.scalar import EmptyDict, Enum
+    from strictyaml.validators import OrValidator
+
+    if isinstance(validator, OrValidator):
+        options = []
+        for part in (validator._validator_a, validator._validator_b):
+            described = _describe(part)
+            options.extend(described["or"] if isinstance(described, dict)
+                           and "or" in described else [described])
+        return {"or": options}
+    if isinstance(validator, Map):
+        return {"map": {key: [key in validator._required_keys, _describe(value)]
+                        for key, value in validator._validator_dict.items()}}
+    if isinstance(validator, MapPattern):
+        return {"mapof": _describe(validator._value_validator)}
+    if isinstance(validator, Seq):
+        return {"seq": _describe(validator._validator)}
+    if isinstance(validator, Enum):
+        return {"enum": [str(v) for v in validator._restricted_to]}
+    if isinstance(validator, EmptyDict):
+        return "EmptyDict"
+    if isinstance(validator, AnyValidator):
+        return "Any"
+    return type(validator).__name__
+
+
+def _schema(case: dict[str, Any]) -> Any:
+    """The daemon's whole config schema (CONFIG_SCHEMA) as plain data."""
+    from cronstable import config
+
+    return _describe(config.CONFIG_SCHEMA)
+
+
+_OPS = {"load": _load, "crontab": _crontab, "placement": _placement, "schema": _schema}
 
 
 def main() -> int:
