@@ -29,6 +29,7 @@ UTC = timezone.utc
 _EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
 _DAY = 86400
 _LOOKBACK_SECONDS = 25 * 3600  # longer than any gap (Samoa skipped a day)
+_NEVER = 1 << 62
 _DENSE_GAP = 600  # fires at most this far apart (seconds) come in batches
 _CUMDAYS = (0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
 
@@ -138,11 +139,43 @@ class Timeline:
                     gap = (batch[-1] - e) // len(batch)
                     e = batch[-1]
                     continue
-            nxt = self.next_after(e)
+            for nxt in self._sparse_after(e):
+                yield nxt
+                gap, e = nxt - e, nxt
+                if gap <= _DENSE_GAP:
+                    break
+            else:
+                return
+
+    def _sparse_after(self, e: int) -> Iterator[int]:
+        """Fires after e a search each, continuing from the last wall time found.
+
+        While the offset holds (always, in a fixed zone; between changes, in
+        another) the next search starts from the fire's own wall fields, so a
+        fire costs one civil search and no epoch-to-wall conversion.
+        """
+        first = self.schedule.first_at_or_after
+        while True:
+            steady = (self._fixed_offset(), _NEVER) if self.fixed else self._clock().steady(e)
+            if steady is not None:
+                off, until = steady
+                y, mo, d, h, mi, s = wall_at(e + off)
+                while True:
+                    w = first(y, mo, d, h, mi, s + 1)
+                    if w is None:
+                        return
+                    y, mo, d, h, mi, s = w
+                    inst = days_from_civil(y, mo, d) * _DAY + h * 3600 + mi * 60 + s - off
+                    if inst > until:
+                        break  # an offset change comes first: the careful search below
+                    yield inst
+                    e = inst
+            # Near an offset change: one careful search, then the fast path again.
+            nxt = self._next_zoned(e)
             if nxt is None:
                 return
             yield nxt
-            gap, e = nxt - e, nxt
+            e = nxt
 
     def _fixed_offset(self) -> int:
         return _offset_seconds(self.zone, datetime(2000, 1, 1))
