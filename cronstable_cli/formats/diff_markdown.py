@@ -17,8 +17,8 @@ from ..analysis.diff_fleet import FleetDiff
 from ..records import Finding
 from ..render.diff_text import (
     election_text,
-    fire_words,
     fleet_rows,
+    job_summary,
     nodes_text,
     per_day,
     summary_line,
@@ -148,16 +148,7 @@ def _what(change: JobChange) -> str:
         error = change.error
         reason = f": {md(error.message)}" if error is not None else ""
         return f"unknown in {side} (failed to load{reason})"
-    words = []
-    for what in change.changes:
-        if what == "schedule" and change.fires is not None:
-            words.append(fire_words(change.fires))
-        else:
-            words.append(what)
-    if change.fires is not None and "schedule" not in change.changes \
-            and change.fires.kind == "moves_fires":
-        words.append("moves fires")
-    return ", ".join(words)
+    return md(job_summary(change))
 
 
 def _state(state: JobState | None, fires: Fires | None, change: FireChange | None) -> str:
