@@ -222,7 +222,7 @@ def plain_item(
             end = 7  # `sat-sun`, `6-0`: a range ending in Sunday wraps to 7
         if start > end:
             raise error(spec, "the range runs backwards", item, col,
-                        hint=f"write it as {b_text}-{a_text} or split it into two items")
+                        hint=wrap_hint(spec, a_text, b_text, start, end, step if slash else 0))
     else:
         start = value(spec, base, item, col)
         end = top if slash else start
@@ -236,3 +236,52 @@ def plain_item(
             item, col,
         )
     acc.values.update(range(start, end + 1, step))
+
+
+def wrap_hint(spec: FieldSpec, a_text: str, b_text: str, start: int, end: int, step: int) -> str:
+    """How to write a backwards range `a-b` as the values it meant: across the field's end.
+
+    `22-2` in hours means 22:00 through 02:00, so the hint is `22-23,0-2`; the
+    reversed range `2-22` would select the opposite hours.
+    """
+    top = 6 if spec is DAY_OF_WEEK else spec.hi
+    bottom = spec.lo
+    if step:
+        # A step across the wrap keeps its phase: walk from a, wrapping once, up to b.
+        span = top - bottom + 1
+        walked = []
+        current = start
+        while True:
+            value = current if current <= top else current - span
+            if current > top and value > end:
+                break
+            walked.append(str(value))
+            current += step
+        return ("a range cannot wrap past the field's end; list the values it walks "
+                f"through: {','.join(walked)}")
+    named = not NUMBER.fullmatch(a_text) or not NUMBER.fullmatch(b_text)
+    upper = named and (a_text + b_text).isupper()
+    if spec is DAY_OF_WEEK:
+        # A range ending on Sunday (0 or 7) is the one wrap the dialect allows.
+        if start == 7:
+            first = _span(spec, 0, end, named, upper)
+            return f"7 is Sunday, the week's first day; write it as {first}"
+        sunday = ("SUN" if upper else "sun") if named else "7"
+        head = f"{a_text}-{sunday}"
+        tail = _span(spec, 1, end, named, upper) if end >= 1 else ""
+    else:
+        head = _span(spec, start, top, named, upper)
+        tail = _span(spec, bottom, end, named, upper)
+    written = ",".join(part for part in (head, tail) if part)
+    return f"a range cannot wrap past the field's end; write it as {written}"
+
+
+def _span(spec: FieldSpec, lo: int, hi: int, named: bool, upper: bool) -> str:
+    """`lo-hi` (or `lo` alone), with names (in the original's case) when it used them."""
+    def show(v: int) -> str:
+        if named and spec.names:
+            name = next(name for name, number in spec.names.items() if number == v)
+            return name.upper() if upper else name
+        return str(v)
+
+    return show(lo) if lo == hi else f"{show(lo)}-{show(hi)}"
