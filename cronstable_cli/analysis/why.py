@@ -78,6 +78,9 @@ def why(tab: CronTab, expression: str, zone_label: str, at: datetime) -> WhyRepo
     else:
         failed = [f.field for f in fields if not f.matched and f.field != AND_RULE]
         verdict = f"No: {join_words(failed)} did not match."
+        count = tab.parsed.field_count
+        if "second" in failed and count != 7:
+            verdict += f" The second field is implicit: {_implicit_second(count)}."
         if any(f.field == AND_RULE for f in fields):
             verdict += " Both day fields are restricted, so both must match (the AND rule)."
     return WhyReport(
@@ -95,6 +98,12 @@ def _verdicts(tab: CronTab, t: datetime) -> tuple[FieldVerdict, ...]:
     out = []
     if p.field_count == 7 or p.seconds != frozenset((0,)):
         out.append(_plain("second", t.second, p.seconds, str(t.second)))
+    elif t.second not in p.seconds:
+        # A 5- or 6-field schedule has no second field written, yet fires only at
+        # second 0; without this row every shown field would say "match".
+        out.append(FieldVerdict(
+            "second", str(t.second), False,
+            f"{t.second} is not 0: {_implicit_second(p.field_count)}"))
     out.append(_plain("minute", t.minute, p.minutes, str(t.minute)))
     out.append(_plain("hour", t.hour, p.hours, str(t.hour)))
     out.extend(_day_verdicts(tab, t))
@@ -103,6 +112,10 @@ def _verdicts(tab: CronTab, t: datetime) -> tuple[FieldVerdict, ...]:
     if p.field_count != 5 or len(p.years) != 130:
         out.append(_plain("year", t.year, p.years, str(t.year)))
     return tuple(out)
+
+
+def _implicit_second(count: int) -> str:
+    return f"a {count}-field schedule fires at second 0 only"
 
 
 def _plain(name: str, value: int, allowed: frozenset[int], shown: str,

@@ -179,3 +179,38 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], args: list[str], reaso
     assert "Traceback" not in err
     errors = [line for line in err.splitlines() if line.startswith("Error:")]
     assert len(errors) == 1 and reason in errors[0]
+
+
+# -- the implicit second field ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("expr", ["*/5 * * * *", "*/5 * * * * *", "@hourly"])
+def test_an_instant_with_seconds_names_the_implicit_second(
+        capsys: pytest.CaptureFixture[str], expr: str) -> None:
+    # 10:05:07 matches every written field of "*/5 * * * *"; only its unwritten second (0) fails.
+    at = "2026-03-01T10:05:07Z" if expr != "@hourly" else "2026-03-01T10:00:07Z"
+    doc = run_json(capsys, expr, "--at", at)
+    assert doc["fired"] is False
+    second = doc["fields"][0]
+    assert (second["field"], second["value"], second["matched"]) == ("second", "7", False)
+    assert "second 0" in second["reason"]
+    assert all(f["field"] for f in doc["fields"])
+    assert [f["field"] for f in doc["fields"] if not f["matched"]] == ["second"]
+    assert doc["verdict"].startswith("No: second did not match.")
+    assert "implicit" in doc["verdict"]
+
+
+def test_implicit_second_in_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "*/5 * * * *", "--at", "2026-03-01T10:05:07Z")
+    assert code == 0
+    assert "No: second did not match." in out
+    assert "No:  did not match" not in out
+    row = next(line for line in out.splitlines() if line.startswith("second"))
+    assert "7" in row and "no" in row
+
+
+def test_no_second_row_when_the_instant_is_on_the_minute(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "*/5 * * * *", "--at", "2026-03-01T10:05:00Z")
+    assert doc["fired"] is True
+    assert "second" not in verdicts(doc)
