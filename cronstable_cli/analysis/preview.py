@@ -30,10 +30,12 @@ class Preview:
     hash_key: str | None = None  # the --seed of a bare expression (H items and jitter)
     # Per fire: True when its wall time fell in a DST gap and it fired shifted.
     shifted: tuple[bool, ...] = field(default_factory=tuple)
+    reboot: bool = False  # @reboot: fires at daemon start, never on the clock
 
     @property
     def never_fires(self) -> bool:
-        return not self.fires
+        # @reboot has no clock fires, yet it does run: at every daemon start.
+        return not self.fires and not self.reboot
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -47,6 +49,8 @@ class Preview:
             "never_fires": self.never_fires,
             "findings": [f.to_dict() for f in self.findings],
         }
+        if self.reboot:
+            out["reboot"] = True
         if any(self.shifted):
             out["shifted"] = [
                 f.isoformat() for f, s in zip(self.fires, self.shifted, strict=True) if s
@@ -95,4 +99,5 @@ def preview(
         job=job,
         hash_key=hash_key,
         shifted=tuple(not tab.test(f) for f in fires),
+        reboot=tab.is_reboot,
     )

@@ -43,6 +43,9 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
         style = LEVEL_STYLES.get(finding.level, "")
         console.print(Prose((f"{finding.level}", style), f" [{finding.code}] ",
                             finding.message))
+    if result.reboot:
+        console.print(Prose("No clock fires: it runs once each time the daemon starts."))
+        return
     if result.never_fires:
         console.print(Text("Never fires: no occurrence is left before the end of 2099.",
                            style="bold red"))

@@ -227,6 +227,16 @@ def test_reboot_has_no_fires(capsys: pytest.CaptureFixture[str]) -> None:
     doc = run_json(capsys, "preview", "@reboot", "--from", "2027-01-01T00:00")
     assert doc["fires"] == []
     assert doc["description"].startswith("Once, when the daemon starts")
+    # It runs at every daemon start: that is not "never".
+    assert doc["never_fires"] is False
+    assert doc["reboot"] is True
+
+
+def test_reboot_text_does_not_say_never_fires(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "preview", "@reboot", "--from", "2027-01-01T00:00")
+    assert code == 0
+    assert "Never fires" not in out
+    assert "each time the daemon starts" in out
 
 
 @pytest.mark.parametrize(("args", "reason"), [
