@@ -33,7 +33,7 @@ def explain(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
     """
     from ..analysis.explain import explain as build
 
-    target = target_from_args(args, job, seed, tz)
+    target = target_from_args(args, job, seed, tz, fmt)
     now = parse_instant("now", target.zone)
     result = build(target.tab, target.expression, target.zone_label, job=target.job,
                    findings=schedule_findings(target, now))

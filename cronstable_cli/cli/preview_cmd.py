@@ -38,7 +38,7 @@ def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
     """
     from ..analysis.preview import preview as build
 
-    target = target_from_args(args, job, seed, tz)
+    target = target_from_args(args, job, seed, tz, fmt)
     start = parse_instant(from_, target.zone)
     result = build(
         target.tab, target.expression, target.zone_label, start, count,

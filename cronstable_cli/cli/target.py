@@ -36,10 +36,57 @@ class Target:
         return 1 if self.load_errors else 0
 
 
+class InvalidSchedule(click.ClickException):
+    """The schedule itself is invalid: an answer about the input (exit 1), not a usage error."""
+
+    exit_code = 1
+
+    def __init__(self, err: ScheduleError, expression: str, *, job: str | None = None,
+                 location: str | None = None) -> None:
+        self.error = err
+        self.expression = expression
+        self.job = job
+        self.location = location
+        # Config- and user-supplied text is shown escaped, never raw control characters.
+        if job is None:
+            text = f"invalid schedule {_quoted(expression)}: {shown(str(err))}"
+        else:
+            text = shown(f"{location}: job {_quoted(job)} has an invalid schedule: {err}")
+        super().__init__(text)
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON error document's payload (docs/json.md, "error")."""
+        err = self.error
+        return {
+            "expression": self.expression,
+            "job": self.job,
+            "error": {"code": "invalid-schedule", "message": self.message,
+                      "location": self.location, "field": err.field, "item": err.item,
+                      "column": err.column, "hint": err.hint},
+        }
+
+
 def target_from_args(
-    args: Sequence[str], job: str | None, seed: str | None, tz: str | None
+    args: Sequence[str], job: str | None, seed: str | None, tz: str | None,
+    fmt: str = "text",
 ) -> Target:
-    """EXPR (one argument) or `--job NAME [PATHS]`; usage errors exit 2."""
+    """EXPR (one argument) or `--job NAME [PATHS]`.
+
+    Usage errors exit 2; an invalid schedule exits 1, with the JSON error
+    document on standard output under `--format json`.
+    """
+    try:
+        return _target(args, job, seed, tz)
+    except InvalidSchedule as problem:
+        if fmt != "json":
+            raise
+        from ..formats.jsondoc import to_json
+
+        click.echo(to_json(problem.to_dict()), nl=False)
+        raise click.exceptions.Exit(1) from None
+
+
+def _target(args: Sequence[str], job: str | None, seed: str | None, tz: str | None) -> Target:
     if job is None:
         if len(args) != 1:
             raise click.UsageError(
@@ -50,7 +97,7 @@ def target_from_args(
         try:
             tab = CronTab(args[0], hash_key=seed, tz=zone)
         except ScheduleError as err:
-            raise click.UsageError(f"invalid schedule {_quoted(args[0])}: {err}") from None
+            raise InvalidSchedule(err, args[0]) from None
         expression = " ".join(args[0].split())
         nowhere = SourceLocation("")
         record = Job(name=seed or expression, schedule=expression, location=nowhere,
@@ -101,9 +148,10 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
     except ZoneError as err:
         raise LoadFailed(shown(f"job {_quoted(name)}: {err}")) from None
     except ScheduleError as err:
-        raise LoadFailed(shown(
-            f"{job.schedule_location}: job {_quoted(name)} has an invalid schedule: {err}"
-        )) from None
+        where = job.schedule_location if job.schedule_location.line else job.location
+        if err.column and where.column:  # point at the offending item itself
+            where = SourceLocation(where.file, where.line, where.column + err.column - 1)
+        raise InvalidSchedule(err, job.schedule, job=name, location=str(where)) from None
     if tz is not None:
         zone_arg(tz)  # validate; the job's own zone stays its frame
     return Target(tab, job.schedule, tab.zone, job.zone, job.name, str(job.location), job,

@@ -37,7 +37,7 @@ def why(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None
     """
     from ..analysis.why import why as explain_why
 
-    target = target_from_args(args, job, seed, tz)
+    target = target_from_args(args, job, seed, tz, fmt)
     instant = parse_instant(at, target.zone, option="--at")
     report = explain_why(target.tab, target.expression, target.zone_label, instant)
     write_report(fmt, report, {"text": _text, "json": _json}, output, inputs=target.inputs)

@@ -26,6 +26,7 @@ RUNS: dict[str, list[list[str]]] = {
                 ["preview", "@reboot"]],
     "explain": [["explain", "0 12 13 * 5"]],
     "why": [["why", "0 12 13 * 5", "--at", "2027-01-13T12:00"]],
+    "error": [["preview", "0 22-2 * * *"], ["why", "0 0 31 2", "--at", "2027-01-13T12:00"]],
     "pressure": [["pressure", EXAMPLES, "--from", START],
                  ["pressure", EXAMPLES, "--from", START, "--jitter", "auto"]],
     "suggest": [["suggest", EXAMPLES, "--from", START]],

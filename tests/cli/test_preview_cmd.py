@@ -240,9 +240,6 @@ def test_reboot_text_does_not_say_never_fires(capsys: pytest.CaptureFixture[str]
 
 
 @pytest.mark.parametrize(("args", "reason"), [
-    (["0 0 31 2"], "invalid schedule '0 0 31 2': expected 5, 6 or 7 fields, got 4"),
-    (["61 * * * *"], "invalid schedule '61 * * * *'"),
-    (["H * * * *"], "invalid schedule 'H * * * *'"),
     (["0 0 * * *", "--tz", "Mars/Base"], "--tz"),
     (["0 0 * * *", "--from", "yesterday"], "'yesterday' is not an ISO-8601 instant"),
     (["0 0 * * *", "--from", "2150-01-01T00:00"], "instants must lie in 1970-2099"),
