@@ -162,6 +162,7 @@ def _entry(line: str, number: int, out: Problems, *, system: bool, name: str) ->
     command = _command(line, rest[0].start(), number, out, name)
     if not system:
         _likely_user_column(rest, number, out, name)
+    _field_like_command(schedule, rest[0], number, out, name)
     at = SourceLocation(out.file, number, start + 1)
     return Job(
         name=name,
@@ -246,6 +247,36 @@ def _likely_user_column(
         "crontab (--system-crontab)",
         number,
         rest[0].start() + 1,
+        job=job,
+    )
+
+
+# A word that reads as a cron field rather than a program: `*`, `*/6`, `0`, `1-5`,
+# `0,30`, `?`, `mon-fri`. A program name rarely starts with a digit, `*` or `?`.
+_FIELD_WORD = re.compile(
+    r"[*?]|\*/[0-9]+|[0-9]+(?:[-/,][0-9]+)*(?:/[0-9]+)?|[0-9]+[-,][0-9*,/-]*"
+    r"|(?i:(?:sun|mon|tue|wed|thu|fri|sat|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"(?:[-,][a-z]{3})+)"
+)
+
+
+def _field_like_command(
+    schedule: str, first: re.Match[str], number: int, out: Problems, job: str
+) -> None:
+    """A command whose first word is a sixth (or seventh) schedule field, pasted by mistake."""
+    word = first.group()
+    if schedule.startswith("@") or not _FIELD_WORD.fullmatch(word):
+        return
+    command = first.string[first.start():].rstrip()
+    expand = " (the shell expands a bare `*` into file names)" if "*" in word else ""
+    out.add(
+        codes.COMMAND_LOOKS_LIKE_FIELD,
+        f"the command starts with {word!r}, which looks like a schedule field: a crontab "
+        f"entry takes exactly five fields, so this one runs {command!r} on `{schedule}`"
+        f"{expand}; remove the extra field, or for a seconds or year field move the job "
+        "to a YAML config (6 or 7 fields)",
+        number,
+        first.start() + 1,
         job=job,
     )
 

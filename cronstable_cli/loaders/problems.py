@@ -18,6 +18,7 @@ EMPTY_CONFIG = "empty-config"
 LIKELY_USER_COLUMN = "likely-user-column"
 EMPTY_VALUE = "empty-value"
 ENV_REFERENCE = "env-reference"
+COMMAND_LOOKS_LIKE_FIELD = "command-looks-like-field"
 
 # Every code a loader can emit, with its level (the lint layer may want the list).
 LOAD_CODES: dict[str, Level] = {
@@ -33,6 +34,7 @@ LOAD_CODES: dict[str, Level] = {
     LIKELY_USER_COLUMN: "note",
     EMPTY_VALUE: "warning",
     ENV_REFERENCE: "note",
+    COMMAND_LOOKS_LIKE_FIELD: "warning",
 }
 
 

@@ -13,6 +13,8 @@ SPEC_SCHEDULE_CODES = {
     "uneven-step": "warning", "skipped-months": "warning", "leap-day-only": "note",
     "dst-skipped-time": "note", "dst-repeated-time": "note", "hashed-slot": "note",
     "every-minute": "warning", "crowded-minute": "warning",
+    # Silent misreadings of pasted Quartz/Spring expressions (issue 11).
+    "seconds-first-six-fields": "warning", "quartz-weekday-number": "warning",
 }
 SPEC_ERRORS = ("invalid-schedule", "invalid-config", "unknown-timezone", "duplicate-job-name",
                "include-cycle", "unreadable-file", "unknown-key")

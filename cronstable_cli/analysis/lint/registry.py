@@ -24,6 +24,8 @@ from .rules import (
     leap_day_only,
     load_problems,
     never_fires,
+    quartz_weekday_number,
+    seconds_first_six_fields,
     skipped_months,
     uneven_step,
 )
@@ -86,8 +88,11 @@ RULES: tuple[Rule, ...] = (
     Rule("likely-user-column", "note", load_problems.LIKELY_USER_COLUMN),
     Rule("empty-value", "warning", load_problems.EMPTY_VALUE),
     Rule("env-reference", "note", load_problems.ENV_REFERENCE),
+    Rule("command-looks-like-field", "warning", load_problems.COMMAND_LOOKS_LIKE_FIELD),
     # never-fires first: it replaces later codes for the same job.
     _rule(never_fires),
+    _rule(seconds_first_six_fields),
+    _rule(quartz_weekday_number),
     _rule(day_fields_both_restricted),
     _rule(uneven_step),
     _rule(skipped_months),

@@ -267,3 +267,30 @@ On a host without the variable the daemon refuses the whole file.
     timezone: ${JOB_TZ:-UTC}
 ```
 """
+
+COMMAND_LOOKS_LIKE_FIELD = """A crontab command that starts with what looks like a schedule field.
+
+## What it does
+Warns when the first word of a crontab entry's command reads as a cron field
+(`*`, `*/6`, `0`, `1-5`, `mon-fri`): the line most likely has six or seven
+schedule fields, as in Quartz, Spring or a YAML job, pasted into a crontab.
+
+## Why is this bad?
+A crontab entry takes exactly five fields, and the daemon agrees. The sixth
+becomes the start of the command: `*/6 * * * * * echo hi` runs every 6
+minutes, and the command it runs is `* echo hi`. The shell expands that `*`
+into the names of the files in the working directory and runs the first
+one. Nothing fails at load time.
+
+## Example
+```
+*/6 * * * * * echo hi
+```
+
+## Use instead
+```
+*/6 * * * * echo hi
+```
+For a seconds or year field, move the job to a YAML config, whose schedule
+takes 6 or 7 fields.
+"""
