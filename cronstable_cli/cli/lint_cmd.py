@@ -50,8 +50,8 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
     Reads YAML configs and crontab files (PATHS: files or directories;
     default ./cronstable.yaml or ./cronstable.d) and reports every finding
     with its file, line and column. Silence a finding with a
-    `# cronstable: ignore[code]` comment on the schedule's line or the line
-    above the job.
+    `# cronstable: ignore[code]` comment on the schedule's line, or on the
+    line above the job or above its `schedule:`.
 
     Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage errors.
 

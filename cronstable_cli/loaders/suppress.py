@@ -1,8 +1,8 @@
 """`# cronstable: ignore[code,...]` comments: which codes a job silences.
 
-The comment counts on the schedule's line or on a comment line directly above
-the job (the `- name:` item or the crontab entry); without a list it
-silences every code.
+The comment counts on the schedule's line, or on a comment line directly
+above the job (the `- name:` item or the crontab entry) or directly above its
+`schedule:` key; without a list it silences every code.
 """
 
 from __future__ import annotations
@@ -30,12 +30,19 @@ def directive(line: str) -> frozenset[str] | None:
 def suppressed_codes(
     lines: Sequence[str], job_line: int, schedule_lines: Sequence[int]
 ) -> frozenset[str] | None:
-    """Union of the directives that apply to a job (1-based line numbers)."""
+    """Union of the directives that apply to a job (1-based line numbers).
+
+    `schedule_lines` starts with the `schedule:` key's line (the entry's own
+    line in a crontab), then the lines its value spans.
+    """
     result: frozenset[str] | None = None
     candidates: list[str] = []
-    above = job_line - 1
-    if 1 <= above <= len(lines) and lines[above - 1].lstrip().startswith("#"):
-        candidates.append(lines[above - 1])
+    # A comment line directly above the job, or directly above its `schedule:` key
+    # (where a reader puts a note about the schedule), or the schedule's own line.
+    for number in dict.fromkeys((job_line, *schedule_lines[:1])):
+        above = number - 1
+        if 1 <= above <= len(lines) and lines[above - 1].lstrip().startswith("#"):
+            candidates.append(lines[above - 1])
     for number in dict.fromkeys(schedule_lines):
         if 1 <= number <= len(lines):
             candidates.append(lines[number - 1])

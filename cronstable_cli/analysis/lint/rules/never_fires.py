@@ -23,7 +23,14 @@ word and then never runs it. Nothing at run time tells you.
   schedule: "0 6 L 2 *"    # the last day of February, every year
 ```
 A job that was meant to stop after a past year is better disabled or
-deleted. This finding replaces `skipped-months`, `leap-day-only` and the DST
+deleted. A job that is deliberately never scheduled, run only on demand
+(from the daemon's web UI or API), says so with a comment above its
+schedule:
+```yaml
+  # cronstable: ignore[never-fires]
+  schedule: "0 0 30 2 *"   # on demand only
+```
+ This finding replaces `skipped-months`, `leap-day-only` and the DST
 notes for the same job: they say nothing useful about a job that never runs.
 """
 
@@ -44,6 +51,9 @@ LEVEL: Level = "warning"
 PER_SCHEDULE = True
 # Findings that say nothing useful about a job that never runs.
 REPLACES = frozenset({"skipped-months", "leap-day-only", "dst-skipped-time", "dst-repeated-time"})
+# A deliberately unscheduled job (run from the web UI or API) is legitimate: say how to mark it.
+ON_DEMAND = (f" If the job is meant to run only on demand, add "
+             f"`# cronstable: ignore[{CODE}]` on the line above its schedule.")
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
@@ -59,22 +69,22 @@ def check(ctx: JobContext) -> Iterator[Finding]:
             yield ctx.finding(CODE, (
                 f"{head} has no fire left: its year field ends at {max(parsed.years)} and its "
                 f"last fire was {when}; move the year field forward, remove it, or delete "
-                "the job."), column=year_col)
+                f"the job.{ON_DEMAND}"), column=year_col)
         else:
             yield ctx.finding(CODE, (
                 f"{head} has no fire left before the end of 2099 (its last fire was {when}); "
-                "check the day, month and year fields."))
+                f"check the day, month and year fields.{ON_DEMAND}"))
         return
     dom_col = ctx.field(DAY_OF_MONTH).column
     if calendar.years_restricted(parsed) and _exists_in_some_year(ctx):
         yield ctx.finding(CODE, (
             f"{head} never fires: the dates it asks for do not occur in the years of its "
             f"year field ({w.code(calendar.year_text(parsed))}); change the years or the "
-            "day fields."), column=year_col or dom_col)
+            f"day fields.{ON_DEMAND}"), column=year_col or dom_col)
         return
     why, fix = _why_no_date(ctx)
     yield ctx.finding(CODE, (
-        f"{head} never fires: the date it asks for never exists — {why}; {fix}."),
+        f"{head} never fires: the date it asks for never exists — {why}; {fix}.{ON_DEMAND}"),
         column=dom_col)
 
 
