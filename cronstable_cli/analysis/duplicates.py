@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.describe import describe
+from ..names import natural_key, natural_sorted
 from .fires import FireGroup, Fleet
 
 
@@ -24,7 +25,7 @@ class DuplicateGroup:
     description: str
     timezone: str
     count: int
-    jobs: tuple[str, ...]  # sorted
+    jobs: tuple[str, ...]  # in natural order (file:9 before file:10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,14 +50,15 @@ def duplicate_group(group: FireGroup) -> DuplicateGroup:
         description=describe(parsed),
         timezone=group.zone,
         count=group.weight,
-        jobs=tuple(sorted(group.names)),
+        jobs=tuple(natural_sorted(group.names)),
     )
 
 
 def find_duplicates(fleet: Fleet) -> Duplicates:
     """Groups of 2+ jobs with semantically equal schedules in the same zone."""
     groups = [duplicate_group(g) for g in fleet.groups if g.weight > 1]
-    groups.sort(key=lambda g: (-g.count, g.expression, g.timezone, g.jobs))
+    groups.sort(key=lambda g: (-g.count, g.expression, g.timezone,
+                               tuple(natural_key(j) for j in g.jobs)))
     return Duplicates(jobs=fleet.jobs, groups=tuple(groups), excluded=fleet.excluded,
                       invalid=len(fleet.skipped))
 

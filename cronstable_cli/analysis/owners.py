@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
 
+from ..names import did_you_mean
+
 HashName = Literal["sha256", "fnv1a64"]
 HASHES: tuple[HashName, ...] = ("sha256", "fnv1a64")
 
@@ -229,8 +231,10 @@ def _validate(
         names = ", ".join(repr(n) for n in unknown)
         configured = ", ".join(nodes)
         plural = "s" if len(unknown) > 1 else ""
+        hint = did_you_mean(unknown[0], nodes) if len(unknown) == 1 else ""
         raise ValueError(
             f"cannot mark unknown node{plural} {names} as down (configured: {configured})"
+            f"{hint}"
         )
     jobs_seen: set[str] = set()
     for job in job_names:

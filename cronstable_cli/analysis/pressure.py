@@ -14,6 +14,7 @@ from datetime import datetime, timezone, tzinfo
 from typing import Any
 
 from ..engine import zone_name
+from ..names import natural_sorted
 from .display_clock import MINUTES_PER_DAY, DisplayClock
 from .fires import FireGroup, Fleet, Progress, window_bounds
 from .jitter import JitterOption
@@ -157,7 +158,7 @@ def _cells(
         for n, group in entries:
             names = first_names.get(id(group))
             if names is None:
-                names = first_names[id(group)] = sorted(group.names)[:NAMES_PER_CELL]
+                names = first_names[id(group)] = natural_sorted(group.names)[:NAMES_PER_CELL]
             ranked.extend((-n, name) for name in names)
         ranked.sort()
         out[cell] = Cell(

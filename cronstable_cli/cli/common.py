@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ..engine.zones import ZoneError, load_zone
+from ..safe_text import shown
 
 if TYPE_CHECKING:
     from ..analysis.jitter import JitterOption
@@ -74,15 +75,13 @@ def zone_arg(name: str, option: str = "--tz") -> tzinfo:
 
 
 def zone_hint(name: str) -> str:
-    """`; did you mean Europe/Berlin?` for a mistyped zone name ('' when nothing is close)."""
-    from difflib import get_close_matches
-    from zoneinfo import available_timezones
-
-    known = {z.lower(): z for z in (*available_timezones(), "UTC", "local")}
-    close = get_close_matches(name.strip().lower(), list(known), n=3, cutoff=0.6)
+    """`; did you mean 'Europe/Berlin'?` for a mistyped zone name ('' when nothing is close)."""
     if not name.strip():
         return "; pass an IANA name such as Europe/Berlin, UTC or local"
-    return f"; did you mean {', '.join(known[c] for c in close)}?" if close else ""
+    from ..loaders.zones import zone_suggestion  # the one did-you-mean for zones
+
+    suggestion = zone_suggestion(name)
+    return f"; did you mean {shown(repr(suggestion))}?" if suggestion else ""
 
 
 _OFFSET_Z = re.compile(r"[zZ]$")

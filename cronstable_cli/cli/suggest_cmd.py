@@ -55,7 +55,11 @@ def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str |
     if loaded is None:
         return 1
     if job is not None and all(j.name != job for j in loaded.jobs):
-        raise click.BadParameter(f"no job named {shown(repr(job))} in the loaded files",
+        from ..names import did_you_mean
+
+        hint = did_you_mean(job, sorted(j.name for j in loaded.jobs), limit=3)
+        raise click.BadParameter(f"no job named {shown(repr(job))} in the loaded files"
+                                 f"{shown(hint)}",
                                  param_hint="--job")
     with progress_bar("Counting fires") as progress:
         result = suggest_slot(loaded.fleet, start, cast("Period", period), zone, job=job,

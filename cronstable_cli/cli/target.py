@@ -121,11 +121,9 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
     report_load_errors(errors)
     found = [j for j in result.jobs if j.name == name]
     if not found:
-        known = sorted(j.name for j in result.jobs)
-        from difflib import get_close_matches
+        from ..names import did_you_mean
 
-        close = get_close_matches(name, known, n=3)
-        hint = f"; did you mean {', '.join(shown(c) for c in close)}?" if close else ""
+        hint = shown(did_you_mean(name, sorted(j.name for j in result.jobs), limit=3))
         where = ", ".join(shown(p) for p in paths)
         if errors:
             # The job may well be in the file that failed: say so instead of "no such job".

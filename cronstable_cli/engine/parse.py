@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..names import closest
 from .errors import ScheduleError
 from .fields import (
     ALL_FIELDS,
@@ -151,8 +152,11 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
     if lower not in MACROS and lower not in (REBOOT, "@midnight"):
         known = ", ".join([*MACROS, REBOOT])
         hint = f"use one of {known}"
+        close = closest(lower, [*MACROS, REBOOT])
         if lower.startswith("@every"):
             hint = f"interval macros are not cron; write a step such as */5, or {hint}"
+        elif close:
+            hint = f"did you mean {close[0]}?"
         raise ScheduleError(f"unknown macro {word!r}", item=word, column=col, hint=hint)
     if len(tokens) > 1:
         raise ScheduleError(

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..engine import ScheduleError, parse
+from ..names import did_you_mean
 from ..records import Job, SourceLocation
 from . import problems as codes
 from .problems import Problems
@@ -147,7 +148,8 @@ def _entry(line: str, number: int, out: Problems, *, system: bool, name: str) ->
         out.add(
             codes.INVALID_SCHEDULE,
             f"unknown crontab nickname {schedule!r}: the daemon accepts exactly "
-            f"{', '.join(sorted(_NICKNAMES))} (lower case)",
+            f"{', '.join(sorted(_NICKNAMES))} (lower case)"
+            f"{did_you_mean(schedule, _NICKNAMES)}",
             number,
             start + 1,
             job=name,

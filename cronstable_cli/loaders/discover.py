@@ -27,13 +27,16 @@ class Source:
     system: bool = False  # a system crontab: a user column after the schedule
 
 
+# Names are judged case-folded, as the daemon does (`JOBS.YAML`, `Nightly.Cron`): on a
+# case-insensitive filesystem they are the same file to the user, and a case-sensitive
+# test would skip them in silence.
 def is_yaml_name(name: str) -> bool:
-    return name.endswith(YAML_SUFFIXES)
+    return os.path.splitext(name)[1].lower() in YAML_SUFFIXES
 
 
 def is_crontab_name(name: str) -> bool:
     lowered = name.lower()
-    return lowered == "crontab" or lowered.endswith(CRONTAB_SUFFIXES)
+    return lowered == "crontab" or os.path.splitext(lowered)[1] in CRONTAB_SUFFIXES
 
 
 def is_system_path(path: str) -> bool:
@@ -56,19 +59,28 @@ def kind_by_name(path: str) -> Kind:
     return "sniff"
 
 
-def directory_entries(path: str, files: FileSource | None = None) -> list[Source]:
-    """The job files of one directory, sorted by name (raises OSError)."""
+def directory_entries(
+    path: str, files: FileSource | None = None, *, system: bool = False
+) -> list[Source]:
+    """The job files of one directory, sorted by name (raises OSError).
+
+    `/etc/cron.d`, and with `system` (`--system-crontab`) any directory, is read
+    as cron reads /etc/cron.d: every file is a system crontab, whatever its
+    name (a copy kept in config management, `roles/x/files/cron.d/`, has no
+    `.cron` suffixes either); elsewhere YAML-named files stay YAML.
+    """
     from .files import DISK
 
     files = files or DISK
     names = sorted(files.list_dir(path))
-    system_dir = files is DISK and os.path.abspath(path) == SYSTEM_CRON_DIR
+    etc_cron_d = files is DISK and os.path.abspath(path) == SYSTEM_CRON_DIR
+    system_dir = system or etc_cron_d
     found: list[Source] = []
     for name in names:
         if skipped(name):
             continue
         full = os.path.join(path, name)
-        if system_dir:
+        if system_dir and (etc_cron_d or not is_yaml_name(name)):
             # cron itself reads every file here except editor and package leftovers.
             if not name.endswith("~") and ".dpkg-" not in name and not files.is_dir(full):
                 found.append(Source(full, "crontab", system=True))

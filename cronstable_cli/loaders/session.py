@@ -45,7 +45,7 @@ class Session:
         """A file or a directory given by the user."""
         if self.source.is_dir(path):
             try:
-                sources = directory_entries(path, self.source)
+                sources = directory_entries(path, self.source, system=self.system_crontab)
             except OSError as error:
                 self._problem(path, f"cannot list the directory: {error.strerror or error}")
                 return
@@ -56,6 +56,8 @@ class Session:
             self._problem(path, "cannot read: no such file or directory")
             return
         kind = kind_by_name(path)
+        if kind == "sniff" and self.system_crontab:
+            kind = "crontab"  # --system-crontab names it: a cron.d file has no suffix
         system = kind == "crontab" and self.source is DISK and is_system_path(path)
         self.load_source(Source(path, kind, system=system))
 

@@ -11,6 +11,8 @@ from . import daemon_checks as checks
 from . import problems as codes
 from .daemon_schema import TOP
 from .dags import Dag, misplaced_key_hint, read_dags
+from .foreign_yaml import foreign_document, top_level_keys
+from .foreign_yaml import message as foreign_message
 from .problems import Problems
 from .schema_check import Checker
 from .yaml_nodes import (
@@ -34,7 +36,7 @@ from .yaml_schema import (
     read_defaults,
     report_issues,
 )
-from .yaml_text import did_you_mean
+from .yaml_text import did_you_mean, explain_syntax
 
 CONFIG_KEYS = ("jobs", "defaults", "include")
 # The daemon's other top-level sections: each is checked against its schema.
@@ -86,6 +88,11 @@ class YamlFile:
 
 def load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
     """Read one YAML config; every problem becomes a finding in `out`."""
+    foreign = foreign_document(text)
+    if foreign is not None:
+        # Another tool's file: advice on its YAML (anchors, flow style) would mislead.
+        out.add(codes.INVALID_CONFIG, foreign_message(foreign, CONFIG_KEYS), foreign.line, 1)
+        return YamlFile()
     lines = text.split("\n")
     # Job items are read while the fast parser streams them; if it hands the
     # text over to strictyaml instead, those drafts and findings are dropped.
@@ -104,6 +111,11 @@ def load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
     else:
         drafts.clear()
     if isinstance(tree, SyntaxProblem):
+        stranger = _no_config_keys(text)
+        if stranger is not None:
+            out.add(codes.INVALID_CONFIG, stranger[0], stranger[1], 1)
+            return YamlFile()
+        tree = explain_syntax(tree, lines)
         out.add(codes.INVALID_CONFIG, tree.message, tree.line, tree.col)
         return _from_salvage(text, tree, out, lines, include)
     if tree is None:
@@ -124,6 +136,19 @@ def load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
         return YamlFile()
     entries = _top_level(tree.entries, out)
     return _assemble(entries, drafts, out, lines, include)
+
+
+def _no_config_keys(text: str) -> tuple[str, int] | None:
+    """For a file that does not parse: 'not a config' when no top-level key is (near) one.
+
+    Its YAML errors would be the wrong advice for a file of another kind.
+    """
+    keys = top_level_keys(text)
+    if not keys or any(k in TOP_KEYS or did_you_mean(k, TOP_KEYS) for k in keys):
+        return None
+    shown = ", ".join(repr(k) for k in list(keys)[:5]) + (", ..." if len(keys) > 5 else "")
+    return (f"not a cronstable config: its top-level keys ({shown}) are none of a config's "
+            f"('jobs', 'defaults', 'include' and the daemon sections)", min(keys.values()))
 
 
 def _top_level(pairs: list[tuple[Scalar, Node]], out: Problems) -> dict[str, tuple[Scalar, Node]]:
@@ -314,6 +339,7 @@ def _from_salvage(
     found = salvage(text, primary.line)
     for problem in found.problems:
         if problem.line != primary.line:
+            problem = explain_syntax(problem, lines)
             out.add(codes.INVALID_CONFIG, problem.message, problem.line, problem.col)
     entries: dict[str, tuple[Scalar, Node]] = {}
     for key, value in found.entries:

@@ -168,3 +168,4 @@ def _deepest_line(text: str) -> int:
             if depth > best:
                 best, best_line = depth, number
     return best_line
+

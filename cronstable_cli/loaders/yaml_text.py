@@ -1,21 +1,14 @@
-"""How config text appears in messages: did-you-mean hints and escaped values."""
+"""How config text appears in messages: did-you-mean hints, escaped values, syntax advice."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
 
+# The one did-you-mean every command uses (names.py), re-exported for the loaders.
+from ..names import did_you_mean
+from .yaml_nodes import SyntaxProblem
 
-def did_you_mean(word: str, choices: Sequence[str]) -> str:
-    """The hint `; did you mean 'x'?` when a choice is close to `word`, else ''."""
-    lowered = {c.lower(): c for c in choices}
-    folded = word.lower().replace("-", "").replace("_", "")
-    for key, choice in lowered.items():
-        if key.replace("_", "").replace("-", "") == folded:
-            return f"; did you mean {choice!r}?"
-    from difflib import get_close_matches  # only when a name is unknown
-
-    close = get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
-    return f"; did you mean {lowered[close[0]]!r}?" if close else ""
+__all__ = ["did_you_mean", "explain_syntax", "shown"]
 
 
 def shown(text: str, limit: int = 80) -> str:
@@ -23,3 +16,29 @@ def shown(text: str, limit: int = 80) -> str:
     if len(text) > limit:
         return repr(text[:limit])[:-1] + "...'"
     return repr(text)
+
+
+# A schedule (or map-form field) whose unquoted value starts with a YAML indicator.
+_UNQUOTED_SCHEDULE = re.compile(
+    r"^\s*(?:-\s+)?(?P<key>schedule|second|minute|hour|dayOfMonth|month|dayOfWeek|year)"
+    r"\s*:\s+(?P<value>[*@?&!%`|>][^#]*?)\s*(?:#.*)?$"
+)
+
+
+def explain_syntax(problem: SyntaxProblem, lines: list[str]) -> SyntaxProblem:
+    """The commonest YAML mistake said plainly: an unquoted schedule starting with `*` or `@`.
+
+    YAML reads `*5` as an alias and refuses `@`, so the raw parser message is
+    about aliases or tokens; the fix is to quote the schedule.
+    """
+    if not 1 <= problem.line <= len(lines):
+        return problem
+    match = _UNQUOTED_SCHEDULE.match(lines[problem.line - 1])
+    if match is None:
+        return problem
+    key, value = match.group("key"), match.group("value")
+    what = "an alias" if value.startswith("*") else "a reserved character"
+    return SyntaxProblem(
+        f"quote the schedule: {key}: \"{value}\" (unquoted, YAML reads the leading "
+        f"{value[0]!r} as {what}, so the file does not parse)",
+        problem.line, match.start("value") + 1)

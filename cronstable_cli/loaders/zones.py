@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..engine.zones import ZoneError, load_zone
+from ..names import closest
 
 
 @lru_cache(maxsize=1024)
@@ -37,9 +38,7 @@ def zone_suggestion(name: str) -> str | None:
     lowered = name.strip().lower().replace(" ", "_")
     if lowered in zones:
         return zones[lowered]
-    from difflib import get_close_matches  # only when a name is unknown
-
-    close = get_close_matches(lowered, list(zones), n=1, cutoff=0.75)
+    close = closest(lowered, zones, cutoff=0.75)
     if close:
         return zones[close[0]]
     # A bare city often means the zone of that city: "Berlin" -> "Europe/Berlin".

@@ -344,4 +344,4 @@ def test_unknown_job_suggests_a_close_name(capsys: pytest.CaptureFixture[str],
     code = main(["preview", "--job", "nightly-reprt", "fleet.yaml"])
     err = capsys.readouterr().err
     assert code == 2
-    assert "no job named 'nightly-reprt' in fleet.yaml; did you mean nightly-report?" in err
+    assert "no job named 'nightly-reprt' in fleet.yaml; did you mean 'nightly-report'?" in err

@@ -39,7 +39,7 @@ CASES = [
     ("bare-percent.crontab", "invalid-config", "error", 2, 42, "does not feed stdin", []),
     ("docker-compose.yml", "invalid-config", "error", 1, 1, "Docker Compose", []),
     ("k8s-deployment.yaml", "invalid-config", "error", 1, 1,
-     "not a cronstable config: unexpected key 'apiVersion'", []),
+     "not a cronstable config (this looks like a Kubernetes manifest)", []),
     ("multi-document.yaml", "invalid-config", "error", 5, 1, "several YAML documents", []),
 ]  # fmt: skip
 

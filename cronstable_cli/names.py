@@ -1,0 +1,58 @@
+"""Names as people read them: did-you-mean for unknown ones, and natural order.
+
+One did-you-mean for every unknown name (job keys, jobs, zones, macros,
+nodes), so every command answers a typo the same way; one natural order for
+every list of job names (`file:9` before `file:10`). Importable from every
+layer: it depends on nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_DIGITS = re.compile(r"([0-9]+)")
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that orders the numbers inside names by value: `a:9` < `a:10` < `b:1`."""
+    return tuple((0, int(part)) if i % 2 else (1, part)
+                 for i, part in enumerate(_DIGITS.split(name)) if part or i % 2)
+
+
+def natural_sorted(names: Iterable[str]) -> list[str]:
+    """Names in natural order (ties between `a01` and `a1` keep a stable, textual order)."""
+    return sorted(sorted(names), key=natural_key)
+
+
+def _fold(word: str) -> str:
+    """Case, `-`, `_` and spaces do not make two names different to a reader."""
+    return word.lower().replace("-", "").replace("_", "").replace(" ", "")
+
+
+def closest(word: str, choices: Iterable[str], *, limit: int = 1,
+            cutoff: float = 0.6) -> list[str]:
+    """The choices `word` was probably meant to be, best first (at most `limit`)."""
+    options = list(dict.fromkeys(choices))
+    folded = _fold(word)
+    exact = [c for c in options if _fold(c) == folded and c != word]
+    if exact:
+        return exact[:limit]
+    from difflib import get_close_matches  # only when a name is unknown
+
+    by_lower: dict[str, str] = {}
+    for choice in options:
+        by_lower.setdefault(choice.lower(), choice)
+    close = get_close_matches(word.lower(), list(by_lower), n=limit, cutoff=cutoff)
+    return [by_lower[c] for c in close]
+
+
+def did_you_mean(word: str, choices: Iterable[str], *, limit: int = 1,
+                 cutoff: float = 0.6) -> str:
+    """`; did you mean 'x'?` (or `'x' or 'y'`) when a choice is close to `word`, else ''."""
+    found = closest(word, choices, limit=limit, cutoff=cutoff)
+    if not found:
+        return ""
+    quoted = [repr(c) for c in found]
+    listed = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+    return f"; did you mean {listed}?"
