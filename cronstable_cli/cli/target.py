@@ -146,10 +146,10 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
     except ZoneError as err:
         raise LoadFailed(shown(f"job {_quoted(name)}: {err}")) from None
     except ScheduleError as err:
-        where = job.schedule_location if job.schedule_location.line else job.location
-        if err.column and where.column:  # point at the offending item itself
-            where = SourceLocation(where.file, where.line, where.column + err.column - 1)
-        raise InvalidSchedule(err, job.schedule, job=name, location=str(where)) from None
+        at = job.schedule_location if job.schedule_location.line else job.location
+        if err.column and at.column:  # point at the offending item itself
+            at = SourceLocation(at.file, at.line, at.column + err.column - 1)
+        raise InvalidSchedule(err, job.schedule, job=name, location=str(at)) from None
     if tz is not None:
         zone_arg(tz)  # validate; the job's own zone stays its frame
     return Target(tab, job.schedule, tab.zone, job.zone, job.name, str(job.location), job,
