@@ -42,7 +42,7 @@ def foreign_document(text: str) -> Foreign | None:
     if "apiVersion" in keys and "kind" in keys:
         kind = _KIND.search(text)
         if kind and kind.group(1) == "CronJob":
-            return Foreign("a Kubernetes CronJob manifest", keys["kind"],
+            return Foreign("a Kubernetes CronJob manifest", keys["apiVersion"],
                            "Kubernetes runs its spec.schedule; lint that schedule with "
                            "`cronstable explain \"<schedule>\"`")
         return Foreign("a Kubernetes manifest", keys["apiVersion"])
