@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .describe import WEEKDAYS
 from .errors import ScheduleError
 from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec
 from .parsed import DayOfMonth, DayOfWeek
@@ -147,8 +148,13 @@ def _last_weekday_item(item: str, col: int, acc: Acc) -> None:
     if upper.endswith("L") and len(upper) > 1 and not upper.startswith("L"):
         day = item[:-1]
         number = DAY_OF_WEEK.names.get(day.lower(), day)
-        raise error(DAY_OF_WEEK, "a trailing L is Quartz's spelling", item, col,
-                    hint=f"write L{number} for the month's last such weekday")
+        hint = f"write L{number} for the month's last such weekday"
+        if NUMBER.fullmatch(day) and 1 <= int(day) <= 7:
+            # Quartz numbers weekdays from 1 = Sunday: its 6L is the last Friday, our L5.
+            n = int(day)
+            hint = (f"write L{n} for the month's last {WEEKDAYS[n % 7]}; in Quartz, where "
+                    f"1 is Sunday, {item} is the last {WEEKDAYS[n - 1]}: write L{n - 1}")
+        raise error(DAY_OF_WEEK, "a trailing L is Quartz's spelling", item, col, hint=hint)
     if upper == "L":
         raise error(DAY_OF_WEEK, "L in day-of-week needs a weekday", item, col,
                     hint="L5 is the month's last Friday")

@@ -196,6 +196,13 @@ def test_w_outside_day_of_month_names_day_of_month(
     assert err.hint and "day-of-month" in err.hint
 
 
+def test_quartz_trailing_l_gives_both_numberings() -> None:
+    # Quartz 6 = Friday (1 = Sunday); here 6 = Saturday. Checked by hand.
+    err = _error("0 15 10 ? * 6L *")
+    assert err.hint == ("write L6 for the month's last Saturday; in Quartz, where 1 is Sunday, "
+                        "6L is the last Friday: write L5")
+
+
 @pytest.mark.parametrize(
     ("expr", "item", "spelling"),
     [
