@@ -38,13 +38,18 @@ def closest(word: str, choices: Iterable[str], *, limit: int = 1,
     exact = [c for c in options if _fold(c) == folded and c != word]
     if exact:
         return exact[:limit]
-    from difflib import get_close_matches  # only when a name is unknown
+    from difflib import SequenceMatcher  # only when a name is unknown
 
-    by_lower: dict[str, str] = {}
-    for choice in options:
-        by_lower.setdefault(choice.lower(), choice)
-    close = get_close_matches(word.lower(), list(by_lower), n=limit, cutoff=cutoff)
-    return [by_lower[c] for c in close]
+    # get_close_matches' scoring, with ties kept in the choices' own order.
+    matcher = SequenceMatcher()
+    matcher.set_seq2(word.lower())
+    scored = []
+    for index, choice in enumerate(options):
+        matcher.set_seq1(choice.lower())
+        if (matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff
+                and matcher.ratio() >= cutoff):
+            scored.append((-matcher.ratio(), index, choice))
+    return [choice for _, _, choice in sorted(scored)[:limit]]
 
 
 def did_you_mean(word: str, choices: Iterable[str], *, limit: int = 1,
