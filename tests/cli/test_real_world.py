@@ -31,7 +31,7 @@ def _expressions() -> list[tuple[str, str, str]]:
     for line in (CORPUS / "expressions.tsv").read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
-        expr, verdict, words = (line.split("\t") + [""])[:3]
+        expr, verdict, words = [*line.split("\t"), ""][:3]
         rows.append((expr, verdict, words))
     return rows
 
