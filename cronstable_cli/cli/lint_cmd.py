@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 @click.option("--max-per-minute", type=click.IntRange(min=1), default=None, metavar="N",
               help="Report minutes of the hour where more than N jobs fire (crowded-minute).")
 @click.option("--system-crontab", is_flag=True,
-              help="Read crontabs with a user column (/etc/crontab, /etc/cron.d/*).")
+              help="Read crontabs with a user column (/etc/crontab, /etc/cron.d/*): every "
+                   "file of a directory given, whatever its name (a cron.d copy in config "
+                   "management), and files given by name.")
 @click.option("--user-crontab", is_flag=True,
               help="Also lint the invoking user's crontab (`crontab -l`).")
 @click.option("--from", "from_", default="now", show_default=True, metavar="INSTANT",
@@ -68,7 +70,8 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
     from ..analysis.lint import lint as run_lint
 
     if list_rules:
-        write_report(fmt if fmt in RULE_FORMATS else "text", RULES, RULE_FORMATS, output)
+        write_report(fmt if fmt in RULE_FORMATS else "text", RULES, RULE_FORMATS, output,
+                     trusted=True)
         return 0
     settings = LintSettings(
         select=_codes(select, CODES, "--select") if select else None,

@@ -58,15 +58,20 @@ def output_option(func: F) -> F:
 
 
 def write_report(fmt: str, result: R, renderers: Mapping[str, Callable[..., Any]],
-                 output: str | None, *, inputs: Iterable[str] = ()) -> None:
-    """Render `result` in `fmt` with its renderer and write it to --output or stdout."""
+                 output: str | None, *, inputs: Iterable[str] = (),
+                 trusted: bool = False) -> None:
+    """Render `result` in `fmt` with its renderer and write it to --output or stdout.
+
+    `trusted` is for the project's own text (the rule documentation): escaping
+    it would turn its line breaks into literal `\\n`.
+    """
     render = renderers[fmt]
     to_stdout = output is None or output == "-"
     if not to_stdout:
         assert output is not None
         refuse_inputs(output, inputs)
     if fmt == "text":
-        safe = escaped(result)
+        safe = result if trusted else escaped(result)
         if to_stdout:
             render(safe, None)
             return

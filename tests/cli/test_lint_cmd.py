@@ -283,7 +283,12 @@ def test_list_rules(capsys: pytest.CaptureFixture[str]) -> None:
     joined = " ".join(out.split())  # summaries may wrap
     for rule in RULES:
         assert f"{rule.code} {rule.level} {rule.summary}" in joined
+        assert rule.explanation in joined  # what it does and why, as one paragraph
     assert "Vixie cron" in out
+    assert "\\n" not in out and "## " not in out  # the docs' own text, not escaped Markdown
+    for code in ("seconds-first-six-fields", "quartz-weekday-number",
+                 "command-looks-like-field"):
+        assert f"\n{code} warning " in out
 
 
 def test_list_rules_json(capsys: pytest.CaptureFixture[str]) -> None:
