@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-# A top-level key: no indentation, optionally quoted, then `:` and a space or the end.
-# One regex pass over the text (C speed): this runs before every YAML file is parsed.
+# A top-level key: at a line start, unindented, optionally quoted, then `:` and a space
+# or the line's end. The pattern starts with a literal newline, which re searches for
+# quickly: this runs before every YAML file is parsed, so it must cost little.
 _TOP_KEY = re.compile(
-    r"""^(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"\-?:%.][^:#\n]*?))[ \t]*:(?=[ \t]|$)""", re.M)
+    r"""\n(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"\-?:%.][^:#\n]*?))[ \t]*:(?=[ \t\r\n]|$)""")
 _KIND = re.compile(r"kind:\s*['\"]?([A-Za-z]+)")
 
 
@@ -29,10 +30,11 @@ class Foreign(NamedTuple):
 def top_level_keys(text: str) -> dict[str, int]:
     """Every top-level mapping key of every document in `text`, with its first line."""
     keys: dict[str, int] = {}
+    text = "\n" + text  # so the first line starts after a newline too
     for match in _TOP_KEY.finditer(text):
         key = next(g for g in match.groups() if g is not None).strip()
         if key not in keys:
-            keys[key] = text.count("\n", 0, match.start()) + 1
+            keys[key] = text.count("\n", 0, match.start() + 1)
     return keys
 
 
