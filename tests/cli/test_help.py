@@ -80,3 +80,16 @@ def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
     err = capsys.readouterr().err
     assert "No such command 'previwe'" in err
     assert "Traceback" not in err
+
+
+def test_one_daemon_release_everywhere() -> None:
+    """--version, the README, the Makefile's oracle venv and the oracle agree on the release."""
+    from pathlib import Path
+
+    from cronstable_cli import DAEMON_SCHEMA_VERSION
+    from tests.oracle.daemon import DAEMON_VERSION
+
+    root = Path(__file__).resolve().parents[2]
+    assert DAEMON_SCHEMA_VERSION == DAEMON_VERSION
+    assert f"`cronstable` {DAEMON_SCHEMA_VERSION}" in (root / "README.md").read_text()
+    assert f"DAEMON_VERSION := {DAEMON_SCHEMA_VERSION}\n" in (root / "Makefile").read_text()
