@@ -199,7 +199,9 @@ def _assemble(
     result = YamlFile()
     if "include" in entries:
         for target in _include_targets(*entries["include"], out):
-            result.defaults = result.defaults.over(include(target, out))
+            path = _expanded_path(target, out)
+            if path is not None:
+                result.defaults = result.defaults.over(include(path, out))
     if "defaults" in entries:
         result.defaults = result.defaults.over(read_defaults(*entries["defaults"], out))
     _sections(entries, result, out)
@@ -309,6 +311,15 @@ def _include_targets(key: Scalar, value: Node, out: Problems) -> list[Scalar]:
             col,
         )
     return targets
+
+
+def _expanded_path(target: Scalar, out: Problems) -> Scalar | None:
+    """An include path with `${VAR}` expanded as the daemon does (None: unknown here)."""
+    if "${" not in target.value:
+        return target
+    where = {"include": (target.line, target.col)}
+    text = expanded(target.value, "include", "other", where, out, None)
+    return Scalar(text, target.line, target.col) if isinstance(text, str) else None
 
 
 def _job_items(key: Scalar, value: Node, out: Problems) -> list[Node]:

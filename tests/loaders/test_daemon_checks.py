@@ -189,3 +189,18 @@ def test_the_released_daemon_refuses_every_case_above(tmp_path: Path) -> None:
         cases.append({"root": str(root), "entry": "c.yaml"})
     answers = ask("load", cases)
     assert [a["error"] for a in answers if a["ok"]] == []
+
+
+def test_include_paths_expand_references(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CRONSTABLE_TEST_NOPE", raising=False)
+    monkeypatch.setenv("CRONSTABLE_TEST_DIR", "sub")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.yaml").write_text(JOB.replace("name: a", "name: b"))
+    (tmp_path / "c.yaml").write_text(JOB.replace("name: a", "name: c"))
+    path = tmp_path / "main.yaml"
+    path.write_text("include:\n  - ${CRONSTABLE_TEST_DIR}/b.yaml\n"
+                    "  - ${CRONSTABLE_TEST_NOPE:-.}/c.yaml\n"
+                    "  - ${CRONSTABLE_TEST_NOPE}/d.yaml\n" + JOB)  # fmt: skip
+    result = load_paths([str(path)])
+    assert [j.name for j in result.jobs] == ["b", "c", "a"]
+    assert [(f.code, f.line) for f in result.findings] == [("env-reference", 4)]
