@@ -50,9 +50,13 @@ $(STAMP_DAEMON):
 
 daemon-venv: $(STAMP_DAEMON)
 
+# Line coverage of the package is measured on every run; below the floor the run fails.
+COVERAGE_FLOOR := 95
+
 test: $(STAMP_TEST) $(STAMP_DAEMON)
 	@sh tests/setup-system.sh
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --cov=cronstable_cli --cov-report=term:skip-covered \
+		--cov-fail-under=$(COVERAGE_FLOOR)
 
 bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/engine.py

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -90,7 +90,8 @@ def _walk(value: Any, seen: dict[int, Any]) -> Any:
     elif isinstance(value, tuple):
         items = [_walk(v, seen) for v in value]
         if any(n is not o for n, o in zip(items, value, strict=True)):
-            result = type(value)._make(items) if hasattr(value, "_fields") else tuple(items)
+            named = hasattr(value, "_fields")
+            result = cast(Any, type(value))._make(items) if named else tuple(items)
     elif isinstance(value, list):
         items = [_walk(v, seen) for v in value]
         if any(n is not o for n, o in zip(items, value, strict=True)):

@@ -19,7 +19,7 @@ import hashlib
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal
 
 from ..names import did_you_mean
 
@@ -60,7 +60,7 @@ def _check_hash(hash: str) -> HashName:
     if hash not in SCORERS:
         choices = " or ".join(HASHES)
         raise ValueError(f"unknown hash {hash!r} (choose {choices})")
-    return cast(HashName, hash)
+    return hash
 
 
 def tie_order(nodes: Iterable[str], hash: HashName) -> list[str]:
@@ -134,7 +134,8 @@ def _fnv1a64_rows(jobs: Sequence[str], nodes: Sequence[str]) -> Iterator[list[in
         yield row
 
 
-_ROW_SCORERS: dict[HashName, Callable[[Sequence[str], Sequence[str]], Iterator[list]]] = {
+_RowScorer = Callable[[Sequence[str], Sequence[str]], Iterator[list[bytes] | list[int]]]
+_ROW_SCORERS: dict[HashName, _RowScorer] = {
     "sha256": _sha256_rows,
     "fnv1a64": _fnv1a64_rows,
 }

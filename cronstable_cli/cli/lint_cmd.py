@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timezone
-from typing import IO, TYPE_CHECKING, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 import click
 
@@ -166,6 +166,7 @@ def _rules_json(rules: Sequence[Rule]) -> str:
     return rules_json(rules)
 
 
-FORMATS = {"text": _lint_text, "json": _lint_json, "github": _lint_github,
-           "sarif": _lint_sarif}
-RULE_FORMATS = {"text": _rules_text, "json": _rules_json}
+FORMATS: dict[str, Callable[..., Any]] = {
+    "text": _lint_text, "json": _lint_json, "github": _lint_github, "sarif": _lint_sarif,
+}
+RULE_FORMATS: dict[str, Callable[..., Any]] = {"text": _rules_text, "json": _rules_json}

@@ -99,7 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         from ..safe_text import shown_lines
 
         # Messages quote what the user or a config supplied: never raw control characters.
-        exc.message = shown_lines(exc.message)
+        # click marks `message` Final; replacing it is how show() prints the escaped text.
+        exc.message = shown_lines(exc.message)  # type: ignore[misc]
         exc.show()
         return exc.exit_code
     except click.exceptions.Abort:

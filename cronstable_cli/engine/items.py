@@ -8,6 +8,7 @@ another cron dialect.
 from __future__ import annotations
 
 import re
+from typing import Any, cast
 
 from .describe import WEEKDAYS
 from .errors import ScheduleError
@@ -30,13 +31,13 @@ class Acc:
         self.last: set[int] = _NONE
         self.nth: set[tuple[int, int]] = _NONE  # type: ignore[assignment]
 
-    def special(self, name: str) -> set:
+    def special(self, name: str) -> set[Any]:
         """The set for a special form, created on first use."""
         current = getattr(self, name)
         if current is _NONE:
             current = set()
             setattr(self, name, current)
-        return current
+        return cast("set[Any]", current)
 
 
 _NONE: set[int] = set()  # shared empty marker; never mutated (see Acc.special)

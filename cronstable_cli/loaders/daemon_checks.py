@@ -219,14 +219,14 @@ def _ranges(job: Mapping[str, Any]) -> list[Issue]:
         add(("onLate", "onLate requires sla (set at least one sla threshold, or drop onLate)"))
     retry = _get(job, "onFailure", "retry")
     if isinstance(retry, dict):
-        for key, ok, words in (
-            ("maximumRetries", lambda v: v >= -1, "must be >= -1"),
-            ("initialDelay", lambda v: v >= 0, "must be >= 0"),
-            ("maximumDelay", lambda v: v > 0, "must be > 0"),
-            ("backoffMultiplier", lambda v: v > 0, "must be > 0"),
+        for key, least, inclusive, words in (
+            ("maximumRetries", -1, True, "must be >= -1"),
+            ("initialDelay", 0, True, "must be >= 0"),
+            ("maximumDelay", 0, False, "must be > 0"),
+            ("backoffMultiplier", 0, False, "must be > 0"),
         ):
             value = _number(retry.get(key))
-            if value is not None and not ok(value):
+            if value is not None and not (value >= least if inclusive else value > least):
                 add((f"onFailure.retry.{key}", f"onFailure.retry.{key} {words}"))
     return issues
 
@@ -290,7 +290,8 @@ def _size(text: str) -> int | None:
     number, unit = match.groups()
     whole, _, fraction = number.replace("_", "").partition(".")
     shift = _SHIFTS[unit.lower()] if unit else 0
-    return (int(whole + fraction) << shift) // 10 ** len(fraction)
+    scale: int = 10 ** len(fraction)
+    return (int(whole + fraction) << shift) // scale
 
 
 def _cpu(text: str) -> float | None:

@@ -265,7 +265,8 @@ def _sections(entries: dict[str, tuple[Scalar, Node]], result: YamlFile, out: Pr
             report_issues(issues, result.where, out, result.section_keys[name])
             continue
         result.sections[name] = data
-        issues = _SECTION_CHECKS.get(name, lambda _: [])(data)
+        check = _SECTION_CHECKS.get(name)
+        issues = check(data) if check is not None else []
         report_issues(issues, result.where, out, result.section_keys[name])
 
 

@@ -18,7 +18,7 @@ from strictyaml.ruamel.reader import ReaderError
 from .yaml_nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
 
 
-class _Loader(StrictYAMLLoader):
+class _Loader(StrictYAMLLoader):  # type: ignore[misc]  # strictyaml ships no types
     label = "<job file>"
     allow_flow_style = False
 

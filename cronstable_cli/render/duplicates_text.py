@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..analysis.duplicates import Duplicates
 from .layout import Keep, Prose
-from .pressure_text import plural
+from .text_bits import plural
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..analysis.suggest import Suggestion
 from .layout import Keep, Part, Prose
-from .pressure_text import plural
+from .text_bits import plural
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType

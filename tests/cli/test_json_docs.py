@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cronstable_cli.cli.main import main
+from cronstable_cli.cli.main import COMMANDS, main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = str(ROOT / "examples")
@@ -63,6 +63,11 @@ DOCS = documented()
 
 def test_every_command_has_a_section() -> None:
     assert set(DOCS) == set(RUNS)
+
+
+def test_every_command_is_run() -> None:
+    # A new command in the table cannot skip its JSON section in docs/json.md.
+    assert set(RUNS) == set(COMMANDS)
 
 
 @pytest.mark.parametrize("command", sorted(RUNS))
