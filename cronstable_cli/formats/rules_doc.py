@@ -1,7 +1,7 @@
 """docs/lint-rules.md, generated from the rule registry (the text `--list-rules` prints).
 
 Each rule's documentation lives in its module's docstring (load problems: in
-`load_problems.py`); this writes them all into one Markdown page, so a new rule
+`load_code_docs.py`); this writes them all into one Markdown page, so a new rule
 cannot ship undocumented. Regenerate with `make docs`; a test keeps it current.
 """
 

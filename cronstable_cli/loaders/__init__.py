@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..load_codes import LOAD_CODES
 from ..records import Finding, Job
 from .files import DISK, FileSource
-from .problems import LOAD_CODES
 from .session import load_all
 
 

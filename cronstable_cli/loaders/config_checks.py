@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import load_codes as codes
 from ..records import Finding, SourceLocation
-from . import problems as codes
 from .daemon_checks import duplicates, merge
 from .daemon_schema import SINGLE_SECTIONS
 from .yaml_config import YamlFile

@@ -13,10 +13,10 @@ import shutil
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .. import load_codes as codes
 from ..engine import ScheduleError, parse
 from ..names import did_you_mean
 from ..records import Job, SourceLocation
-from . import problems as codes
 from .problems import Problems
 from .suppress import suppressed_codes
 from .zones import is_known_zone, unknown_zone_message

@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 
+from .. import load_codes as codes
 from ..records import Finding, Job, SourceLocation
-from . import problems as codes
 from .env_refs import UNSET, expand_text
 from .problems import Problems
 from .suppress import suppressed_codes

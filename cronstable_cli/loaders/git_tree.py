@@ -14,7 +14,7 @@ import subprocess
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from . import problems as codes
+from .. import load_codes as codes
 from .problems import Problems
 from .reading import decode_text
 

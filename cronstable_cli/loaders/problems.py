@@ -1,41 +1,11 @@
-"""Load problems as findings: the codes the loaders emit and a small collector."""
+"""Load problems as findings: the collector each loader fills (codes: `load_codes.py`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..records import Finding, Level, SourceLocation
-
-INVALID_CONFIG = "invalid-config"
-INVALID_SCHEDULE = "invalid-schedule"
-UNKNOWN_TIMEZONE = "unknown-timezone"
-DUPLICATE_JOB_NAME = "duplicate-job-name"
-INCLUDE_CYCLE = "include-cycle"
-UNREADABLE_FILE = "unreadable-file"
-UNKNOWN_KEY = "unknown-key"
-MISSING_FINAL_NEWLINE = "missing-final-newline"
-EMPTY_CONFIG = "empty-config"
-LIKELY_USER_COLUMN = "likely-user-column"
-EMPTY_VALUE = "empty-value"
-ENV_REFERENCE = "env-reference"
-COMMAND_LOOKS_LIKE_FIELD = "command-looks-like-field"
-
-# Every code a loader can emit, with its level (the lint layer may want the list).
-LOAD_CODES: dict[str, Level] = {
-    INVALID_CONFIG: "error",
-    INVALID_SCHEDULE: "error",
-    UNKNOWN_TIMEZONE: "error",
-    DUPLICATE_JOB_NAME: "error",
-    INCLUDE_CYCLE: "error",
-    UNREADABLE_FILE: "error",
-    UNKNOWN_KEY: "error",
-    MISSING_FINAL_NEWLINE: "note",
-    EMPTY_CONFIG: "note",
-    LIKELY_USER_COLUMN: "note",
-    EMPTY_VALUE: "warning",
-    ENV_REFERENCE: "note",
-    COMMAND_LOOKS_LIKE_FIELD: "warning",
-}
+from ..load_codes import LOAD_CODES
+from ..records import Finding, SourceLocation
 
 
 @dataclass
@@ -55,10 +25,14 @@ class Problems:
         job: str | None = None,
         schedule: str | None = None,
     ) -> None:
+        level = LOAD_CODES.get(code)
+        if level is None:
+            # A code without a declaration would have no level, no docs and no --select.
+            raise ValueError(f"undeclared load code {code!r}")
         self.found.append(
             Finding(
                 code=code,
-                level=LOAD_CODES.get(code, "error"),
+                level=level,
                 message=message,
                 location=SourceLocation(self.file, line, col),
                 job=job,

@@ -6,7 +6,7 @@ import errno
 import os
 import stat
 
-from . import problems as codes
+from .. import load_codes as codes
 from .problems import Problems
 
 

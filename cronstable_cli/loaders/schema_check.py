@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from . import problems as codes
+from .. import load_codes as codes
 from .problems import Problems
 from .schema_types import (
     Anything,

@@ -7,8 +7,8 @@ import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
+from .. import load_codes as codes
 from ..records import Finding, Job
-from . import problems as codes
 from .config_checks import ConfigParts, whole_config_findings
 from .crontab_file import parse_crontab, refuse_whole
 from .dags import Dag, check_dags, schedule_collision

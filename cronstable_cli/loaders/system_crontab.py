@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from crontab import CRON_COMMAND, Process, current_user
 
+from .. import load_codes as codes
 from ..records import Job
-from . import problems as codes
 from .crontab_file import parse_crontab
 from .problems import Problems
 

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import load_codes as codes
 from ..records import Job, SourceLocation
 from . import daemon_checks as checks
-from . import problems as codes
 from .daemon_schema import TOP
 from .dags import Dag, misplaced_key_hint, read_dags
 from .foreign_yaml import foreign_document, top_level_keys

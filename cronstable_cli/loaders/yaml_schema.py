@@ -15,8 +15,8 @@ from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import load_codes as codes
 from ..records import Job, SourceLocation
-from . import problems as codes
 from .daemon_checks import JOB_BASE, Issue, job_issues, merge
 from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
 from .env_refs import expand

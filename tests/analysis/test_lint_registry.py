@@ -6,7 +6,8 @@ import pytest
 
 from cronstable_cli.analysis.lint import BY_CODE, CODES, RULES
 from cronstable_cli.analysis.lint.registry import FLEET_RULES, JOB_RULES
-from cronstable_cli.loaders.problems import LOAD_CODES
+from cronstable_cli.load_codes import LOAD_CODES
+from cronstable_cli.loaders.problems import Problems
 
 SPEC_SCHEDULE_CODES = {
     "never-fires": "warning", "day-fields-both-restricted": "warning",
@@ -59,3 +60,9 @@ def test_documentation_shape(rule: object) -> None:
     for section in ("What it does", "Why is this bad?", "Example", "Use instead"):
         assert f"## {section}" in rule.doc, f"{rule.code}: missing {section}"
     assert rule.explanation and "\n" not in rule.explanation
+
+
+def test_an_undeclared_load_code_is_refused() -> None:
+    # A code with no declaration would have no level, no docs and no --select.
+    with pytest.raises(ValueError, match="undeclared load code 'no-such-code'"):
+        Problems("f.yaml").add("no-such-code", "message")

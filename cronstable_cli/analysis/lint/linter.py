@@ -14,6 +14,7 @@ from datetime import datetime, timezone, tzinfo
 from typing import TYPE_CHECKING
 
 from ...engine import Parsed, Schedule, ScheduleError, Timeline, ZoneError, load_zone
+from ...load_codes import INVALID_SCHEDULE, UNKNOWN_TIMEZONE
 from ...records import LEVELS, Finding, Job, Level, SourceLocation
 from ..frames import parse_job
 from . import registry
@@ -188,12 +189,12 @@ class _Frames:
                 already: set[tuple[str, str | None]]) -> tuple[JobContext | None, list[Finding]]:
         problems: list[Finding] = []
         zone = self.zone(job.zone)
-        if zone is None and ("unknown-timezone", job.name) not in already:
+        if zone is None and (UNKNOWN_TIMEZONE, job.name) not in already:
             problems.append(_unknown_zone(job))
         try:
             parsed = parse_job(job)
         except ScheduleError as err:
-            if ("invalid-schedule", job.name) not in already:
+            if (INVALID_SCHEDULE, job.name) not in already:
                 problems.append(_invalid_schedule(job, err))
             return None, problems
         frame = job.zone if zone is not None else "UTC"
@@ -210,7 +211,7 @@ def _invalid_schedule(job: Job, err: ScheduleError) -> Finding:
     if err.column and where.column:
         where = SourceLocation(where.file, where.line, where.column + err.column - 1)
     return Finding(
-        code="invalid-schedule", level=registry.LEVELS["invalid-schedule"],
+        code=INVALID_SCHEDULE, level=registry.LEVELS[INVALID_SCHEDULE],
         message=f"job {job.name!r}: invalid schedule `{job.schedule}`: {err.message}",
         location=where, job=job.name, schedule=job.schedule,
     )
@@ -220,7 +221,7 @@ def _unknown_zone(job: Job) -> Finding:
     from ...loaders.zones import unknown_zone_message
 
     return Finding(
-        code="unknown-timezone", level=registry.LEVELS["unknown-timezone"],
+        code=UNKNOWN_TIMEZONE, level=registry.LEVELS[UNKNOWN_TIMEZONE],
         message=unknown_zone_message(job.zone, f"job {job.name!r}"),
         location=job.location, job=job.name, schedule=job.schedule,
     )

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any, Literal, NamedTuple
 
+from ...load_codes import LOAD_RULES
 from ...records import Finding, Level
 from .rules import (
     crowded_minute,
@@ -22,7 +23,6 @@ from .rules import (
     every_minute,
     hashed_slot,
     leap_day_only,
-    load_problems,
     never_fires,
     quartz_weekday_number,
     seconds_first_six_fields,
@@ -76,19 +76,7 @@ def _rule(module: ModuleType) -> Rule:
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("invalid-schedule", "error", load_problems.INVALID_SCHEDULE),
-    Rule("invalid-config", "error", load_problems.INVALID_CONFIG),
-    Rule("unknown-timezone", "error", load_problems.UNKNOWN_TIMEZONE),
-    Rule("duplicate-job-name", "error", load_problems.DUPLICATE_JOB_NAME),
-    Rule("include-cycle", "error", load_problems.INCLUDE_CYCLE),
-    Rule("unreadable-file", "error", load_problems.UNREADABLE_FILE),
-    Rule("unknown-key", "error", load_problems.UNKNOWN_KEY),
-    Rule("missing-final-newline", "note", load_problems.MISSING_FINAL_NEWLINE),
-    Rule("empty-config", "note", load_problems.EMPTY_CONFIG),
-    Rule("likely-user-column", "note", load_problems.LIKELY_USER_COLUMN),
-    Rule("empty-value", "warning", load_problems.EMPTY_VALUE),
-    Rule("env-reference", "note", load_problems.ENV_REFERENCE),
-    Rule("command-looks-like-field", "warning", load_problems.COMMAND_LOOKS_LIKE_FIELD),
+    *(Rule(c.code, c.level, c.doc) for c in LOAD_RULES),
     # never-fires first: it replaces later codes for the same job.
     _rule(never_fires),
     _rule(seconds_first_six_fields),

@@ -1,7 +1,7 @@
-"""Problems found while loading files: documentation for their codes.
+"""The user documentation of each load-problem code, in the rule-doc shape.
 
-The loaders (and, for `invalid-schedule`, the linter) emit these; they have
-no `check()` of their own. Each entry is a rule's user documentation.
+`load_codes.py` declares each code with its level and the text here; lint's
+registry, `--list-rules`, SARIF and docs/lint-rules.md read it from there.
 """
 
 from __future__ import annotations

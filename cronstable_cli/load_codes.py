@@ -1,0 +1,48 @@
+"""The codes of load problems, each declared once: code, level and documentation.
+
+The loaders emit them (and the linter, for `invalid-schedule` and
+`unknown-timezone`); lint's registry derives a rule from each. A record-level
+module, so the registry can read it without importing the loaders.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import load_code_docs as docs
+from .records import Level
+
+
+class LoadCode(NamedTuple):
+    """A code the loaders (or, for `invalid-schedule`, the linter) emit."""
+
+    code: str
+    level: Level
+    doc: str  # Markdown in the rule-doc shape (see problem_docs.py)
+
+
+# Every load code, in report order: declared here once; lint's registry derives its rules.
+LOAD_RULES: list[LoadCode] = []
+
+
+def _declare(code: str, level: Level, doc: str) -> str:
+    LOAD_RULES.append(LoadCode(code, level, doc))
+    return code
+
+
+INVALID_SCHEDULE = _declare("invalid-schedule", "error", docs.INVALID_SCHEDULE)
+INVALID_CONFIG = _declare("invalid-config", "error", docs.INVALID_CONFIG)
+UNKNOWN_TIMEZONE = _declare("unknown-timezone", "error", docs.UNKNOWN_TIMEZONE)
+DUPLICATE_JOB_NAME = _declare("duplicate-job-name", "error", docs.DUPLICATE_JOB_NAME)
+INCLUDE_CYCLE = _declare("include-cycle", "error", docs.INCLUDE_CYCLE)
+UNREADABLE_FILE = _declare("unreadable-file", "error", docs.UNREADABLE_FILE)
+UNKNOWN_KEY = _declare("unknown-key", "error", docs.UNKNOWN_KEY)
+MISSING_FINAL_NEWLINE = _declare("missing-final-newline", "note", docs.MISSING_FINAL_NEWLINE)
+EMPTY_CONFIG = _declare("empty-config", "note", docs.EMPTY_CONFIG)
+LIKELY_USER_COLUMN = _declare("likely-user-column", "note", docs.LIKELY_USER_COLUMN)
+EMPTY_VALUE = _declare("empty-value", "warning", docs.EMPTY_VALUE)
+ENV_REFERENCE = _declare("env-reference", "note", docs.ENV_REFERENCE)
+COMMAND_LOOKS_LIKE_FIELD = _declare("command-looks-like-field", "warning",
+                                    docs.COMMAND_LOOKS_LIKE_FIELD)
+
+LOAD_CODES: dict[str, Level] = {c.code: c.level for c in LOAD_RULES}
