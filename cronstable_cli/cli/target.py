@@ -167,17 +167,15 @@ class _OneJob(NamedTuple):
 def schedule_findings(target: Target, now: datetime) -> tuple[Finding, ...]:
     """The lint findings of this one schedule as of `now` (never-fires, DST notes, ...)."""
     from ..analysis.lint import LintSettings, lint
-    from ..analysis.lint.wording import job as job_words
 
     if target.record is None:
         return ()
-    report = lint(_OneJob((target.record,)), LintSettings(now=now))
-    if target.job is not None:
+    # A bare EXPR is not a job in a file: its findings name no job and no location.
+    bare = target.job is None
+    report = lint(_OneJob((target.record,)), LintSettings(now=now, subject=not bare))
+    if not bare:
         return report.findings
-    # A bare EXPR is not a job in a file: drop the stand-in's name and location.
-    prefix = job_words(target.record.name) + ": "
-    return tuple(replace(f, location=None, job=None, message=f.message.removeprefix(prefix))
-                 for f in report.findings)
+    return tuple(replace(f, location=None, job=None) for f in report.findings)
 
 
 def target_options(func: F) -> F:

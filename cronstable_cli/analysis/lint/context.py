@@ -10,6 +10,7 @@ from typing import Any, Literal
 from ...engine import Parsed, Schedule, Timeline
 from ...engine.parsed import FieldText
 from ...records import Finding, Job, Level, SourceLocation
+from . import wording as w
 
 # Positions in the parser's canonical 7-field order (engine.fields.ALL_FIELDS).
 SECOND, MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK, YEAR = range(7)
@@ -24,6 +25,8 @@ class LintSettings:
     fail_on: Literal["error", "warning", "note", "never"] = "warning"
     max_per_minute: int | None = None  # crowded-minute runs only when set
     now: datetime | None = None  # "today" for never-fires, DST and crowding; None = now
+    # Messages open with their job ("job 'x': "); off for a bare expression, which is no job.
+    subject: bool = True
 
 
 @dataclass(slots=True)
@@ -37,6 +40,7 @@ class JobContext:
     now: datetime  # aware
     levels: Mapping[str, Level]
     memo: dict[str, Any] = field(default_factory=dict)  # shared work between rules
+    subject: bool = True  # see LintSettings.subject
 
     @property
     def schedule(self) -> Schedule:
@@ -72,14 +76,23 @@ class JobContext:
             return SourceLocation(where.file, where.line, where.column + column - 1)
         return where
 
+    def about(self, message: str) -> str:
+        """`message` said about this job: `job 'x': message` (unchanged without a subject)."""
+        return f"{w.job(self.name)}: {message}" if self.subject else message
+
     def finding(
-        self, code: str, message: str, *, column: int = 0, level: Level | None = None
+        self, code: str, message: str, *, column: int = 0, level: Level | None = None,
+        subject: bool = True,
     ) -> Finding:
-        """A finding about this job at `column` of its schedule, at the code's level."""
+        """A finding about this job at `column` of its schedule, at the code's level.
+
+        The message gets the job as its subject here, once; a finding that is not
+        about this one job alone (a fleet rule's) passes `subject=False`.
+        """
         return Finding(
             code=code,
             level=level or self.levels[code],
-            message=message,
+            message=self.about(message) if subject else message,
             location=self.location(column),
             job=self.job.name,
             schedule=self.job.schedule,

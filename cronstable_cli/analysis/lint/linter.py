@@ -18,7 +18,6 @@ from ...load_codes import INVALID_SCHEDULE, UNKNOWN_TIMEZONE
 from ...records import LEVELS, Finding, Job, Level, SourceLocation
 from ..frames import parse_job
 from . import registry
-from . import wording as w
 from .context import FleetContext, JobContext, LintSettings
 
 _RANK = {level: i for i, level in enumerate(LEVELS)}  # error 0, warning 1, note 2
@@ -84,7 +83,7 @@ def lint(loaded: Loaded, settings: LintSettings | None = None, *,
     withheld: Sequence[Job] = getattr(loaded, "withheld", ())
     runs = [True] * len(loaded.jobs) + [False] * len(withheld)
     for job, runs_here in zip([*loaded.jobs, *withheld], runs, strict=True):
-        ctx, problems = frames.prepare(job, now, already)
+        ctx, problems = frames.prepare(job, now, already, settings.subject)
         if focus is None or focus(job):
             found.extend(p for p in problems if not job.is_suppressed(p.code))
             if ctx is not None:
@@ -138,6 +137,7 @@ def _job_findings(ctx: JobContext, rules: Sequence[registry.Rule],
         job.enabled)
     out: list[Finding] = []
     replaced: set[str] = set()
+    bare: JobContext | None = None  # this job without a subject, for findings others share
     for rule in rules:
         if rule.code in replaced:
             continue
@@ -146,7 +146,8 @@ def _job_findings(ctx: JobContext, rules: Sequence[registry.Rule],
             memo_key = (rule.code, *key)
             known = shared.get(memo_key)
             if known is None:
-                known = shared[memo_key] = (ctx, list(rule.check(ctx)))
+                bare = bare or replace(ctx, subject=False)
+                known = shared[memo_key] = (ctx, list(rule.check(bare)))
             emitted = [_moved(f, known[0], ctx) for f in known[1]]
         else:
             emitted = list(rule.check(ctx))
@@ -157,13 +158,10 @@ def _job_findings(ctx: JobContext, rules: Sequence[registry.Rule],
 
 
 def _moved(finding: Finding, source: JobContext, target: JobContext) -> Finding:
-    """A finding about one job, said about another job with the same schedule."""
+    """A shared finding (its message names no job) said about `target`, at its schedule."""
+    message = target.about(finding.message)
     if source is target:
-        return finding
-    old, new = w.job(source.name), w.job(target.name)
-    message = finding.message
-    if message.startswith(old):
-        message = new + message[len(old):]
+        return replace(finding, message=message)
     origin, at = source.location(), finding.location
     column = at.column - origin.column + 1 if at and at.line == origin.line and at.column else 0
     return replace(finding, message=message, location=target.location(max(column, 0)),
@@ -185,8 +183,8 @@ class _Frames:
                 self.zones[name] = None
         return self.zones[name]
 
-    def prepare(self, job: Job, now: datetime,
-                already: set[tuple[str, str | None]]) -> tuple[JobContext | None, list[Finding]]:
+    def prepare(self, job: Job, now: datetime, already: set[tuple[str, str | None]],
+                subject: bool = True) -> tuple[JobContext | None, list[Finding]]:
         problems: list[Finding] = []
         zone = self.zone(job.zone)
         if zone is None and (UNKNOWN_TIMEZONE, job.name) not in already:
@@ -203,7 +201,9 @@ class _Frames:
         if entry is None:
             timeline = Timeline(Schedule(parsed), zone or timezone.utc)
             entry = self.timelines[key] = (parsed, timeline)
-        return JobContext(job, parsed, entry[1], zone is not None, now, registry.LEVELS), problems
+        ctx = JobContext(job, parsed, entry[1], zone is not None, now, registry.LEVELS,
+                         subject=subject)
+        return ctx, problems
 
 
 def _invalid_schedule(job: Job, err: ScheduleError) -> Finding:

@@ -87,7 +87,8 @@ def _report(members: list[JobContext], minutes: list[int], limit: int,
     names = w.names([c.name for c in members])
     return anchor.finding(CODE, (
         f"{len(members)} jobs fire in {where} of the hour, more than --max-per-minute "
-        f"{limit}: {names}; spread them with H, {hint}."), column=anchor.field(MINUTE).column)
+        f"{limit}: {names}; spread them with H, {hint}."), column=anchor.field(MINUTE).column,
+        subject=False)
 
 
 def _minutes(minutes: list[int]) -> str:

@@ -49,7 +49,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         return
     dom, dow = ctx.field(DAY_OF_MONTH), ctx.field(DAY_OF_WEEK)
     yield ctx.finding(CODE, (
-        f"{w.job(ctx.name)}: {w.code(parsed.source)} restricts both day-of-month "
+        f"{w.code(parsed.source)} restricts both day-of-month "
         f"({w.code(dom.source)}) and day-of-week ({w.code(dow.source)}); cronstable fires only "
         "on days matching both, while Vixie cron fires on days matching either. If either was "
         "meant, split it into two jobs; if both, add "

@@ -67,6 +67,6 @@ def check(ctx: JobContext) -> Iterator[Finding]:
                     f"{dst.clock(hit.walls[-1], secs)} each occur twice; each fires once, at "
                     f"its first occurrence ({before})")
         yield ctx.finding(CODE, (
-            f"{w.job(ctx.name)}: {w.code(ctx.parsed.source)} {fall}, so {what}; pick wall "
+            f"{w.code(ctx.parsed.source)} {fall}, so {what}; pick wall "
             "times outside the repeated hour, or schedule in UTC, if every run matters."),
             column=ctx.field(HOUR).column)

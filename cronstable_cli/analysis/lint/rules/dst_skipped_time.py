@@ -73,7 +73,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         if any(schedule.matches(*_fields(s)) for s in shifted):
             what += ", together with the run already scheduled at that time"
         yield ctx.finding(CODE, (
-            f"{w.job(ctx.name)}: {w.code(ctx.parsed.source)} {jump}, so {what}; pick a wall "
+            f"{w.code(ctx.parsed.source)} {jump}, so {what}; pick a wall "
             "time outside the gap, or schedule in UTC, if the shift matters."),
             column=ctx.field(HOUR).column)
 

@@ -51,7 +51,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         runs = (f"runs every minute of hours {w.join([f'{h:02d}' for h in hours])} "
                 f"({per_day} times a day)")
     yield ctx.finding(CODE, (
-        f"{w.job(ctx.name)}: {w.code(parsed.source)} {runs}; "
+        f"{w.code(parsed.source)} {runs}; "
         f"{w.code(_once(ctx))} was probably meant."), column=minute.column)
 
 

@@ -45,5 +45,5 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         "dag": "renaming the DAG moves it to other slots",
     }.get(ctx.job.kind, "renaming the job moves it to other slots")
     yield ctx.finding(CODE, (
-        f"{w.job(ctx.name)}: {w.code(parsed.source)} resolves to {w.code(parsed.resolved)} "
+        f"{w.code(parsed.source)} resolves to {w.code(parsed.resolved)} "
         f"(hashed from the job name {ctx.name!r}); {moves}."), column=column)

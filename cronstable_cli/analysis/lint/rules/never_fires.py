@@ -60,7 +60,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     parsed = ctx.parsed
     if parsed.reboot or ctx.next_fire() is not None:
         return
-    head = f"{w.job(ctx.name)}: {w.code(parsed.source)}"
+    head = w.code(parsed.source)
     year_col = ctx.field(YEAR).column
     last = ctx.prev_fire()
     if last is not None:

@@ -65,7 +65,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         why = (f"no day of {'that month' if len(skipped) == 1 else 'those months'} matches "
                f"{calendar.day_fields_text(parsed)}")
     yield ctx.finding(CODE, (
-        f"{w.job(ctx.name)}: {w.code(parsed.source)} never fires in "
+        f"{w.code(parsed.source)} never fires in "
         f"{w.month_list(skipped)}: {why}; use `L` for the last day of a month, or drop "
         f"{'that month' if len(skipped) == 1 else 'those months'} from the month field."),
         column=ctx.field(DAY_OF_MONTH).column)

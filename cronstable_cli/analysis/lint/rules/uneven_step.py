@@ -85,7 +85,7 @@ def _wrap(ctx: JobContext, index: int, item: str, step: int, column: int) -> Fin
     name = ctx.field(index).spec.name
     if first == last:  # the step leaves the field after one value
         return ctx.finding(CODE, (
-            f"{w.job(ctx.name)}: {w.code(item)} in the {name} field selects only {first}, so "
+            f"{w.code(item)} in the {name} field selects only {first}, so "
             f"it fires {_ONCE[index]}, not every {step} {unit}s; write the single "
             f"value (or `H`) if that is meant, or use a step that divides {span}."),
             column=column)
@@ -95,7 +95,7 @@ def _wrap(ctx: JobContext, index: int, item: str, step: int, column: int) -> Fin
     fix = (f"use {w.join(better, 'or')} (which divide{'s' if len(better) == 1 else ''} {span}) "
            f"or list the exact {unit}s" if better else f"list the exact {unit}s")
     return ctx.finding(CODE, (
-        f"{w.job(ctx.name)}: {w.code(item)} in the {name} field fires "
+        f"{w.code(item)} in the {name} field fires "
         f"{where}, a {gap}-{unit} gap instead of {step}, because {step} does not divide "
         f"{span}; {fix}."), column=column)
 
@@ -131,7 +131,7 @@ def _month_restart(ctx: JobContext, item: str, hashed: bool, step: int, column: 
     gap_text = (w.plural(gaps[0], "day") if len(gaps) == 1
                 else f"{gaps[0]} to {gaps[-1]} days")
     return ctx.finding(CODE, (
-        f"{w.job(ctx.name)}: {w.code(item)} in the day-of-month field restarts at day "
+        f"{w.code(item)} in the day-of-month field restarts at day "
         f"{days[0]} every month (days {w.values(days)}), so the gap across a month's end is "
         f"{gap_text} instead of a steady {step}; if a fixed interval matters, use fixed days "
         "(e.g. `1,15`) or the day-of-week field."), column=column, level="note")
