@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine.describe import describe
 from ..names import natural_key, natural_sorted
@@ -61,24 +60,3 @@ def find_duplicates(fleet: Fleet) -> Duplicates:
                                tuple(natural_key(j) for j in g.jobs)))
     return Duplicates(jobs=fleet.jobs, groups=tuple(groups), excluded=fleet.excluded,
                       invalid=len(fleet.skipped))
-
-
-def duplicates_to_dict(result: Duplicates) -> dict[str, Any]:
-    """The docs/cli.md `duplicates` JSON body (without `version`)."""
-    return {
-        "jobs": result.jobs,
-        "excluded": result.excluded,
-        "invalid": result.invalid,
-        "groups": [
-            {"expression": g.expression, "description": g.description,
-             "timezone": g.timezone, "count": g.count, "jobs": list(g.jobs)}
-            for g in result.groups
-        ],
-    }
-
-
-def duplicates_to_json(result: Duplicates) -> str:
-    """The `duplicates --format json` document, `"version": 1` first."""
-    from ..formats.jsondoc import to_json
-
-    return to_json(duplicates_to_dict(result))

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from .display_clock import DisplayClock
 from .fires import FireGroup
@@ -137,24 +136,3 @@ def _count(counter: Counter[int], instants: list[int], weight: int) -> None:
         counter.update(instants)  # the C fast path
     else:
         counter.update(dict.fromkeys(instants, weight))
-
-
-def jitter_to_dict(result: JitterPressure) -> dict[str, Any]:
-    """The `jitter` object of `pressure --jitter ... --format json`."""
-    return {
-        "option": result.option,
-        "jittered_jobs": result.jittered_jobs,
-        "widths": [{"seconds": width, "jobs": jobs} for width, jobs in result.widths],
-        "busiest_minute": result.busiest_minute,
-        "seconds": {
-            "scheduled": list(result.scheduled),
-            "fire_after": list(result.fire_after),
-            "spill": result.spill,
-        },
-        "peak_per_second": {
-            "scheduled": result.peak_scheduled,
-            "fire_after": result.peak_fire_after,
-        },
-        "jobs": [{"name": job.name, "width": job.width, "offset": job.offset}
-                 for job in result.jobs if job.width],
-    }

@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
-from typing import Any
 
 from ..engine import zone_name
 from ..names import natural_sorted
 from .display_clock import MINUTES_PER_DAY, DisplayClock
 from .fires import FireGroup, Fleet, Progress, window_bounds
 from .jitter import JitterOption
-from .jitter_pressure import JitterPressure, JitterTally, jitter_to_dict
+from .jitter_pressure import JitterPressure, JitterTally
 from .stagger import Gaps, gap_stats
 
 TOP_CELLS = 6
@@ -167,46 +166,3 @@ def _cells(
             names=tuple(name for _, name in ranked[:NAMES_PER_CELL]),
         )
     return out
-
-
-def cell_dict(cell: Cell) -> dict[str, Any]:
-    return {"hour": cell.hour, "minute": cell.minute, "fires": cell.fires, "jobs": cell.jobs,
-            "names": list(cell.names)}
-
-
-def pressure_to_dict(result: Pressure) -> dict[str, Any]:
-    """The docs/cli.md `pressure` JSON body (without `version`)."""
-    busiest = result.busiest_minute
-    gaps = result.gaps
-    doc: dict[str, Any] = {
-        "start": result.start.isoformat(),
-        "hours": result.hours,
-        "timezone": result.timezone,
-        "jobs": result.jobs,
-        "excluded": result.excluded,
-        "invalid": result.invalid,
-        "total_fires": result.total_fires,
-        "busiest_minute": None if busiest is None else {
-            "minute": busiest.minute, "jobs": busiest.jobs, "fires": busiest.fires,
-        },
-        "empty_minutes": list(result.empty_minutes),
-        "top_cells": [cell_dict(cell) for cell in result.top_cells],
-        "by_minute_fires": list(result.by_minute_fires),
-        "by_minute_jobs": list(result.by_minute_jobs),
-        "by_hour": list(result.by_hour),
-        "gaps": None if gaps is None else {
-            "min": gaps.min, "q1": gaps.q1, "median": gaps.median, "q3": gaps.q3,
-            "max": gaps.max,
-        },
-        "grid": [list(row) for row in result.grid],
-    }
-    if result.jitter is not None:
-        doc["jitter"] = jitter_to_dict(result.jitter)
-    return doc
-
-
-def pressure_to_json(result: Pressure) -> str:
-    """The `pressure --format json` document, `"version": 1` first."""
-    from ..formats.jsondoc import to_json
-
-    return to_json(pressure_to_dict(result))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
-from typing import Any, Literal
+from typing import Literal
 
 from ..engine import zone_name
 from .display_clock import MINUTES_PER_DAY, DisplayClock
@@ -152,39 +152,3 @@ def suggest_slot(
     """The least-loaded slot for a new (or, with `job`, a re-placed) job."""
     (suggestion,) = suggest_slots(fleet, start, (period,), zone, job=job, progress=progress)
     return suggestion
-
-
-def _slot_dict(slot: Slot) -> dict[str, Any]:
-    out: dict[str, Any] = {} if slot.hour is None else {"hour": slot.hour}
-    out["minute"] = slot.minute
-    return out
-
-
-def suggestion_to_dict(result: Suggestion) -> dict[str, Any]:
-    """The docs/cli.md `suggest` JSON body (without `version`)."""
-    return {
-        "period": result.period,
-        "timezone": result.timezone,
-        "job": result.job,
-        "slot": _slot_dict(result.slot),
-        "expression": result.expression,
-        "fires_in_window": result.fires_in_window,
-        "busiest": {**_slot_dict(result.busiest), "fires": result.busiest.fires},
-        "alternatives": [
-            {**_slot_dict(s), "expression": s.expression, "fires_in_window": s.fires}
-            for s in result.alternatives
-        ],
-        "based_on": {"jobs": result.based_on.jobs,
-                     "start": result.based_on.start.isoformat(),
-                     "hours": result.based_on.hours},
-        "hash_hint": result.hash_hint,
-        "excluded": result.excluded,
-        "invalid": result.invalid,
-    }
-
-
-def suggestion_to_json(result: Suggestion) -> str:
-    """The `suggest --format json` document, `"version": 1` first."""
-    from ..formats.jsondoc import to_json
-
-    return to_json(suggestion_to_dict(result))

@@ -47,14 +47,9 @@ def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str, output: str | N
     result = find_duplicates(loaded.fleet)
 
     def json(found: Duplicates) -> str:
-        from ..analysis.duplicates import duplicates_to_dict
-        from ..formats.jsondoc import to_json
-        from .fleet_load import skipped_dicts
+        from ..formats.json_out import duplicates_json
 
-        payload = duplicates_to_dict(found)
-        payload["skipped"] = skipped_dicts(loaded.fleet)
-        payload["errors"] = [f.to_dict() for f in loaded.errors]
-        return to_json(payload)
+        return duplicates_json(found, loaded.fleet, loaded.errors)
 
     def text(found: Duplicates, file: IO[str] | None) -> None:
         from ..render.console import make_console

@@ -48,6 +48,6 @@ def _text(result: Explanation, file: IO[str] | None) -> None:
 
 
 def _json(result: Explanation) -> str:
-    from ..formats.jsondoc import to_json
+    from ..formats.json_out import explain_json
 
-    return to_json(result.to_dict())
+    return explain_json(result)

@@ -63,11 +63,6 @@ def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
     return LoadedFleet(tuple(load.jobs), fleet, errors, tuple(load.files))
 
 
-def skipped_dicts(fleet: Fleet) -> list[dict[str, Any]]:
-    return [{"job": s.job.name, "reason": s.reason, "file": s.job.location.file,
-             "line": s.job.location.line} for s in fleet.skipped]
-
-
 @contextmanager
 def progress_bar(label: str) -> Iterator[Progress | None]:
     """A callback drawing a progress bar on stderr once work takes a moment (TTY only)."""

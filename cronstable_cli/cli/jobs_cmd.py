@@ -70,6 +70,6 @@ def jobs(paths: tuple[str, ...], from_: str, tz: str, enabled_only: bool, zone: 
 
 
 def _json(result: Inventory) -> str:
-    from ..formats.jsondoc import to_json
+    from ..formats.json_out import jobs_json
 
-    return to_json(result.to_dict())
+    return jobs_json(result)

@@ -143,14 +143,11 @@ def owners(
         raise click.UsageError(str(err)) from None
 
     def json(answer: Placement) -> str:
-        from ..formats.jsondoc import to_json
+        from ..formats.json_out import owners_json
 
-        payload = answer.to_dict()
-        payload["nodes_from"] = source.label
-        payload["notes"] = [*source.notes, *election.notes]
-        payload["disabled"] = disabled
-        payload["errors"] = [f.to_dict() for f in errors]
-        return to_json(payload)
+        return owners_json(answer, nodes_from=source.label,
+                           notes=[*source.notes, *election.notes], disabled=disabled,
+                           errors=errors)
 
     def text(answer: Placement, file: IO[str] | None) -> None:
         from ..render.console import make_console

@@ -90,14 +90,9 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
                                     daily=daily)
 
     def json(report: Pressure) -> str:
-        from ..analysis.pressure import pressure_to_dict
-        from ..formats.jsondoc import to_json
-        from .fleet_load import skipped_dicts
+        from ..formats.json_out import pressure_json
 
-        payload = pressure_to_dict(report)
-        payload["skipped"] = skipped_dicts(fleet)
-        payload["errors"] = [f.to_dict() for f in loaded.errors]
-        return to_json(payload)
+        return pressure_json(report, fleet, loaded.errors)
 
     write_report(fmt, result, {"text": _text, "json": json, "html": html}, output,
                  inputs=(*loaded.files, *paths))

@@ -56,6 +56,6 @@ def _text(result: Preview, file: IO[str] | None) -> None:
 
 
 def _json(result: Preview) -> str:
-    from ..formats.jsondoc import to_json
+    from ..formats.json_out import preview_json
 
-    return to_json(result.to_dict())
+    return preview_json(result)

@@ -137,6 +137,6 @@ def _text(result: StaggerResult, file: IO[str] | None) -> None:
 
 
 def _json(result: StaggerResult) -> str:
-    from ..formats.jsondoc import to_json
+    from ..formats.json_out import stagger_json
 
-    return to_json(result.to_dict())
+    return stagger_json(result)

@@ -65,14 +65,9 @@ def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str |
         result = suggest_slot(loaded.fleet, start, cast("Period", period), zone, job=job,
                               progress=progress)
     def json(suggestion: Suggestion) -> str:
-        from ..analysis.suggest import suggestion_to_dict
-        from ..formats.jsondoc import to_json
-        from .fleet_load import skipped_dicts
+        from ..formats.json_out import suggest_json
 
-        payload = suggestion_to_dict(suggestion)
-        payload["skipped"] = skipped_dicts(loaded.fleet)
-        payload["errors"] = [f.to_dict() for f in loaded.errors]
-        return to_json(payload)
+        return suggest_json(suggestion, loaded.fleet, loaded.errors)
 
     write_report(fmt, result, {"text": _text, "json": json}, output,
                  inputs=(*loaded.files, *paths))

@@ -51,6 +51,6 @@ def _text(report: WhyReport, file: IO[str] | None) -> None:
 
 
 def _json(report: WhyReport) -> str:
-    from ..formats.jsondoc import to_json
+    from ..formats.json_out import why_json
 
-    return to_json(report.to_dict())
+    return why_json(report)

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..analysis.diff import Fires, JobChange, JobState, Side
 from ..analysis.diff_fleet import FleetDiff, PressureDelta
-from ..analysis.pressure import cell_dict
+from .json_out import cell_dict
 from .jsondoc import to_json
 
 

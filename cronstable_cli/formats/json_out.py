@@ -1,23 +1,35 @@
-"""`cronstable lint --format json`: the stable lint document (docs/cli.md).
+"""Every command's `--format json` document: one builder per section of docs/json.md.
 
-    {"version": 1, "files": [...], "jobs": N,
-     "findings": [{code, level, message, job, file, line, column, schedule, resolved}],
-     "summary": {"error": n, "warning": n, "note": n}}
-
-`line` and `column` are 1-based; 0 means the position is unknown. `job`,
-`file`, `schedule` and `resolved` are null when a finding has none.
+Each builder returns the whole document, `"version": 1` first (`jsondoc.to_json`);
+the commands add nothing to it. `diff` has its own module, `diff_json.py`.
+`line` and `column` in findings are 1-based; 0 means the position is unknown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..analysis.lint import LintReport, Rule
 from .jsondoc import to_json
+
+if TYPE_CHECKING:
+    from ..analysis.duplicates import Duplicates
+    from ..analysis.explain import Explanation
+    from ..analysis.fires import Fleet
+    from ..analysis.inventory import Inventory
+    from ..analysis.jitter_pressure import JitterPressure
+    from ..analysis.lint import LintReport, Rule
+    from ..analysis.placement import Placement
+    from ..analysis.pressure import Cell, Pressure
+    from ..analysis.preview import Preview
+    from ..analysis.stagger import StaggerResult
+    from ..analysis.suggest import Slot, Suggestion
+    from ..analysis.why import WhyReport
+    from ..records import Finding
 
 
 def lint_json(report: LintReport) -> str:
-    """The lint report as the versioned JSON document."""
+    """`lint`: the files, the job count, every finding and the count per level."""
     return to_json({
         "files": list(report.files),
         "jobs": report.jobs,
@@ -27,9 +39,158 @@ def lint_json(report: LintReport) -> str:
 
 
 def rules_json(rules: Iterable[Rule]) -> str:
-    """`--list-rules --format json`: every code with its level and documentation."""
+    """`lint --list-rules`: every code with its level and documentation."""
     return to_json({"rules": [
         {"code": r.code, "level": r.level, "summary": r.summary,
          "explanation": r.explanation, "doc": r.doc.strip()}
         for r in rules
     ]})
+
+
+def jobs_json(inventory: Inventory) -> str:
+    """`jobs`: every loaded job as the daemon would load it."""
+    return to_json(inventory.to_dict())
+
+
+def preview_json(preview: Preview) -> str:
+    """`preview`: the next fires of one schedule."""
+    return to_json(preview.to_dict())
+
+
+def explain_json(explanation: Explanation) -> str:
+    """`explain`: the schedule field by field."""
+    return to_json(explanation.to_dict())
+
+
+def why_json(report: WhyReport) -> str:
+    """`why`: whether the schedule fired at an instant, field by field."""
+    return to_json(report.to_dict())
+
+
+def pressure_json(result: Pressure, fleet: Fleet, errors: Sequence[Finding]) -> str:
+    """`pressure`: fires per minute and hour over the window, and what was left out."""
+    busiest = result.busiest_minute
+    gaps = result.gaps
+    doc: dict[str, Any] = {
+        "start": result.start.isoformat(),
+        "hours": result.hours,
+        "timezone": result.timezone,
+        "jobs": result.jobs,
+        "excluded": result.excluded,
+        "invalid": result.invalid,
+        "total_fires": result.total_fires,
+        "busiest_minute": None if busiest is None else {
+            "minute": busiest.minute, "jobs": busiest.jobs, "fires": busiest.fires,
+        },
+        "empty_minutes": list(result.empty_minutes),
+        "top_cells": [cell_dict(cell) for cell in result.top_cells],
+        "by_minute_fires": list(result.by_minute_fires),
+        "by_minute_jobs": list(result.by_minute_jobs),
+        "by_hour": list(result.by_hour),
+        "gaps": None if gaps is None else {
+            "min": gaps.min, "q1": gaps.q1, "median": gaps.median, "q3": gaps.q3,
+            "max": gaps.max,
+        },
+        "grid": [list(row) for row in result.grid],
+    }
+    if result.jitter is not None:
+        doc["jitter"] = _jitter(result.jitter)
+    return to_json({**doc, **_left_out(fleet, errors)})
+
+
+def suggest_json(result: Suggestion, fleet: Fleet, errors: Sequence[Finding]) -> str:
+    """`suggest`: the least-loaded slot, alternatives and what the count was based on."""
+    return to_json({
+        "period": result.period,
+        "timezone": result.timezone,
+        "job": result.job,
+        "slot": _slot(result.slot),
+        "expression": result.expression,
+        "fires_in_window": result.fires_in_window,
+        "busiest": {**_slot(result.busiest), "fires": result.busiest.fires},
+        "alternatives": [
+            {**_slot(s), "expression": s.expression, "fires_in_window": s.fires}
+            for s in result.alternatives
+        ],
+        "based_on": {"jobs": result.based_on.jobs,
+                     "start": result.based_on.start.isoformat(),
+                     "hours": result.based_on.hours},
+        "hash_hint": result.hash_hint,
+        "excluded": result.excluded,
+        "invalid": result.invalid,
+        **_left_out(fleet, errors),
+    })
+
+
+def duplicates_json(result: Duplicates, fleet: Fleet, errors: Sequence[Finding]) -> str:
+    """`duplicates`: groups of jobs with the same schedule in the same zone."""
+    return to_json({
+        "jobs": result.jobs,
+        "excluded": result.excluded,
+        "invalid": result.invalid,
+        "groups": [
+            {"expression": g.expression, "description": g.description,
+             "timezone": g.timezone, "count": g.count, "jobs": list(g.jobs)}
+            for g in result.groups
+        ],
+        **_left_out(fleet, errors),
+    })
+
+
+def owners_json(placement: Placement, *, nodes_from: str, notes: Sequence[str],
+                disabled: int, errors: Sequence[Finding]) -> str:
+    """`owners`: which node runs each job, where the nodes came from, and notes."""
+    return to_json({
+        **placement.to_dict(),
+        "nodes_from": nodes_from,
+        "notes": list(notes),
+        "disabled": disabled,
+        "errors": [f.to_dict() for f in errors],
+    })
+
+
+def stagger_json(result: StaggerResult) -> str:
+    """`stagger`: a start offset per source within the window."""
+    return to_json(result.to_dict())
+
+
+def cell_dict(cell: Cell) -> dict[str, Any]:
+    """One (hour, minute) cell of the pressure grid (`pressure` and `diff`)."""
+    return {"hour": cell.hour, "minute": cell.minute, "fires": cell.fires, "jobs": cell.jobs,
+            "names": list(cell.names)}
+
+
+def _left_out(fleet: Fleet, errors: Sequence[Finding]) -> dict[str, Any]:
+    """`skipped` (jobs with an invalid schedule or zone) and `errors` (load errors)."""
+    return {
+        "skipped": [{"job": s.job.name, "reason": s.reason, "file": s.job.location.file,
+                     "line": s.job.location.line} for s in fleet.skipped],
+        "errors": [f.to_dict() for f in errors],
+    }
+
+
+def _jitter(result: JitterPressure) -> dict[str, Any]:
+    """The `jitter` object of `pressure --jitter`."""
+    return {
+        "option": result.option,
+        "jittered_jobs": result.jittered_jobs,
+        "widths": [{"seconds": width, "jobs": jobs} for width, jobs in result.widths],
+        "busiest_minute": result.busiest_minute,
+        "seconds": {
+            "scheduled": list(result.scheduled),
+            "fire_after": list(result.fire_after),
+            "spill": result.spill,
+        },
+        "peak_per_second": {
+            "scheduled": result.peak_scheduled,
+            "fire_after": result.peak_fire_after,
+        },
+        "jobs": [{"name": job.name, "width": job.width, "offset": job.offset}
+                 for job in result.jobs if job.width],
+    }
+
+
+def _slot(slot: Slot) -> dict[str, Any]:
+    out: dict[str, Any] = {} if slot.hour is None else {"hour": slot.hour}
+    out["minute"] = slot.minute
+    return out

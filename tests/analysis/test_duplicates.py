@@ -6,10 +6,10 @@ import json
 
 from cronstable_cli.analysis.duplicates import (
     DuplicateGroup,
-    duplicates_to_json,
     find_duplicates,
 )
 from cronstable_cli.analysis.fires import build_fleet
+from cronstable_cli.formats.json_out import duplicates_json
 
 from .fleet_helpers import h_value, job
 
@@ -83,7 +83,7 @@ def test_most_common_spelling_then_first_loaded() -> None:
 def test_description_and_json() -> None:
     result = find_duplicates(build_fleet([job("a", "0 3 * * *"), job("b", "0 3 * * *")]))
     assert result.groups == (DuplicateGroup("0 3 * * *", "At 03:00", "UTC", 2, ("a", "b")),)
-    doc = json.loads(duplicates_to_json(result))
+    doc = json.loads(duplicates_json(result, build_fleet([]), []))
     assert doc["version"] == 1
     assert doc["jobs"] == 2
     assert doc["groups"] == [{"expression": "0 3 * * *", "description": "At 03:00",

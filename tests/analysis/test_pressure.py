@@ -14,10 +14,9 @@ from cronstable_cli.analysis.fires import build_fleet
 from cronstable_cli.analysis.pressure import (
     BusiestMinute,
     compute_pressure,
-    pressure_to_dict,
-    pressure_to_json,
 )
 from cronstable_cli.engine import CronTab
+from cronstable_cli.formats.json_out import pressure_json
 
 from .fleet_helpers import UTC, h_value, job, utc
 
@@ -181,7 +180,7 @@ def test_progress_is_reported_per_group() -> None:
 
 def test_json_has_the_spec_fields() -> None:
     result = compute_pressure(build_fleet(FLEET), JAN, 24)
-    doc = json.loads(pressure_to_json(result))
+    doc = json.loads(pressure_json(result, build_fleet([]), []))
     assert doc["version"] == 1
     for key in ("grid", "by_minute_fires", "by_minute_jobs", "by_hour", "busiest_minute",
                 "empty_minutes", "top_cells", "jobs", "total_fires", "excluded", "start",
@@ -192,7 +191,7 @@ def test_json_has_the_spec_fields() -> None:
     assert doc["busiest_minute"]["minute"] == 0
     assert set(doc["gaps"]) == {"min", "q1", "median", "q3", "max"}
     assert doc["top_cells"][0]["names"][0] == "a-hourly"
-    assert pressure_to_dict(result)["hours"] == 24
+    assert doc["hours"] == 24
 
 
 # --- the slow reference -------------------------------------------------------------

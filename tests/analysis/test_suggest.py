@@ -13,9 +13,8 @@ from cronstable_cli.analysis.suggest import (
     Suggestion,
     suggest_slot,
     suggest_slots,
-    suggestion_to_dict,
-    suggestion_to_json,
 )
+from cronstable_cli.formats.json_out import suggest_json
 from cronstable_cli.records import Job
 
 from .fleet_helpers import job, utc
@@ -113,7 +112,7 @@ def test_unknown_period_is_refused() -> None:
 
 def test_json_has_the_spec_fields() -> None:
     s = daily([job("a", "0 0 * * *"), job("off", "0 1 * * *", enabled=False)])
-    doc = json.loads(suggestion_to_json(s))
+    doc = json.loads(suggest_json(s, build_fleet([]), []))
     assert doc["version"] == 1
     assert doc["slot"] == {"hour": 12, "minute": 30}
     assert doc["expression"] == "30 12 * * *"
@@ -123,4 +122,4 @@ def test_json_has_the_spec_fields() -> None:
     assert doc["based_on"] == {"jobs": 1, "start": "2026-01-05T00:00:00+00:00", "hours": 24}
     assert doc["hash_hint"] == "H H * * *"
     assert doc["excluded"] == 1
-    assert suggestion_to_dict(hourly([]))["slot"] == {"minute": 30}
+    assert json.loads(suggest_json(hourly([]), build_fleet([]), []))["slot"] == {"minute": 30}
