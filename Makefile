@@ -77,4 +77,4 @@ docs: $(STAMP_TEST)
 	CRONSTABLE_REGENERATE=1 $(BIN)/python -m pytest -q tests/docs/test_readme_examples.py -k regenerate
 
 clean:
-	rm -rf $(VENV) $(DAEMON_VENV) $(DAEMON_VENV).skip build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(DAEMON_VENV) $(DAEMON_VENV).skip build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage

@@ -10,6 +10,7 @@ from typing import NamedTuple
 import click
 
 from ..engine import CronTab, ScheduleError, ZoneError
+from ..load_codes import INVALID_SCHEDULE
 from ..records import Finding, Job, SourceLocation
 from ..safe_text import shown
 from .common import F, resolve_paths, zone_arg
@@ -60,7 +61,7 @@ class InvalidSchedule(click.ClickException):
         return {
             "expression": self.expression,
             "job": self.job,
-            "error": {"code": "invalid-schedule", "message": self.message,
+            "error": {"code": INVALID_SCHEDULE, "message": self.message,
                       "location": self.location, "field": err.field, "item": err.item,
                       "column": err.column, "hint": err.hint},
         }

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cronstable_cli.analysis.lint import LintReport
+from cronstable_cli.analysis.lint import LintReport, registry
 from cronstable_cli.records import Finding, SourceLocation
 
 from .lint_cases import FILE, codes, make_job, run
@@ -186,3 +187,10 @@ def test_a_shared_finding_reads_as_if_linted_alone(schedule: str) -> None:
         alone = run(one).findings
         assert alone, "the case must produce findings to compare"
         assert [f for f in together if f.job == one.name] == list(alone)
+
+
+def test_no_rule_names_its_job_itself() -> None:
+    # JobContext.finding() adds "job 'x': "; a rule that writes it too says it twice.
+    rules = Path(registry.__file__).parent / "rules"
+    for module in rules.glob("*.py"):
+        assert "w.job(ctx.name)}: " not in module.read_text(encoding="utf-8"), module.name

@@ -60,7 +60,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
               "Quartz and Spring put seconds first; for that reading write it with 7 "
               f"fields, {w.code(seven)}")
     yield ctx.finding(CODE, (
-        f"{w.job(ctx.name)}: {w.code(parsed.source)} has 6 fields and the 6th, the year, is "
+        f"{w.code(parsed.source)} has 6 fields and the 6th, the year, is "
         f"`*`: here the fields are minute hour day-of-month month day-of-week year, so it "
         f"means {here}. {quartz}; if not, drop the year: "
         f"{w.code(' '.join(tokens[:5]))}."), column=ctx.field(YEAR).column)
