@@ -254,8 +254,34 @@ def cluster(gen: Gen) -> dict[str, Any]:
     return out
 
 
+def focused(rng: random.Random) -> dict[str, str]:
+    """A case about one section (web, mcp, notify, state, logging) or one DAG's keys."""
+    gen = Gen(rng, bad=rng.choice([0.0, 0.05, 0.15]))
+    doc: dict[str, Any] = {}
+    if rng.random() < 0.7:
+        doc["state"] = {"path": "/tmp/cronstable-oracle-state"}
+    topic = rng.choice(["web", "mcp", "notify", "state", "web+mcp", "logging", "dags", "dags"])
+    if topic == "dags":
+        if rng.random() < 0.4:
+            doc["pools"] = {"db": {"slots": "2"}}
+        if rng.random() < 0.4:
+            fields = [f for f in ds.JOB_COMMON if f.name not in HOST_KEYS]
+            doc["defaults"] = {e.name: gen.value(e.type, e.name) for e in rng.sample(fields, k=2)}
+        doc["dags"] = [dag(gen, "etl", rng.randint(1, 4))]
+    for name in topic.split("+") if topic != "dags" else ():
+        table = ds.TOP.field(name)
+        assert table is not None
+        doc[name] = gen.value(table.type, name)
+        if name == "mcp" and isinstance(doc["mcp"], dict) and rng.random() < 0.7:
+            doc["mcp"]["enabled"] = "yes"
+    doc["jobs"] = [job(gen, "a", rng.choice([0, 1, 2]))]
+    return {"main.yaml": render(doc) + "\n"}
+
+
 def config(rng: random.Random) -> dict[str, str]:
     """One case: file name -> text; `main.yaml` is the entry the daemon loads."""
+    if rng.random() < 0.3:
+        return focused(rng)
     gen = Gen(rng, bad=rng.choice([0.0, 0.0, 0.02, 0.05, 0.15]))
     doc: dict[str, Any] = {}
     if rng.random() < 0.6:
