@@ -271,7 +271,8 @@ class Checker:
             advice = self.key_hint(path, name.value) if self.key_hint else ""
         self.out.add(
             codes.UNKNOWN_KEY,
-            f"unknown {what} {shown(name.value)}{place} (the daemon's strict schema refuses "
+            f"{self._owner()}unknown {what} {shown(name.value)}{place} (the daemon's strict "
+            "schema refuses "
             f"the whole file){advice or did_you_mean(name.value, known)}",
             name.line,
             name.col,
@@ -279,7 +280,13 @@ class Checker:
         )
 
     def _label(self, path: str) -> str:
-        return f"'{path}'" if path else self.root
+        if not path:
+            return self.root
+        return f"{self._owner()}'{path}'"
+
+    def _owner(self) -> str:
+        """`job 'x': ` before a message about a job's key, so the line says whose."""
+        return f"job {shown(self.job)}: " if self.job is not None and "" in self.job_roots else ""
 
     def _add(self, message: str, line: int, col: int) -> None:
         self.out.add(codes.INVALID_CONFIG, message, line, col, job=self.job)
