@@ -11,7 +11,6 @@ key: the daemon's strict schema would refuse the file over an unknown key.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime, timedelta, timezone
 from itertools import pairwise
 from typing import Literal, TypeAlias
@@ -69,14 +68,6 @@ def parse_jitter_option(text: str) -> JitterOption:
     )
 
 
-def resolve_jitter_seconds(
-    option: JitterOption, fires_at_minute_zero: bool, shortest_interval_seconds: int | None
-) -> int:
-    """The width for one job: the explicit number, or the documented dialect default for `auto`."""
-    if option == "auto":
-        return auto_jitter_seconds(fires_at_minute_zero, shortest_interval_seconds)
-    return option
-
 
 def apply_jitter(scheduled_for: datetime, offset_seconds: int) -> datetime:
     """`fire_after`: `offset_seconds` of real time after `scheduled_for`, in its zone.
@@ -92,13 +83,6 @@ def apply_jitter(scheduled_for: datetime, offset_seconds: int) -> datetime:
     instant = scheduled_for.astimezone(timezone.utc) + timedelta(seconds=offset_seconds)
     return instant.astimezone(scheduled_for.tzinfo)
 
-
-def jitter_fires(
-    job_name: str, fires: Iterable[datetime], jitter_seconds: int
-) -> tuple[datetime, ...]:
-    """`fire_after` for each of a job's fires (same length and order as `fires`)."""
-    offset = jitter_offset(job_name, jitter_seconds)
-    return tuple(apply_jitter(fire, offset) for fire in fires)
 
 
 def shortest_interval(timeline: Timeline, start_epoch: int) -> int | None:

@@ -44,14 +44,12 @@ class LoadedFleet:
 def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
     """Load PATHS and group the jobs; None (after saying why) when nothing loaded."""
     from ..analysis.fires import build_fleet
-    from .loading import load_errors, load_jobs, report_load_errors, say
+    from .loading import load_telling_errors, say
 
-    load = load_jobs(paths)
-    errors = load_errors(load.findings)
-    report_load_errors(errors)
-    if errors and not load.jobs:
-        say(f"{command}: no jobs could be loaded ({len(errors)} load errors)")
+    told = load_telling_errors(paths, command)
+    if told is None:
         return None
+    load, errors = told
     fleet = build_fleet(load.jobs)
     if fleet.skipped:
         names = ", ".join(s.job.name for s in fleet.skipped[:SKIPPED_NAMED])

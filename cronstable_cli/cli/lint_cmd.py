@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import timezone
-from typing import IO, TYPE_CHECKING, Any, NamedTuple
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -19,7 +19,7 @@ from .output import output_option, write_report
 
 if TYPE_CHECKING:
     from ..analysis.lint import LintReport, Rule
-    from ..records import Finding, Job
+    from ..loaders import LoadResult
 
 
 @click.command()
@@ -106,28 +106,14 @@ def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozense
     return frozenset(codes)
 
 
-class _Loaded(NamedTuple):
-    jobs: tuple[Job, ...]
-    findings: tuple[Finding, ...]
-    files: tuple[str, ...]
-    withheld: tuple[Job, ...]
-
-
-def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool) -> _Loaded:
+def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool) -> LoadResult:
     from ..loaders import load_user_crontab
     from .loading import load_jobs
 
-    results = []
-    if paths or not user_crontab:
-        results.append(load_jobs(paths, system_crontab=system_crontab))
-    if user_crontab:
-        results.append(load_user_crontab())
-    return _Loaded(
-        tuple(job for r in results for job in r.jobs),
-        tuple(f for r in results for f in r.findings),
-        tuple(file for r in results for file in r.files),
-        tuple(job for r in results for job in r.withheld),
-    )
+    if not user_crontab:
+        return load_jobs(paths, system_crontab=system_crontab)
+    user = load_user_crontab()
+    return load_jobs(paths, system_crontab=system_crontab).merge(user) if paths else user
 
 
 def _lint_text(report: LintReport, file: IO[str] | None) -> None:

@@ -53,6 +53,18 @@ def load_jobs(paths: Sequence[str], *, system_crontab: bool = False) -> LoadResu
     return load
 
 
+def load_telling_errors(paths: Sequence[str],
+                        command: str) -> tuple[LoadResult, tuple[Finding, ...]] | None:
+    """Load PATHS, each load error on stderr; None (after saying so) when no job loaded."""
+    load = load_jobs(paths)
+    errors = load_errors(load.findings)
+    report_load_errors(errors)
+    if errors and not load.jobs:
+        say(f"{command}: no jobs could be loaded ({len(errors)} load errors)")
+        return None
+    return load, errors
+
+
 def load_errors(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     """The load findings that are errors (a file, or part of one, was not loaded)."""
     return tuple(f for f in findings if f.level == "error")

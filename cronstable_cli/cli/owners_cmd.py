@@ -93,19 +93,17 @@ def owners(
     """
     from ..analysis.cluster import ClusterError, NodeSource, nodes_from_cluster
     from ..analysis.placement import Election, election_from_cluster, place_jobs
-    from .loading import load_errors, load_jobs, report_load_errors, say
+    from .loading import load_telling_errors
 
     node_names = split_names(nodes_opt)
     if nodes_opt and not node_names:
         raise click.BadParameter("no node names given", param_hint="--nodes")
     down_names = split_names(down)
 
-    load = load_jobs(paths)
-    errors = load_errors(load.findings)
-    report_load_errors(errors)
-    if errors and not load.jobs:
-        say(f"owners: no jobs could be loaded ({len(errors)} load errors)")
+    told = load_telling_errors(paths, "owners")
+    if told is None:
         return 1
+    load, errors = told
 
     section, file = _cluster_section(load)
     # The loader keeps the first cluster section it meets; name its file when known.

@@ -8,7 +8,7 @@ zone; a day range that wraps the week (`sat-sun`) reads Saturday first.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .fields import MONTH_NAMES, YEAR_MAX, YEAR_MIN
@@ -33,7 +33,12 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def join_words(words: list[str], word: str = "and") -> str:
+def plural(count: int, noun: str) -> str:
+    """`1 job`, `2 jobs`, `1,200 jobs`: the one plural of every report."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def join_words(words: Sequence[str], word: str = "and") -> str:
     """a, b and c (or `a, b or c`)."""
     if len(words) <= 1:
         return "".join(words)

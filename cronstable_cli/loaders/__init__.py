@@ -28,9 +28,17 @@ class LoadResult:
     # the file): in no command's jobs, but lint still checks each of them.
     withheld: tuple[Job, ...] = ()
 
-    @property
-    def has_errors(self) -> bool:
-        return any(f.level == "error" for f in self.findings)
+    def merge(self, other: LoadResult) -> LoadResult:
+        """This load followed by `other`; the first cluster section seen stays."""
+        first = self if self.cluster is not None else other
+        return LoadResult(
+            jobs=self.jobs + other.jobs,
+            findings=self.findings + other.findings,
+            files=self.files + other.files,
+            cluster=first.cluster,
+            cluster_file=first.cluster_file,
+            withheld=self.withheld + other.withheld,
+        )
 
 
 def load_paths(paths: Sequence[str], *, system_crontab: bool = False,

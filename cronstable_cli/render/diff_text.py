@@ -14,9 +14,9 @@ from ..analysis.diff import FireChange, Fires, JobChange, JobState
 from ..analysis.diff_fleet import FleetDiff, PressureDelta
 from ..analysis.placement import Election
 from ..analysis.pressure import Pressure
+from ..engine.describe import plural
 from ..records import Finding
 from ..safe_text import shown
-from .text_bits import plural
 
 MARKS = {"added": "+", "removed": "-", "renamed": "~", "changed": "~", "unknown": "?"}
 

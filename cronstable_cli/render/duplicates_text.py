@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..analysis.duplicates import Duplicates
+from ..engine.describe import plural
 from .layout import Keep, Prose
-from .text_bits import plural
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from html import escape
 
 from ..analysis.jitter_pressure import JitterPressure
+from ..engine.describe import plural
 from .jitter_text import folded, option_label, peak_label, seconds_label, widths_label
 from .svg_columns import column_chart_svg
-from .text_bits import plural
 
 CHART_HEIGHT = 90
 

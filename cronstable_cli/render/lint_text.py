@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from itertools import groupby
 from typing import IO, TYPE_CHECKING
 
@@ -46,12 +47,10 @@ class LintText:
 
 
 def _where(finding: Finding) -> str:
-    parts = [finding.file or NO_FILE]
-    if finding.line:
-        parts.append(str(finding.line))
-        if finding.column:
-            parts.append(str(finding.column))
-    return ":".join(parts)
+    at = finding.location
+    if at is None:
+        return NO_FILE
+    return str(at if at.file else replace(at, file=NO_FILE))
 
 
 def summary_text(report: LintReport) -> Text:

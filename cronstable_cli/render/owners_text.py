@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..analysis.owners import Move
 from ..analysis.placement import POLICIES, Placement
+from ..engine.describe import plural
 from .layout import Column, FitTable, Row
 
 if TYPE_CHECKING:
@@ -15,10 +16,6 @@ if TYPE_CHECKING:
 
 BAR_WIDTH = 30
 DEFAULT_LIMIT = 50
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class OwnersReport:
@@ -50,10 +47,10 @@ class OwnersReport:
         from rich.text import Text
 
         r = self.result
-        excluded = f" ({_plural(self.disabled, 'disabled job')} left out)" if self.disabled else ""
+        excluded = f" ({plural(self.disabled, 'disabled job')} left out)" if self.disabled else ""
         yield Text.assemble(
             ("owners", "bold"),
-            f": {_plural(r.jobs, 'enabled job')} over {_plural(len(r.nodes), 'node')}"
+            f": {plural(r.jobs, 'enabled job')} over {plural(len(r.nodes), 'node')}"
             f"{excluded}, hash {r.hash}",
         )
         yield Text(f"nodes from {self.nodes_from}", style="dim")
@@ -116,7 +113,7 @@ class OwnersReport:
         b = r.balance
         if b is not None and r.jobs and any(r.counts.values()):
             yield Text(
-                f"balance over {_plural(len(r.live), 'live node')}: min {b.min}, max {b.max}, "
+                f"balance over {plural(len(r.live), 'live node')}: min {b.min}, max {b.max}, "
                 f"ideal {b.ideal:.1f}, stdev {b.stdev:.2f}"
             )
         elif not r.jobs:
@@ -185,8 +182,8 @@ class OwnersReport:
         moves = [m for m in r.moves if m.to_node is not None]
         stopped = self.placement.stopped
         yield Text(
-            f"with {down} down: {_plural(len(moves), 'job')} moved, "
-            f"{_plural(len(stopped), 'job')} stopped",
+            f"with {down} down: {plural(len(moves), 'job')} moved, "
+            f"{plural(len(stopped), 'job')} stopped",
             style="bold",
         )
         yield from self._listed([f"{m.job}: {m.from_node} → {m.to_node}" for m in moves],
@@ -216,7 +213,7 @@ class OwnersReport:
         from rich.text import Text
 
         yield Text(
-            f"UNEXPECTED: {_plural(len(moves), 'job')} moved off a node that is still up "
+            f"UNEXPECTED: {plural(len(moves), 'job')} moved off a node that is still up "
             "(the daemon never does this; please report it):",
             style="bold red",
         )

@@ -16,12 +16,12 @@ from .. import __version__
 from ..analysis.duplicates import Duplicates
 from ..analysis.pressure import Cell, Pressure
 from ..analysis.suggest import Suggestion
+from ..engine.describe import plural
 from .heat_scale import LEVELS, level, level_ranges, range_label
 from .jitter_html import jitter_section_html
 from .pressure_text import cell_names, headline, minute_runs
 from .stagger_text import duration_label
 from .svg_columns import CELL, PITCH, TOP, WIDTH, column_chart_svg, column_x
-from .text_bits import plural
 
 HIST_HEIGHT = 120
 MAX_LISTED = 12  # job names listed in a duplicate group before "more"

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..analysis.suggest import Suggestion
+from ..engine.describe import plural
 from .layout import Keep, Part, Prose
-from .text_bits import plural
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType

@@ -16,10 +16,6 @@ if TYPE_CHECKING:
 BARS = " ▁▂▃▄▅▆▇█"
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
-
-
 FULL = range(0, 60)
 
 

@@ -18,10 +18,8 @@ from hypothesis import strategies as st
 from cronstable_cli.analysis.jitter import (
     apply_jitter,
     auto_jitter_seconds,
-    jitter_fires,
     jitter_offset,
     parse_jitter_option,
-    resolve_jitter_seconds,
 )
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -119,11 +117,6 @@ def test_parse_jitter_option_refuses(text: str, message: str) -> None:
         parse_jitter_option(text)
 
 
-def test_resolve_width() -> None:
-    assert resolve_jitter_seconds("auto", True, 300) == 30
-    assert resolve_jitter_seconds(120, False, None) == 120
-    assert resolve_jitter_seconds(0, True, 3600) == 0
-
 
 def test_apply_jitter_in_utc() -> None:
     at = datetime(2025, 1, 1, 2, 0, tzinfo=timezone.utc)
@@ -151,9 +144,3 @@ def test_apply_jitter_refuses_naive_datetimes() -> None:
     with pytest.raises(ValueError, match="timezone-aware"):
         apply_jitter(datetime(2025, 1, 1), 5)
 
-
-def test_jitter_fires_keeps_length_and_order() -> None:
-    fires = [datetime(2025, 1, 1, h, tzinfo=timezone.utc) for h in range(5)]
-    after = jitter_fires("backup", fires, 60)
-    offset = h_jitter("backup") % 60
-    assert after == tuple(f + timedelta(seconds=offset) for f in fires)

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ...engine.describe import join_words
+from ...engine.describe import plural as describe_plural
+
 MONTHS = ("", "January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December")
 WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+
+# `a`, `a and b`, `a, b and c`: the engine's descriptions and the rules share one.
+join = join_words
+plural = describe_plural
 
 
 def job(name: str) -> str:
@@ -17,17 +24,6 @@ def job(name: str) -> str:
 def code(text: str) -> str:
     """An expression or item quoted as code: `*/7`."""
     return f"`{text}`"
-
-
-def join(items: Sequence[str], word: str = "and") -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def month_list(months: Iterable[int], word: str = "and") -> str:
