@@ -10,6 +10,7 @@ from typing import Literal
 
 Level = Literal["error", "warning", "note"]
 LEVELS: tuple[Level, ...] = ("error", "warning", "note")  # most severe first
+MESSAGE_LIMIT = 1000  # characters of a finding's message; longer ones are cut in the middle
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,14 @@ class Finding:
     job: str | None = None
     schedule: str | None = None
     resolved: str | None = None
+
+    def __post_init__(self) -> None:
+        # Messages quote what a file says (a schedule, a value); a 1 MB schedule must
+        # not make a 1 MB message. The start and the end (hints) are what a reader needs.
+        if len(self.message) > MESSAGE_LIMIT:
+            cut = len(self.message) - MESSAGE_LIMIT
+            head, tail = self.message[:MESSAGE_LIMIT - 200], self.message[-200:]
+            object.__setattr__(self, "message", f"{head} ...({cut:,} characters cut)... {tail}")
 
     @property
     def file(self) -> str | None:

@@ -134,3 +134,10 @@ def no_surrogates(text: str) -> str:
     if text.isascii():
         return text
     return _SURROGATE.sub(_escape_char, text)
+
+
+def capped(text: str, limit: int = 200) -> str:
+    """`text` cut to about `limit` characters, saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit:,} more characters)"

@@ -28,6 +28,11 @@ def read_text(path: str, out: Problems) -> str | None:
 
 def decode_text(data: bytes, out: Problems) -> str | None:
     """A job file's bytes as text, or None with an unreadable-file finding (NUL, not UTF-8)."""
+    wide = _wide_encoding(data)
+    if wide is not None:
+        out.add(codes.UNREADABLE_FILE,
+                f"the file is {wide} text; a job file is UTF-8 (save it as UTF-8)", 1, 1)
+        return None
     nul = data.find(b"\0")
     if nul >= 0:
         line, col = _byte_position(data, nul)
@@ -49,6 +54,26 @@ def decode_text(data: bytes, out: Problems) -> str | None:
             col,
         )
         return None
+
+
+_BOMS = ((b"\xff\xfe\0\0", "UTF-32 (little-endian)"), (b"\0\0\xfe\xff", "UTF-32 (big-endian)"),
+         (b"\xff\xfe", "UTF-16 (little-endian)"), (b"\xfe\xff", "UTF-16 (big-endian)"))
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """UTF-16 or UTF-32 by its byte-order mark, or UTF-16 by its NUL pattern; else None."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return name
+    sample = data[:4096]
+    if len(sample) >= 4 and sample.find(b"\0") >= 0:
+        # ASCII text in UTF-16: every other byte is NUL.
+        odd, even = sample[1::2], sample[0::2]
+        if odd.count(0) >= 0.9 * len(odd) and not even.count(0):
+            return "UTF-16 (little-endian, no byte-order mark)"
+        if even.count(0) >= 0.9 * len(even) and not odd.count(0):
+            return "UTF-16 (big-endian, no byte-order mark)"
+    return None
 
 
 def _os_reason(path: str, error: OSError) -> str:

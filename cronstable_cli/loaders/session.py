@@ -20,6 +20,11 @@ from .yaml_nodes import Scalar
 from .yaml_schema import Defaults
 
 
+# Each level of include nests the reading of one file in another (recursion); the
+# released daemon fails with a RecursionError somewhere near 200 levels.
+MAX_INCLUDE_DEPTH = 150  # the daemon loads 150 (checked), fails by 250
+
+
 class Session:
     """Accumulates jobs, findings and files across everything one call loads."""
 
@@ -111,6 +116,16 @@ class Session:
                     target.col,
                 )
                 return Defaults()
+        if len(self._stack) > MAX_INCLUDE_DEPTH:
+            out.add(
+                codes.INVALID_CONFIG,
+                f"include chain more than {MAX_INCLUDE_DEPTH} files deep (from "
+                f"{self._stack[0][1]}); {target.value.strip()!r} and what it includes are not "
+                "read: the daemon itself runs out of recursion on chains about 200 deep",
+                target.line,
+                target.col,
+            )
+            return Defaults()
         if self.source.is_dir(path):
             out.add(
                 codes.INVALID_CONFIG,

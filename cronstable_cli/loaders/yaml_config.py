@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import load_codes as codes
@@ -88,6 +89,34 @@ class YamlFile:
 
 def load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
     """Read one YAML config; every problem becomes a finding in `out`."""
+    if "\r" in text:
+        # YAML reads CR and CRLF as line breaks: so must line numbers, columns and
+        # the suppression comments, which all work on "\n"-split lines.
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    result = _load_yaml(text, out, include)
+    _inside_the_file(text, result)
+    return result
+
+
+def _inside_the_file(text: str, result: YamlFile) -> None:
+    """An empty value at the very end is placed after the parser's end of stream, one
+    line past the last; point such a job's positions at the end of the last line."""
+    count = text.count("\n") + (0 if text.endswith("\n") else 1)
+    if not text or not any(j.location.line > count or j.schedule_location.line > count
+                           for j in result.jobs):
+        return
+    end = SourceLocation(result.jobs[0].location.file, count,
+                         len(text.split("\n")[count - 1]) + 1)
+
+    def clamp(where: SourceLocation) -> SourceLocation:
+        return end if where.line > count else where
+
+    result.jobs = [replace(job, location=clamp(job.location),
+                           schedule_location=clamp(job.schedule_location))
+                   for job in result.jobs]
+
+
+def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
     foreign = foreign_document(text)
     if foreign is not None:
         # Another tool's file: advice on its YAML (anchors, flow style) would mislead.
@@ -160,7 +189,8 @@ def _top_level(pairs: list[tuple[Scalar, Node]], out: Problems) -> dict[str, tup
         elif not known:
             out.add(
                 codes.INVALID_CONFIG,
-                f"not a cronstable config: unexpected key {key.value!r}{_looks_like(pairs)}",
+                f"not a cronstable config: unexpected key {_key_shown(key.value)}"
+                f"{_looks_like(pairs)}",
                 key.line,
                 key.col,
             )
@@ -175,6 +205,21 @@ def _top_level(pairs: list[tuple[Scalar, Node]], out: Problems) -> dict[str, tup
                 key.col,
             )
     return entries
+
+
+# Keys a config (or a Kubernetes/Compose file) uses; anything else is not echoed.
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_-]{0,63}")
+
+
+def _key_shown(key: str) -> str:
+    """The key quoted when it looks like one; otherwise not echoed at all.
+
+    An `include:` can name any file the linting host can read (/etc/shadow);
+    its first line must not end up in a CI log as "unexpected key '...'".
+    """
+    if _IDENTIFIER.fullmatch(key):
+        return repr(key)
+    return "(not shown: it does not look like a config key; is this a job file?)"
 
 
 def _looks_like(pairs: list[tuple[Scalar, Node]]) -> str:

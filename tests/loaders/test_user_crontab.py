@@ -1,8 +1,10 @@
-"""`crontab -l` through python-crontab: a missing program or crontab is a finding."""
+"""`crontab -l`: a missing, hanging or failing program is a finding, never a hang."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+import stat
+from pathlib import Path
 
 import pytest
 
@@ -10,43 +12,32 @@ from cronstable_cli.loaders import load_user_crontab
 from cronstable_cli.loaders import system_crontab as module
 
 
-@dataclass
-class FakeProcess:
-    stdout: str = ""
-    stderr: str = ""
-    returncode: int = 0
-    error: Exception | None = None
-
-    def __call__(self, *args: object, **kwargs: object) -> FakeProcess:
-        assert kwargs == {"l": ""}  # crontab -l
-        return self
-
-    def run(self) -> FakeProcess:
-        if self.error is not None:
-            raise self.error
-        return self
+def fake_crontab(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, script: str,
+                 *, executable: bool = True) -> Path:
+    """A `crontab` program running `script` (sh), the only one on PATH."""
+    program = tmp_path / "bin" / "crontab"
+    program.parent.mkdir(exist_ok=True)
+    program.write_text(f"#!/bin/sh\nPATH=/usr/bin:/bin\n{script}\n", encoding="utf-8")
+    program.chmod(0o755 if executable else 0o644)
+    monkeypatch.setenv("PATH", str(program.parent))
+    monkeypatch.setattr(module, "CRON_COMMAND", str(program))
+    return program
 
 
-def use(monkeypatch: pytest.MonkeyPatch, process: FakeProcess) -> None:
-    monkeypatch.setattr(module, "Process", process)
-
-
-def test_entries_of_the_user_crontab(monkeypatch: pytest.MonkeyPatch) -> None:
-    use(monkeypatch, FakeProcess(stdout="MAILTO=me\n# tidy\n15 3 * * * /bin/tidy\n"))
+def test_entries_of_the_user_crontab(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    fake_crontab(monkeypatch, tmp_path,
+                 "printf 'MAILTO=me\\n# tidy\\n15 3 * * * /bin/tidy\\n'")
     result = load_user_crontab()
     assert result.findings == ()
     assert result.files == ("crontab -l",)
     (job,) = result.jobs
     assert (job.name, job.schedule, job.command, job.location.line) == (
-        "crontab:3",
-        "15 3 * * *",
-        "/bin/tidy",
-        3,
-    )
+        "crontab:3", "15 3 * * *", "/bin/tidy", 3)
 
 
-def test_no_crontab_program(monkeypatch: pytest.MonkeyPatch) -> None:
-    use(monkeypatch, FakeProcess(error=FileNotFoundError(2, "No such file")))
+def test_no_crontab_program(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(module, "CRON_COMMAND", str(tmp_path / "nowhere" / "crontab"))
     result = load_user_crontab()
     (finding,) = result.findings
     assert (finding.code, finding.level) == ("unreadable-file", "error")
@@ -54,21 +45,48 @@ def test_no_crontab_program(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.jobs == () and result.files == ()
 
 
-def test_no_crontab_for_the_user(monkeypatch: pytest.MonkeyPatch) -> None:
-    use(monkeypatch, FakeProcess(stderr="no crontab for root\n", returncode=1))
+def test_a_crontab_that_is_not_executable(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    program = fake_crontab(monkeypatch, tmp_path, "echo '0 * * * * x'", executable=False)
+    assert not os.stat(program).st_mode & stat.S_IXUSR
+    (finding,) = load_user_crontab().findings
+    assert finding.code == "unreadable-file" and "not executable" in finding.message
+
+
+def test_a_hanging_crontab_times_out(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    fake_crontab(monkeypatch, tmp_path, "exec sleep 60")
+    monkeypatch.setattr(module, "TIMEOUT", 0.5)
+    (finding,) = load_user_crontab().findings
+    assert finding.code == "unreadable-file" and "did not finish within 0.5 s" in finding.message
+
+
+def test_the_documented_timeout_is_ten_seconds() -> None:
+    assert module.TIMEOUT == 10
+
+
+def test_no_crontab_for_the_user(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    fake_crontab(monkeypatch, tmp_path, "echo 'no crontab for root' >&2; exit 1")
     (finding,) = load_user_crontab().findings
     assert (finding.code, finding.level) == ("empty-config", "note")
     assert "no crontab for user" in finding.message
 
 
-def test_other_failures(monkeypatch: pytest.MonkeyPatch) -> None:
-    use(monkeypatch, FakeProcess(stderr="crontab: permission denied\n", returncode=1))
+def test_other_failures(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    fake_crontab(monkeypatch, tmp_path, "echo 'crontab: permission denied' >&2; exit 1")
     (finding,) = load_user_crontab().findings
     assert finding.code == "unreadable-file" and "permission denied" in finding.message
 
 
-def test_undecodable_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    error = UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
-    use(monkeypatch, FakeProcess(error=error))
+def test_a_warning_on_stderr_with_exit_0_still_reads_the_crontab(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    fake_crontab(monkeypatch, tmp_path,
+                 "echo 'warning: locale not set' >&2; echo '0 * * * * /bin/x'")
+    result = load_user_crontab()
+    assert result.findings == ()
+    assert [j.command for j in result.jobs] == ["/bin/x"]
+
+
+def test_undecodable_output(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    fake_crontab(monkeypatch, tmp_path, "printf '0 * * * * \\377\\n'")
     (finding,) = load_user_crontab().findings
-    assert finding.code == "unreadable-file"
+    assert finding.code == "unreadable-file" and "UTF-8" in finding.message
