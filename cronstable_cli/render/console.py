@@ -52,19 +52,29 @@ def _safe_console_class() -> type[Console]:
     from rich.segment import Segment
 
     class SafeConsole(Console):
+        _escaping = False  # inside the outermost render: nested renders pass through
+
         def render(self, renderable: Any, options: Any = None) -> Any:
+            segments = super().render(renderable, options)
+            return segments if self._escaping else self._escaped(segments)
+
+        def _escaped(self, segments: Any) -> Any:
             ascii_only = not self.encoding.startswith("utf")
-            for segment in super().render(renderable, options):
-                text = segment.text
-                plain = (text.isprintable() or text == "\n") and (
-                    not ascii_only or text.isascii())
-                if segment.control or plain:
-                    yield segment
-                    continue
-                text = shown_lines(text)
-                if ascii_only:
-                    text = to_ascii(text, self.encoding)
-                yield Segment(text, segment.style, segment.control)
+            self._escaping = True
+            try:
+                for segment in segments:
+                    text = segment.text
+                    plain = (text.isprintable() or text == "\n") and (
+                        not ascii_only or text.isascii())
+                    if segment.control or plain:
+                        yield segment
+                        continue
+                    text = shown_lines(text)
+                    if ascii_only:
+                        text = to_ascii(text, self.encoding)
+                    yield Segment(text, segment.style, segment.control)
+            finally:
+                self._escaping = False
 
         def on_broken_pipe(self) -> None:
             # rich would exit 1 ("failed"); the CLI exits 141 quietly instead.
