@@ -93,7 +93,7 @@ def _target(args: Sequence[str], job: str | None, seed: str | None, tz: str | No
             raise click.UsageError(
                 "pass one schedule EXPR (quote it: \"*/5 * * * *\") or --job NAME with PATHS"
             )
-        zone_label = tz or "UTC"
+        zone_label = "UTC" if tz is None else tz
         zone = zone_arg(zone_label)
         try:
             tab = CronTab(args[0], hash_key=seed, tz=zone)

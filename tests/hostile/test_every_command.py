@@ -160,3 +160,25 @@ def test_job_names_are_escaped_in_text(name: str, tmp_path: Path,
         out, err = capsys.readouterr()
         _assert_clean_text(out + err, " ".join(args[:1]))
     assert os.path.exists(path)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_diff_invariants(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """diff compares two paths: the hostile input against an empty-but-valid base."""
+    paths, _ = CASES[case](tmp_path)
+    base = tmp_path / "base.yaml"
+    base.write_text(corpus.job_yaml(("good", "0 * * * *")), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for fmt in ("text", "json", "markdown", "github"):
+        code = main(["diff", str(base), paths[-1], "--from", AT, "--hours", "2",
+                     "--format", fmt])
+        out, err = capsys.readouterr()
+        where = f"diff --format {fmt} on {case}"
+        assert code in (0, 1, 2), where
+        _assert_clean_text(err, f"stderr of {where}")
+        out.encode("utf-8")
+        if fmt == "text":
+            _assert_clean_text(out, where)
+        elif fmt == "json":
+            json.loads(out)
