@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import platform
-import resource
 import subprocess
 import sys
 import tempfile
@@ -24,7 +23,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from load import yaml_config  # noqa: E402
+from load import yaml_config
 
 FROM = "2026-01-05T00:00Z"
 # One process per measurement: RUSAGE_CHILDREN of a fresh parent is that command's peak.

@@ -100,7 +100,7 @@ def diff(args: tuple[str, ...], from_: str, hours: int, tz: str, jitter: JitterO
     )
     for side in (base, head):
         for path in side.absent:
-            click.echo(f"diff: {path} does not exist in {side.label}", err=True)
+            click.echo(shown(f"diff: {path} does not exist in {side.label}"), err=True)
     result = diff_fleets(base, head, settings)
     _emit(result, fmt, output)
     return result.exit_code()

@@ -93,10 +93,21 @@ def stagger(
         raise click.UsageError("--emit prints only the schedules; drop --format or --emit")
     if command_template is not None and not emit:
         raise click.UsageError("--command only applies with --emit yaml|crontab")
+    if command_template is not None and shown(command_template) != command_template:
+        # The template lands in emitted crontab lines: a line break there would write
+        # a second, unreviewed entry.
+        raise click.BadParameter(
+            f"{shown(repr(command_template))} contains control or invisible characters",
+            param_hint="--command")
 
     all_ids = list(ids)
     if from_file is not None:
-        all_ids += read_ids(from_file)
+        try:
+            all_ids += read_ids(from_file)
+        except UnicodeDecodeError as err:
+            raise click.BadParameter(
+                f"not valid UTF-8 (byte 0x{err.object[err.start]:02x}); save it as UTF-8",
+                param_hint="--from-file") from None
     for source_id in all_ids:
         if shown(source_id) != source_id:
             # An id lands in emitted YAML and crontab lines: a line break there would

@@ -19,7 +19,6 @@ from .yaml_config import load_yaml
 from .yaml_nodes import Scalar
 from .yaml_schema import Defaults
 
-
 # Each level of include nests the reading of one file in another (recursion); the
 # released daemon fails with a RecursionError somewhere near 200 levels.
 MAX_INCLUDE_DEPTH = 150  # the daemon loads 150 (checked), fails by 250

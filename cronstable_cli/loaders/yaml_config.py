@@ -158,7 +158,7 @@ def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
         out.add(
             codes.INVALID_CONFIG,
             "not a cronstable config: expected a mapping with 'jobs' (and optionally "
-            f"'defaults', 'include'); found {kind_of(tree)}",
+            f"'defaults', 'include'); found {kind_of(tree)}{_bom_hint(text)}",
             tree.line,
             tree.col,
         )
@@ -178,6 +178,17 @@ def _no_config_keys(text: str) -> tuple[str, int] | None:
     shown = ", ".join(repr(k) for k in list(keys)[:5]) + (", ..." if len(keys) > 5 else "")
     return (f"not a cronstable config: its top-level keys ({shown}) are none of a config's "
             f"('jobs', 'defaults', 'include' and the daemon sections)", min(keys.values()))
+
+
+def _bom_hint(text: str) -> str:
+    """Why a crontab with a byte-order mark was read as YAML, when that is what happened."""
+    from .discover import sniff
+
+    if text.startswith("\ufeff") and sniff(text[1:]) == "crontab":
+        return ("; the file reads as a crontab but starts with a byte-order mark (U+FEFF), "
+                "so it is taken as YAML, as the daemon takes it: save it as UTF-8 without "
+                "the mark")
+    return ""
 
 
 def _top_level(pairs: list[tuple[Scalar, Node]], out: Problems) -> dict[str, tuple[Scalar, Node]]:

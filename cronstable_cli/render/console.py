@@ -40,6 +40,10 @@ def make_console(file: IO[str] | None = None, *, stderr: bool = False,
         no_color=no_color or None,
         color_system=None if no_color else "auto",
         highlight=False,
+        # Names from job files are never rich markup or emoji codes: `[/]` must not
+        # raise and `:warning:` must print as written.
+        markup=False,
+        emoji=False,
         width=width,
         soft_wrap=False,
     )

@@ -182,3 +182,53 @@ def test_diff_invariants(case: str, tmp_path: Path, capsys: pytest.CaptureFixtur
             _assert_clean_text(out, where)
         elif fmt == "json":
             json.loads(out)
+
+
+def test_stagger_refuses_a_command_template_with_a_line_break(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["stagger", "a", "--window", "02:00/50", "--emit", "crontab",
+                 "--command", "echo {id}\nrm -rf /"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "--command" in err
+
+
+def test_stagger_id_file_that_is_not_utf8(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    ids = tmp_path / "ids.txt"
+    ids.write_bytes(b"a\xff\n")
+    assert main(["stagger", "--from-file", str(ids), "--window", "02:00/50"]) == 2
+    assert "not valid UTF-8" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["jobs", "duplicates", "lint"])
+def test_markup_and_emoji_codes_print_as_written(command: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    name = "[/]:warning:[b]x"
+    path = tmp_path / "m.yaml"
+    path.write_text(corpus.job_yaml((name, "*/7 * * * *"), (name + "2", "*/7 * * * *")),
+                    encoding="utf-8")
+    assert main([command, str(path), "--all"] if command == "duplicates"
+                else [command, str(path)]) in (0, 1)
+    assert name in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif", "github", "text"])
+def test_a_non_utf8_file_name_with_o(fmt: str, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    directory = corpus.non_utf8_name(tmp_path / "jobs").parent
+    with open(os.path.join(os.fsencode(directory), b"b\xe9d.yaml"), "wb") as handle:
+        handle.write(corpus.job_yaml(("x", "*/7 * * * *")).encode())
+    target = tmp_path / f"report.{fmt}"
+    assert main(["lint", str(directory), "--format", fmt, "-o", str(target)]) == 1
+    _assert_clean_text(capsys.readouterr().err, "stderr")
+    text = target.read_bytes().decode("utf-8")  # valid UTF-8, whatever the file names
+    if fmt == "json":
+        assert any(f.endswith("caf\\xe9.yaml") for f in json.loads(text)["files"])
+    elif fmt == "sarif":
+        uris = {loc["physicalLocation"]["artifactLocation"]["uri"]
+                for run in json.loads(text)["runs"] for result in run["results"]
+                for loc in result["locations"]}
+        assert any(uri.endswith("b%E9d.yaml") for uri in uris)  # the byte, percent-encoded
+        json.loads(text)
+    elif fmt == "text":
+        _assert_clean_text(text, "text report")

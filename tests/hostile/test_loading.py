@@ -172,3 +172,13 @@ def test_tabs_read_the_same_on_both_paths(value: str) -> None:
     fast, _ = parse_document(text)
     strict = parse_strict(text)
     assert to_python(fast) == to_python(strict)  # type: ignore[arg-type]
+
+
+def test_a_crontab_with_a_bom_and_no_crontab_name_says_why(tmp_path: Path) -> None:
+    # The released daemon reads such a file as YAML and refuses it ("expecting a
+    # mapping, found arbitrary text"): the verdict stays, the message explains it.
+    path = tmp_path / "tasks"
+    path.write_bytes(b"\xef\xbb\xbf0 * * * * /bin/x\n*/5 * * * * /bin/y\n")
+    [finding] = load_paths([str(path)]).findings
+    assert finding.level == "error"
+    assert "byte-order mark" in finding.message and "crontab" in finding.message
