@@ -61,13 +61,23 @@ def escaped(value: T) -> T:
     """A copy of a result in which every string is `shown()`; unchanged parts are shared.
 
     Walks dataclasses, named and plain tuples, lists, sets and dicts (keys too);
-    other objects (datetimes, zones, parsed schedules) are kept as they are.
+    other objects (datetimes, zones, parsed schedules) are kept as they are. A
+    string longer than DISPLAY_LIMIT keeps its start and end around a note of the cut.
     """
     return _walk(value, {})  # type: ignore[no-any-return]
 
 
+# Characters of one string a text report shows; past this the middle is cut. A name
+# or command of a megabyte would otherwise take minutes to lay out in a table.
+DISPLAY_LIMIT = 2000
+
+
 def _walk(value: Any, seen: dict[int, Any]) -> Any:
     if isinstance(value, str):
+        if len(value) > DISPLAY_LIMIT:
+            cut = len(value) - DISPLAY_LIMIT
+            value = (f"{value[:DISPLAY_LIMIT - 200]}...({cut:,} characters cut)..."
+                     f"{value[-200:]}")
         return shown(value)
     if isinstance(value, (int, float, bool)) or value is None:
         return value

@@ -428,20 +428,20 @@ def _fold(line: Text, width: int, skip: int, indent: int) -> Iterator[Text]:
     width (a long name or path); continuation lines start with `indent` spaces."""
     from rich.text import Text
 
-    if _cell_width(line.plain) <= width or width <= skip + 1:
-        yield line
-        return
-    plain = line.plain
-    cut = plain.rfind(" ", skip + 1, width + 1)
-    if cut <= skip:
-        cut = width
-        for sep in _SEPARATORS:  # the first separator (in this order) that fits wins
-            at = plain.rfind(sep, skip + 1, width)
-            if at > skip:
-                cut = at + 1
-                break
-    head, tail = line.divide([cut])
-    head.rstrip()
-    tail = tail[len(tail.plain) - len(tail.plain.lstrip(" ")):]
-    yield head
-    yield from _fold(Text.assemble(" " * indent, tail), width, indent, indent)
+    # A loop, not recursion: a 300,000-character name is thousands of lines.
+    while _cell_width(line.plain) > width and width > skip + 1:
+        plain = line.plain
+        cut = plain.rfind(" ", skip + 1, width + 1)
+        if cut <= skip:
+            cut = width
+            for sep in _SEPARATORS:  # the first separator (in this order) that fits wins
+                at = plain.rfind(sep, skip + 1, width)
+                if at > skip:
+                    cut = at + 1
+                    break
+        head, tail = line.divide([cut])
+        head.rstrip()
+        tail = tail[len(tail.plain) - len(tail.plain.lstrip(" ")):]
+        yield head
+        line, skip = Text.assemble(" " * indent, tail), indent
+    yield line

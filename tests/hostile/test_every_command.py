@@ -87,6 +87,14 @@ def _shadow_include(tmp: Path) -> tuple[list[str], bool]:
     return [str(path)], True
 
 
+def _long_name(tmp: Path) -> tuple[list[str], bool]:
+    # 300,000 characters: the text layout once recursed per line and died.
+    path = tmp / "long.yaml"
+    path.write_text(corpus.job_yaml(("n" * 300_000, "0 * * * *"), ("good", "5 * * * *")),
+                    encoding="utf-8")
+    return [str(path)], False
+
+
 def _empty_dir(tmp: Path) -> tuple[list[str], bool]:
     (tmp / "empty").mkdir()
     return [str(tmp / "empty")], True
@@ -97,7 +105,7 @@ CASES: dict[str, Callable[[Path], tuple[list[str], bool]]] = {
     "non-utf8-name": _non_utf8_name, "deep-includes": _deep_includes,
     "missing-and-good": _missing_and_good, "broken-and-good": _broken_and_good,
     "utf16": _utf16, "control-in-crontab": _control_in_crontab,
-    "shadow-include": _shadow_include, "empty-dir": _empty_dir,
+    "shadow-include": _shadow_include, "empty-dir": _empty_dir, "long-name": _long_name,
 }
 
 COMMANDS: dict[str, list[str]] = {
