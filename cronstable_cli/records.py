@@ -46,9 +46,9 @@ class Finding:
         # Messages quote what a file says (a schedule, a value); a 1 MB schedule must
         # not make a 1 MB message. The start and the end (hints) are what a reader needs.
         if len(self.message) > MESSAGE_LIMIT:
-            cut = len(self.message) - MESSAGE_LIMIT
-            head, tail = self.message[:MESSAGE_LIMIT - 200], self.message[-200:]
-            object.__setattr__(self, "message", f"{head} ...({cut:,} characters cut)... {tail}")
+            from .safe_text import cut_middle
+
+            object.__setattr__(self, "message", cut_middle(self.message, MESSAGE_LIMIT))
 
     @property
     def file(self) -> str | None:

@@ -146,6 +146,14 @@ def no_surrogates(text: str) -> str:
     return _SURROGATE.sub(_escape_char, text)
 
 
+def cut_middle(text: str, limit: int = 1000) -> str:
+    """`text` kept to about `limit` characters: its start and its last 200 around a note."""
+    if len(text) <= limit:
+        return text
+    cut = len(text) - limit
+    return f"{text[:limit - 200]} ...({cut:,} characters cut)... {text[-200:]}"
+
+
 def capped(text: str, limit: int = 200) -> str:
     """`text` cut to about `limit` characters, saying how much was left out."""
     if len(text) <= limit:

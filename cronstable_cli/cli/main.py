@@ -96,11 +96,12 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return int(exc.exit_code or 0)
     except click.ClickException as exc:
-        from ..safe_text import shown_lines
+        from ..safe_text import cut_middle, shown_lines
 
-        # Messages quote what the user or a config supplied: never raw control characters.
-        # click marks `message` Final; replacing it is how show() prints the escaped text.
-        exc.message = shown_lines(exc.message)  # type: ignore[misc]
+        # Messages quote what the user or a config supplied: never raw control
+        # characters, never a 100 KB argument echoed back whole. click marks `message`
+        # Final; replacing it is how show() prints the escaped text.
+        exc.message = shown_lines(cut_middle(exc.message, 2000))  # type: ignore[misc]
         exc.show()
         return exc.exit_code
     except click.exceptions.Abort:

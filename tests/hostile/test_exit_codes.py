@@ -131,3 +131,17 @@ def test_jobs_zone_filter_checks_the_zone(tmp_path: Path,
     assert "did you mean Europe/Berlin" in capsys.readouterr().err
     assert main(["jobs", str(path), "--zone", "Europe/Berlin", "--format", "json"]) == 0
     assert [j["name"] for j in json.loads(capsys.readouterr().out)["jobs"]] == ["j"]
+
+
+@pytest.mark.parametrize("args", [
+    ["preview", "1-" * 30_000 + " * * * *"], ["explain", "*/" + "9" * 100_000 + " * * * *"],
+    ["jobs", "--zone", "E" * 100_000], ["lint", "--select", "E" * 100_000],
+])
+def test_usage_errors_do_not_echo_a_huge_argument(args: list[str], tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cronstable.yaml").write_text(corpus.job_yaml(("j", "0 * * * *")),
+                                              encoding="utf-8")
+    assert main(args) == 2
+    assert len(capsys.readouterr().err) < 5_000
