@@ -125,11 +125,22 @@ def test_o_onto_a_fifo_writes_into_it(good: Path) -> None:
     assert b'"findings": []' in received[0]
 
 
-def test_o_onto_dev_null_leaves_the_device(good: Path) -> None:
-    before = os.stat(os.devnull)
-    assert main(["lint", str(good), "-o", os.devnull]) == 0
-    after = os.stat(os.devnull)
+def test_o_onto_a_device_leaves_the_device(good: Path) -> None:
+    # A private copy of /dev/null: a regression must never replace the system's own.
+    device = good.parent / "null"
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(*_major_minor(os.devnull)))
+    except (PermissionError, OSError) as err:
+        pytest.skip(f"cannot create a device node here: {err}")
+    before = os.stat(device)
+    assert main(["lint", str(good), "-o", str(device)]) == 0
+    after = os.stat(device)
     assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino
+
+
+def _major_minor(path: str) -> tuple[int, int]:
+    rdev = os.stat(path).st_rdev
+    return os.major(rdev), os.minor(rdev)
 
 
 def test_o_through_a_symlink_keeps_the_link(good: Path) -> None:
