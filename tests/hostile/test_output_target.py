@@ -115,7 +115,8 @@ def test_o_onto_a_fifo_writes_into_it(good: Path) -> None:
     fifo = good.parent / "pipe"
     os.mkfifo(fifo)
     received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    # A daemon thread: if the FIFO were replaced, its reader would block for ever.
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
     reader.start()
     try:
         assert main(["lint", str(good), "--format", "json", "-o", str(fifo)]) == 0
