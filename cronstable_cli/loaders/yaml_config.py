@@ -175,7 +175,12 @@ def _no_config_keys(text: str) -> tuple[str, int] | None:
     keys = top_level_keys(text)
     if not keys or any(k in TOP_KEYS or did_you_mean(k, TOP_KEYS) for k in keys):
         return None
-    shown = ", ".join(repr(k) for k in list(keys)[:5]) + (", ..." if len(keys) > 5 else "")
+    # Only key-like keys are echoed: the file may be anything the host can read.
+    named = [k for k in keys if _IDENTIFIER.fullmatch(k)]
+    hidden = len(keys) - len(named)
+    shown = ", ".join(repr(k) for k in named[:5]) + (", ..." if len(named) > 5 else "")
+    if hidden:
+        shown += f"{' and ' if named else ''}{hidden} not shown (not key-like)"
     return (f"not a cronstable config: its top-level keys ({shown}) are none of a config's "
             f"('jobs', 'defaults', 'include' and the daemon sections)", min(keys.values()))
 

@@ -128,7 +128,8 @@ def test_jobs_zone_filter_checks_the_zone(tmp_path: Path,
                     encoding="utf-8")
     assert main(["jobs", str(path), "--zone", "Nowhere/X"]) == 2
     assert main(["jobs", str(path), "--zone", "Europe/Berlni"]) == 2
-    assert "did you mean Europe/Berlin" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "did you mean" in err and "Europe/Berlin" in err.split("did you mean")[1]
     assert main(["jobs", str(path), "--zone", "Europe/Berlin", "--format", "json"]) == 0
     assert [j["name"] for j in json.loads(capsys.readouterr().out)["jobs"]] == ["j"]
 
@@ -143,5 +144,5 @@ def test_usage_errors_do_not_echo_a_huge_argument(args: list[str], tmp_path: Pat
     monkeypatch.chdir(tmp_path)
     (tmp_path / "cronstable.yaml").write_text(corpus.job_yaml(("j", "0 * * * *")),
                                               encoding="utf-8")
-    assert main(args) == 2
+    assert main(args) in (1, 2)  # an invalid EXPR is exit 1 (json.md#error), the rest 2
     assert len(capsys.readouterr().err) < 5_000
