@@ -123,6 +123,8 @@ FORMATS = {"lint": ("text", "json", "github", "sarif"), "pressure": ("text", "js
 
 
 def _assert_clean_text(stream: str, where: str) -> None:
+    forged = [line for line in stream.splitlines() if line.lstrip().startswith("::")]
+    assert not forged, f"a config forged a line in {where}: {forged[0]!r}"
     raw = corpus.RAW.search(stream)
     context = stream[max(0, raw.start() - 60):raw.end() + 20] if raw else ""
     assert raw is None, f"raw {raw.group()!r} in {where}: {context!r}"
