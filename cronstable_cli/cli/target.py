@@ -10,7 +10,6 @@ from typing import NamedTuple
 import click
 
 from ..engine import CronTab, ScheduleError, ZoneError
-from ..load_codes import INVALID_SCHEDULE
 from ..records import Finding, Job, SourceLocation
 from ..safe_text import shown
 from .common import F, resolve_paths, zone_arg
@@ -55,17 +54,6 @@ class InvalidSchedule(click.ClickException):
             text = shown(f"{location}: job {_quoted(job)} has an invalid schedule: {err}")
         super().__init__(text)
 
-    def to_dict(self) -> dict[str, object]:
-        """The JSON error document's payload (docs/json.md, "error")."""
-        err = self.error
-        return {
-            "expression": self.expression,
-            "job": self.job,
-            "error": {"code": INVALID_SCHEDULE, "message": self.message,
-                      "location": self.location, "field": err.field, "item": err.item,
-                      "column": err.column, "hint": err.hint},
-        }
-
 
 def target_from_args(
     args: Sequence[str], job: str | None, seed: str | None, tz: str | None,
@@ -81,9 +69,10 @@ def target_from_args(
     except InvalidSchedule as problem:
         if fmt != "json":
             raise
-        from ..formats.jsondoc import to_json
+        from ..formats.json_out import error_json
 
-        click.echo(to_json(problem.to_dict()), nl=False)
+        click.echo(error_json(problem.error, problem.expression, problem.message,
+                              job=problem.job, location=problem.location), nl=False)
         raise click.exceptions.Exit(1) from None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..load_codes import INVALID_SCHEDULE
 from .jsondoc import to_json
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from ..analysis.stagger import StaggerResult
     from ..analysis.suggest import Slot, Suggestion
     from ..analysis.why import WhyReport
+    from ..engine import ScheduleError
     from ..records import Finding
 
 
@@ -152,6 +154,17 @@ def owners_json(placement: Placement, *, nodes_from: str, notes: Sequence[str],
 def stagger_json(result: StaggerResult) -> str:
     """`stagger`: a start offset per source within the window."""
     return to_json(result.to_dict())
+
+
+def error_json(err: ScheduleError, expression: str, message: str, *, job: str | None,
+               location: str | None) -> str:
+    """`error`: what `preview`, `explain` and `why` write for an invalid schedule."""
+    return to_json({
+        "expression": expression,
+        "job": job,
+        "error": {"code": INVALID_SCHEDULE, "message": message, "location": location,
+                  "field": err.field, "item": err.item, "column": err.column, "hint": err.hint},
+    })
 
 
 def cell_dict(cell: Cell) -> dict[str, Any]:
