@@ -375,16 +375,7 @@ def wrap(text: Text, width: int, indent: int = 0, *, kept: Sequence[tuple[int, i
     """Greedy word wrap of one line of Text; `kept` spans and `code` spans stay whole."""
     from rich.text import Text
 
-    plain = text.plain
-    spans = list(kept) or [(m.start(), m.end()) for m in _CODE.finditer(plain)]
-    breaks: list[int] = []
-    line_start, first = 0, True
-    for start, end in _words(plain, spans):
-        lead = indent if breaks else 0
-        if not first and lead + _cell_width(plain[line_start:end]) > width:
-            breaks.append(start)
-            line_start = start
-        first = False
+    breaks = _breaks(text.plain, width, indent, kept)
     lines = text.divide(breaks) if breaks else [text]
     for n, line in enumerate(lines):
         line.rstrip()
@@ -394,6 +385,35 @@ def wrap(text: Text, width: int, indent: int = 0, *, kept: Sequence[tuple[int, i
             if style:
                 piece.stylize(style)
             yield piece
+
+
+def wrap_plain(plain: str, width: int, indent: int = 0, *,
+               kept: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """`wrap` for a plain str: the same breaks and folds, no rich Text built (fast path)."""
+    breaks = _breaks(plain, width, indent, kept)
+    bounds = zip([0, *breaks], [*breaks, len(plain)], strict=True)
+    out: list[str] = []
+    for n, (start, end) in enumerate(bounds):
+        line = plain[start:end].rstrip()
+        if n:
+            line = " " * indent + line
+        out.extend(_fold_plain(line, width, indent if n else 0, indent))
+    return out
+
+
+def _breaks(plain: str, width: int, indent: int,
+            kept: Sequence[tuple[int, int]]) -> list[int]:
+    """Offsets where greedy wrapping starts a new line (shared by `wrap` and `wrap_plain`)."""
+    spans = list(kept) or [(m.start(), m.end()) for m in _CODE.finditer(plain)]
+    breaks: list[int] = []
+    line_start, first = 0, True
+    for start, end in _words(plain, spans):
+        lead = indent if breaks else 0
+        if not first and lead + _cell_width(plain[line_start:end]) > width:
+            breaks.append(start)
+            line_start = start
+        first = False
+    return breaks
 
 
 def _words(plain: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -429,19 +449,33 @@ def _fold(line: Text, width: int, skip: int, indent: int) -> Iterator[Text]:
     from rich.text import Text
 
     # A loop, not recursion: a 300,000-character name is thousands of lines.
-    while _cell_width(line.plain) > width and width > skip + 1:
-        plain = line.plain
-        cut = plain.rfind(" ", skip + 1, width + 1)
-        if cut <= skip:
-            cut = width
-            for sep in _SEPARATORS:  # the first separator (in this order) that fits wins
-                at = plain.rfind(sep, skip + 1, width)
-                if at > skip:
-                    cut = at + 1
-                    break
+    while (cut := _fold_cut(line.plain, width, skip)) is not None:
         head, tail = line.divide([cut])
         head.rstrip()
         tail = tail[len(tail.plain) - len(tail.plain.lstrip(" ")):]
         yield head
         line, skip = Text.assemble(" " * indent, tail), indent
     yield line
+
+
+def _fold_plain(line: str, width: int, skip: int, indent: int) -> Iterator[str]:
+    """`_fold` for a plain str (the same cuts, as a loop for the same reason)."""
+    while (cut := _fold_cut(line, width, skip)) is not None:
+        yield line[:cut].rstrip()
+        line, skip = " " * indent + line[cut:].lstrip(" "), indent
+    yield line
+
+
+def _fold_cut(plain: str, width: int, skip: int) -> int | None:
+    """Where `_fold` breaks `plain`, or None when it fits (or nothing can be cut)."""
+    if _cell_width(plain) <= width or width <= skip + 1:
+        return None
+    cut = plain.rfind(" ", skip + 1, width + 1)
+    if cut <= skip:
+        cut = width
+        for sep in _SEPARATORS:  # the first separator (in this order) that fits wins
+            at = plain.rfind(sep, skip + 1, width)
+            if at > skip:
+                cut = at + 1
+                break
+    return cut

@@ -14,8 +14,8 @@ from typing import IO, TYPE_CHECKING
 
 from ..analysis.lint import LintReport, Rule
 from ..records import LEVELS, Finding
-from .console import make_console
-from .layout import Prose
+from .console import make_console, to_ascii
+from .layout import _CODE, Prose, _cell_width, wrap_plain
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
@@ -39,11 +39,14 @@ class LintText:
             for finding in group:
                 # `path:line:col level [code]` always starts the first line, so it stays
                 # greppable; the message wraps under it with schedules kept whole.
-                yield Prose((_where(finding), "bold"), " ",
-                            (finding.level, STYLES[finding.level]), " ",
-                            (f"[{finding.code}]", "dim"), " ", finding.message, indent=4)
+                yield _finding_prose(finding)
             yield Text("")
         yield summary_text(self.report)
+
+
+def _finding_prose(finding: Finding) -> Prose:
+    return Prose((_where(finding), "bold"), " ", (finding.level, STYLES[finding.level]), " ",
+                 (f"[{finding.code}]", "dim"), " ", finding.message, indent=4)
 
 
 def _where(finding: Finding) -> str:
@@ -87,7 +90,81 @@ def render_lint(report: LintReport, file: IO[str] | None = None) -> None:
         # is left off the start-up path of the commonest pre-commit outcome.
         print(f"No problems in {_checked(report)}.", file=file or sys.stdout)
         return
-    make_console(file).print(LintText(report))
+    console = make_console(file)
+    if console.color_system is None:
+        # No colour (a pipe, a file, NO_COLOR): rich would only add cost, so the report is
+        # built as strings by the same wrapping rules (tests/render/test_lint_plain.py).
+        console.file.write("".join(plain_lint(report, console)))
+        console.file.flush()
+        return
+    console.print(LintText(report))
+
+
+def plain_lint(report: LintReport, console: Console) -> Iterator[str]:
+    """The text `LintText` renders on a colourless `console`, built without rich Text."""
+    width = console.width
+    encoding = console.encoding
+    ascii_only = not encoding.startswith("utf")
+
+    def via_rich(renderable: object) -> str:
+        # The rare line the fast path cannot match by construction (control characters
+        # left for the console to escape, a line wider than its cells): rich renders it.
+        with console.capture() as capture:
+            console.print(renderable)
+        return capture.get()
+
+    for file, group in groupby(report.findings, key=lambda f: f.file or NO_FILE):
+        if _fits(file, width, ascii_only):
+            yield file + "\n"
+        else:
+            from rich.text import Text
+
+            yield via_rich(Text(file, style="bold underline"))
+        for finding in group:
+            parts = [_where(finding), " ", finding.level, " ", f"[{finding.code}]", " ",
+                     finding.message]
+            lines = _plain_finding(parts, width, encoding, ascii_only)
+            if lines is None:
+                yield via_rich(_finding_prose(finding))
+            else:
+                yield from (line + "\n" for line in lines)
+        yield "\n"
+    summary = _summary_plain(report)
+    yield summary + "\n" if _fits(summary, width, ascii_only) else via_rich(summary_text(report))
+
+
+def _fits(text: str, width: int, ascii_only: bool) -> bool:
+    """True when rich would print `text` as it is: printable, one line, within the width."""
+    return (text.isprintable() and (not ascii_only or text.isascii())
+            and _cell_width(text) <= width)
+
+
+def _plain_finding(parts: list[str], width: int, encoding: str,
+                   ascii_only: bool) -> list[str] | None:
+    """A finding's lines as `Prose(..., indent=4)` wraps them, or None when rich must."""
+    if not all(part.isprintable() for part in parts):
+        return None
+    if ascii_only:
+        parts = [to_ascii(part, encoding) for part in parts]
+    plain, start = "", 0
+    kept: list[tuple[int, int]] = []
+    for part in parts:
+        kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(part))
+        plain += part
+        start = len(plain)
+    lines = wrap_plain(plain, width, 4, kept=kept)
+    if any(_cell_width(line) > width for line in lines):
+        return None  # a wide character folded past the width: rich wraps it again
+    return lines
+
+
+def _summary_plain(report: LintReport) -> str:
+    counts = report.summary
+    total = sum(counts.values())
+    if not total:
+        return f"No problems in {_checked(report)}."
+    shown = ", ".join(_count(counts[level], level) for level in LEVELS if counts[level])
+    return f"Found {_count(total, 'problem')} ({shown}) in {_checked(report)}."
 
 
 def render_rules(rules: Iterable[Rule], file: IO[str] | None = None) -> None:
