@@ -55,7 +55,7 @@ ZONED = [("0 9 * * *", "America/New_York"), ("30 2 * * *", "Europe/Berlin"),
 def clear_caches() -> None:
     """Forget the engine's shared parses, if this engine keeps any."""
     try:
-        from cronstable_cli.engine.parse import clear_caches as clear
+        from cronstable_cli.engine.parser import clear_caches as clear
     except ImportError:
         return
     clear()

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 from itertools import pairwise
 from typing import Literal, TypeAlias
 
-from cronstable_cli.engine.hashing import hash_value
+from cronstable_cli.engine.daemon_hash import hash_value
 from cronstable_cli.engine.timeline import Timeline
 
 MAX_JITTER_SECONDS = 900

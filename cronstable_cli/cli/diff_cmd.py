@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING, cast
 import click
 
 from ..safe_text import shown
-from .common import (
+from .options import (
     DEFAULT_PATHS,
     fail_on_option,
     from_option,

@@ -6,7 +6,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from .common import format_option, paths_argument
+from .options import format_option, paths_argument
 from .output import output_option, write_report
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from ..safe_text import shown
-from .common import (
+from .options import (
     fail_on_option,
     format_option,
     parse_instant,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..safe_text import shown
-from .common import resolve_paths
+from .options import resolve_paths
 
 if TYPE_CHECKING:
     from ..loaders import LoadResult

@@ -8,7 +8,7 @@ from typing import IO, TYPE_CHECKING, cast
 import click
 
 from ..safe_text import escaped
-from .common import format_option, paths_argument
+from .options import format_option, paths_argument
 from .output import output_option, write_report
 
 if TYPE_CHECKING:

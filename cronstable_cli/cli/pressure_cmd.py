@@ -6,7 +6,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from .common import (
+from .options import (
     format_option,
     from_option,
     jitter_option,

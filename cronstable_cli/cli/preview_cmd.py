@@ -6,7 +6,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from .common import format_option, from_option, jitter_option, parse_instant
+from .options import format_option, from_option, jitter_option, parse_instant
 from .output import output_option, write_report
 from .target import schedule_findings, target_from_args, target_options
 

@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING
 import click
 
 from ..safe_text import shown
-from .common import format_option
+from .options import format_option
 from .output import output_option, write_report
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from typing import IO, TYPE_CHECKING, cast
 import click
 
 from ..safe_text import shown
-from .common import format_option, from_option, parse_instant, paths_argument, tz_option, zone_arg
+from .options import format_option, from_option, parse_instant, paths_argument, tz_option, zone_arg
 from .output import output_option, write_report
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ import click
 from ..engine import CronTab, ScheduleError, ZoneError
 from ..records import Finding, Job, SourceLocation
 from ..safe_text import shown
-from .common import F, resolve_paths, zone_arg
+from .options import F, resolve_paths, zone_arg
 
 
 @dataclass(frozen=True)

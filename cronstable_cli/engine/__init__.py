@@ -1,11 +1,11 @@
 """The schedule dialect: parse, resolve H, search in civil time, map to instants."""
 
 from .crontab import CronTab
+from .daemon_hash import hash_value
 from .errors import ScheduleError
-from .hashing import hash_value
-from .parse import clear_caches as _clear_parses
-from .parse import parse
-from .parsed import DayOfMonth, DayOfWeek, Parsed
+from .parse_result import DayOfMonth, DayOfWeek, Parsed
+from .parser import clear_caches as _clear_parses
+from .parser import parse
 from .schedule import Schedule
 from .timeline import Timeline
 from .zones import ZoneError, load_zone, zone_name

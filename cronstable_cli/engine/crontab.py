@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timezone, tzinfo
 
-from .parse import parse
-from .parsed import Parsed
+from .parse_result import Parsed
+from .parser import parse
 from .schedule import Schedule
 from .timeline import Timeline, floor_epoch
 from .zones import load_zone

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .fields import MONTH_NAMES, YEAR_MAX, YEAR_MIN
-from .parsed import DayOfMonth, DayOfWeek, Parsed
+from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
 WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 MONTHS = tuple(m.capitalize() for m in (

@@ -13,7 +13,7 @@ from typing import Any, cast
 from .describe import WEEKDAYS
 from .errors import ScheduleError
 from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec
-from .parsed import DayOfMonth, DayOfWeek
+from .parse_result import DayOfMonth, DayOfWeek
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .fields import YEAR_MAX, YEAR_MIN
-from .parsed import DayOfMonth, DayOfWeek, Parsed
+from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
 Wall = tuple[int, int, int, int, int, int]  # year, month, day, hour, minute, second
 

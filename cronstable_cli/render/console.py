@@ -108,7 +108,7 @@ def to_ascii(text: str, encoding: str = "ascii") -> str:
         return "".join(out).encode("ascii", "backslashreplace").decode("ascii")
 
 
-def relative(seconds: float) -> str:
+def countdown(seconds: float) -> str:
     """A short countdown: `in 3h 12m`, `in 45s`, `in 2d 4h`."""
     s = round(seconds)
     if s < 60:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..analysis.jitter_pressure import JitterPressure
 from ..engine.describe import plural
 from .layout import Keep, Part, Prose
-from .text_bits import axis_line, bar_rows, halves, label_width
+from .minute_charts import axis_line, bar_rows, halves, label_width
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType

@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import IO
 
 from ..analysis.inventory import Inventory
-from .console import make_console, relative
+from .console import countdown, make_console
 from .layout import Column, FitTable, Row
 
 
@@ -34,7 +34,7 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
             local = row.next.astimezone(start.tzinfo)
             clock = f"{local:%H:%M:%S}" if local.second else f"{local:%H:%M}"
             nxt = Text(f"{local:%a %m-%d} {clock}\n")
-            nxt.append(relative((row.next - start).total_seconds()), style="dim")
+            nxt.append(countdown((row.next - start).total_seconds()), style="dim")
         elif job.schedule.strip().lower() == "@reboot":
             nxt = Text("at daemon start", style="dim")
         else:

@@ -14,8 +14,8 @@ from ..engine.describe import compress, plural
 from .heat_scale import GLYPHS, level, level_ranges, range_label
 from .jitter_text import JitterPanel
 from .layout import Column, FitTable, Keep, Part, Prose, Row
+from .minute_charts import FULL, axis_line, bar_rows, grouped, halves, label_width
 from .stagger_text import duration_label
-from .text_bits import FULL, axis_line, bar_rows, grouped, halves, label_width
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType

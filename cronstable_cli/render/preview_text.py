@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from typing import IO
 
 from ..analysis.preview import Preview
-from .console import make_console, relative
+from .console import countdown, make_console
 from .layout import Column, FitTable, Keep, Part, Prose, Row
 
 LEVEL_STYLES = {"error": "bold red", "warning": "yellow", "note": "cyan"}
@@ -51,7 +51,7 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
                            style="bold red"))
         return
     first = result.fires[0]
-    wait = relative((first - result.start).total_seconds())
+    wait = countdown((first - result.start).total_seconds())
     if abs((datetime.now(timezone.utc) - result.start).total_seconds()) > 60:
         wait = wait.removeprefix("in ") + " after --from"  # a countdown from another instant
     console.print(f"Next fire {wait} ({first:%a %Y-%m-%d %H:%M:%S %Z})")

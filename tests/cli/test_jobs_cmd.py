@@ -231,7 +231,7 @@ class FakeTerminal(io.StringIO):
 
 def _render(monkeypatch: pytest.MonkeyPatch, no_color: bool) -> str:
     from cronstable_cli.analysis.inventory import inventory
-    from cronstable_cli.cli.common import parse_instant, zone_arg
+    from cronstable_cli.cli.options import parse_instant, zone_arg
     from cronstable_cli.loaders import load_paths
     from cronstable_cli.render.jobs_text import render_jobs
 

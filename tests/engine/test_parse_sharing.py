@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cronstable_cli.engine import Parsed, ScheduleError, parse
-from cronstable_cli.engine.parse import _parse, clear_caches, hash_moduli
+from cronstable_cli.engine.parser import _parse, clear_caches, hash_moduli
 
 H_TEXTS = [
     "H H * * *", "H/15 * * * *", "H * * * *", "H(0-29)/10 H(9-17) * * mon-fri",

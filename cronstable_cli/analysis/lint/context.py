@@ -8,7 +8,7 @@ from datetime import datetime, tzinfo
 from typing import Any, Literal
 
 from ...engine import Parsed, Schedule, Timeline
-from ...engine.parsed import FieldText
+from ...engine.parse_result import FieldText
 from ...records import Finding, Job, Level, SourceLocation
 from . import wording as w
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ....engine.hashing import hash_value
+from ....engine.daemon_hash import hash_value
 from ....engine.schedule import days_in_month
 from ....records import Finding, Level
 from .. import wording as w

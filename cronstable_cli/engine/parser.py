@@ -1,7 +1,7 @@
 """Text to parsed fields: the one parser every command uses.
 
 This module reads the layout (5, 6 or 7 fields, macros, Quartz hints),
-parses each field through `items` (the item grammar) and `hashed` (H
+parses each field through `items` (the item grammar) and `h_items` (H
 items, resolved from the hash key into plain values), and shares results:
 fields by text, whole parses by text and H residue.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..names import closest
+from .daemon_hash import hash_value
 from .errors import ScheduleError
 from .fields import (
     ALL_FIELDS,
@@ -20,11 +21,10 @@ from .fields import (
     REBOOT,
     FieldSpec,
 )
-from .hashed import clear as clear_hashed
-from .hashed import hash_slot, hashed_item, is_hashed
-from .hashing import hash_value
+from .h_items import clear as clear_hashed
+from .h_items import hash_slot, hashed_item, is_hashed
 from .items import Acc, error, finish, parse_item, plain_item, simple_field
-from .parsed import DayOfMonth, DayOfWeek, FieldText, Parsed
+from .parse_result import DayOfMonth, DayOfWeek, FieldText, Parsed
 
 _TOKEN = re.compile(r"\S+")
 

@@ -1,4 +1,4 @@
-"""Small pieces the terminal reports share: counted nouns and 60-column bar charts.
+"""60-column bar charts the terminal reports share: one column per minute (or second).
 
 A chart has one column per minute (or second) with a space after every ten,
 so it lines up under a `:00 :10 ...` axis; bars are block characters in

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
+from .daemon_hash import hash_value
 from .fields import DAY_OF_WEEK, FieldSpec
-from .hashing import hash_value
 from .items import NUMBER, error, value
 
 # The daemon reads an item opening with h or H as hashed, in either case.
