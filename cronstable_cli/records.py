@@ -41,6 +41,12 @@ class Finding:
     job: str | None = None
     schedule: str | None = None
     resolved: str | None = None
+    # What tells this finding apart from others of its code on the same job (or
+    # file), in terms that survive rewording, line moves and the date: a field
+    # and item, a wall-clock time, a set of minutes, a key name. Rules that can
+    # report a code more than once per job fill it in; SARIF fingerprints and
+    # baselines are built from it, never from the message.
+    key: str = ""
 
     def __post_init__(self) -> None:
         # Messages quote what a file says (a schedule, a value); a 1 MB schedule must

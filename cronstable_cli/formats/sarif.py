@@ -3,17 +3,16 @@
 One run; `tool.driver.rules` lists every lint code (with its documentation
 as help text), each result points at its rule by `ruleId` and `ruleIndex`,
 locations are repository-relative URIs (relative to the working directory,
-forward slashes) with 1-based regions, and `partialFingerprints` carries a
-hash that survives line moves and date changes so code scanning can track
-an alert across commits.
+forward slashes) with 1-based regions, and `partialFingerprints` carries the
+finding's fingerprint (analysis/lint/fingerprint.py: code, job, file and the
+rule's key; never the message or the line) so code scanning can track an
+alert across commits.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -21,19 +20,15 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..analysis.lint import RULES, LintReport, Rule
+from ..analysis.lint.fingerprint import fingerprints
 from ..records import Finding
 from ..safe_text import valid_unicode
 from .paths import relative_path
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-INFORMATION_URI = "https://pypi.org/project/cronstable/"
-FINGERPRINT = "cronstableFingerprint/v1"
+INFORMATION_URI = "https://pypi.org/project/cronstable-cli/"  # this toolkit, not the daemon
+FINGERPRINT = "cronstableFingerprint/v2"
 SRCROOT = "%SRCROOT%"
-
-# Dates and wall-clock stamps move every year (DST dates, "next: 2028-02-29").
-_VOLATILE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?: [A-Z][A-Za-z0-9+-]*)?")
-# A crowded minute's job list changes whenever the fleet does; its minutes do not.
-_CROWD = re.compile(r"fire in (minutes? [^,]*(?:, :[0-9]{2})*(?: and :[0-9]{2})?)")
 
 
 def lint_sarif(report: LintReport, rules: Sequence[Rule] = RULES, cwd: str | None = None) -> str:
@@ -48,7 +43,7 @@ def sarif_log(report: LintReport, rules: Sequence[Rule] = RULES,
     index = {rule.code: i for i, rule in enumerate(rules)}
     run: dict[str, Any] = {
         "tool": {"driver": {
-            "name": "cronstable",
+            "name": "cronstable",  # code scanning tracks alerts per tool name: keep it
             "version": __version__,
             "semanticVersion": __version__,
             "informationUri": INFORMATION_URI,
@@ -57,7 +52,10 @@ def sarif_log(report: LintReport, rules: Sequence[Rule] = RULES,
         "originalUriBaseIds": {SRCROOT: {"uri": Path(base).as_uri().rstrip("/") + "/"}},
         "columnKind": "unicodeCodePoints",
         "invocations": [{"executionSuccessful": True}],
-        "results": [_result(f, index, base) for f in report.findings],
+        "results": [_result(f, index, base, print_)
+                    for f, print_ in zip(report.findings, fingerprints(
+                        report.findings, lambda f: _artifact(f.file, base)[1] if f.file else ""),
+                        strict=True)],
     }
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
 
@@ -80,19 +78,18 @@ def _plain(doc: str) -> str:
     return "\n".join(line[3:] if line.startswith("## ") else line for line in lines)
 
 
-def _result(f: Finding, index: dict[str, int], base: str) -> dict[str, Any]:
+def _result(f: Finding, index: dict[str, int], base: str, print_: str) -> dict[str, Any]:
     result: dict[str, Any] = {"ruleId": f.code}
     if f.code in index:
         result["ruleIndex"] = index[f.code]
     result["level"] = f.level
     result["message"] = {"text": f.message}
-    uri = ""
     if f.file:
-        location, uri = _artifact(f.file, base)
+        location, _uri = _artifact(f.file, base)
         region = {"startLine": max(1, f.line), "startColumn": max(1, f.column)}
         result["locations"] = [{"physicalLocation": {"artifactLocation": location,
                                                      "region": region}}]
-    result["partialFingerprints"] = {FINGERPRINT: fingerprint(f, uri)}
+    result["partialFingerprints"] = {FINGERPRINT: print_}
     props = {k: v for k, v in (("job", f.job), ("schedule", f.schedule),
                                ("resolved", f.resolved)) if v is not None}
     if props:
@@ -109,13 +106,3 @@ def _artifact(path: str, base: str) -> tuple[dict[str, str], str]:
     uri = Path(os.path.abspath(path)).as_uri()
     return {"uri": uri}, uri
 
-
-def fingerprint(f: Finding, uri: str) -> str:
-    """sha256 of code, job, file and the message without its volatile parts."""
-    message = f.message
-    if f.code == "crowded-minute":
-        crowd = _CROWD.search(message)
-        message = crowd.group(1) if crowd else ""
-    stable = _VOLATILE.sub("<date>", message)
-    key = "\0".join((f.code, f.job or "", uri, stable))
-    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()

@@ -24,6 +24,7 @@ class Problems:
         *,
         job: str | None = None,
         schedule: str | None = None,
+        key: str = "",
     ) -> None:
         level = LOAD_CODES.get(code)
         if level is None:
@@ -37,5 +38,6 @@ class Problems:
                 location=SourceLocation(self.file, line, col),
                 job=job,
                 schedule=schedule,
+                key=key,
             )
         )

@@ -277,6 +277,7 @@ class Checker:
             name.line,
             name.col,
             job=self.job,
+            key=f"{path}.{name.value}" if path else name.value,
         )
 
     def _label(self, path: str) -> str:

@@ -115,34 +115,68 @@ def test_files_outside_the_working_directory_get_file_uris(tmp_path: Any) -> Non
     assert uri.startswith("file:///") and uri.endswith("/elsewhere.yaml")
 
 
+def _prints(report: Any) -> list[str]:
+    return [str(r["partialFingerprints"][FINGERPRINT])
+            for r in sarif_log(report)["runs"][0]["results"]]
+
+
 def _fingerprint(finding: Finding) -> str:
-    report = replace(run(), findings=(finding,))
-    (result,) = sarif_log(report)["runs"][0]["results"]
-    return str(result["partialFingerprints"][FINGERPRINT])
+    (print_,) = _prints(replace(run(), findings=(finding,)))
+    return print_
 
 
-def test_fingerprint_survives_line_moves_and_new_dates() -> None:
-    a = Finding("dst-skipped-time", "note", "job 'x': on 2026-03-08, clocks jump",
-                SourceLocation("a.yaml", 3, 5), job="x")
-    moved = replace(a, location=SourceLocation("a.yaml", 30, 9))
-    next_year = replace(a, message="job 'x': on 2027-03-14, clocks jump")
-    assert _fingerprint(a) == _fingerprint(moved) == _fingerprint(next_year)
+def test_fingerprint_ignores_the_message_and_the_line() -> None:
+    # Rewording a message (issue: a regex over crowded-minute's wording) or moving
+    # the job must not turn an alert into a new one.
+    a = Finding("uneven-step", "warning", "`*/7` …", SourceLocation("a.yaml", 3, 5), job="x",
+                key="minute:*/7")
+    assert _fingerprint(a) == _fingerprint(replace(a, message="reworded entirely"))
+    assert _fingerprint(a) == _fingerprint(replace(a, location=SourceLocation("a.yaml", 30, 9)))
 
 
-def test_fingerprint_differs_by_code_job_file_and_meaning() -> None:
-    a = Finding("uneven-step", "warning", "`*/7` …", SourceLocation("a.yaml", 3, 5), job="x")
+def test_fingerprint_differs_by_code_job_file_and_key() -> None:
+    a = Finding("uneven-step", "warning", "`*/7` …", SourceLocation("a.yaml", 3, 5), job="x",
+                key="minute:*/7")
     others = [replace(a, code="every-minute"), replace(a, job="y"),
               replace(a, location=SourceLocation("b.yaml", 3, 5)),
-              replace(a, message="`*/9` …")]
+              replace(a, key="minute:*/9")]
     prints = {_fingerprint(f) for f in [a, *others]}
     assert len(prints) == 5
 
 
-def test_crowded_minute_fingerprint_ignores_the_job_list() -> None:
-    base = ("3 jobs fire in minute :00 of the hour, more than --max-per-minute 2: 'a', 'b' and "
-            "'c'; spread them with H.")
-    grown = base.replace("3 jobs", "4 jobs").replace("'b' and 'c'", "'b', 'c' and 'd'")
-    a = Finding("crowded-minute", "warning", base, SourceLocation("a.yaml", 3, 5), job="a")
-    assert _fingerprint(a) == _fingerprint(replace(a, message=grown))
-    other_minute = replace(a, message=base.replace(":00", ":15"))
-    assert _fingerprint(a) != _fingerprint(other_minute)
+def test_identical_identities_are_numbered_not_merged() -> None:
+    a = Finding("invalid-config", "error", "one", SourceLocation("a.yaml", 3, 5))
+    b = replace(a, message="two", location=SourceLocation("a.yaml", 9, 1))
+    first, second = _prints(replace(run(), findings=(a, b)))
+    assert first != second
+    assert first == _fingerprint(a)
+
+
+def test_rules_key_uneven_step_by_field_so_two_fields_differ() -> None:
+    report = run(make_job("*/7 */5 * * *"), select=frozenset({"uneven-step"}))
+    assert [f.key for f in report.findings] == ["minute:*/7", "hour:*/5"]
+    assert len(set(_prints(report))) == 2
+
+
+def test_dst_fingerprint_survives_the_next_year() -> None:
+    from datetime import datetime, timezone
+
+    def prints(year: int) -> list[str]:
+        now = datetime(year, 1, 10, tzinfo=timezone.utc)
+        return _prints(run(make_job("30 2 * * *", timezone="Europe/Berlin"),
+                           select=frozenset({"dst-skipped-time"}), now=now))
+
+    this_year = prints(2026)
+    assert this_year and this_year == prints(2027)
+
+
+def test_crowded_minute_fingerprint_ignores_who_is_in_the_crowd() -> None:
+    three = [make_job("0 * * * *", name=n, line=4 + 10 * i) for i, n in enumerate("abc")]
+    four = [*three, make_job("0 5 * * *", name="d", line=50)]
+    settings = {"select": frozenset({"crowded-minute"}), "max_per_minute": 2}
+    base, grown = run(*three, **settings), run(*four, **settings)
+    assert base.findings and grown.findings
+    assert base.findings[0].message != grown.findings[0].message
+    assert _prints(base) == _prints(grown)
+    quarter = [make_job("15 * * * *", name=n, line=4 + 10 * i) for i, n in enumerate("abc")]
+    assert _prints(run(*quarter, **settings)) != _prints(base)

@@ -82,12 +82,13 @@ class JobContext:
 
     def finding(
         self, code: str, message: str, *, column: int = 0, level: Level | None = None,
-        subject: bool = True,
+        subject: bool = True, key: str = "",
     ) -> Finding:
         """A finding about this job at `column` of its schedule, at the code's level.
 
         The message gets the job as its subject here, once; a finding that is not
-        about this one job alone (a fleet rule's) passes `subject=False`.
+        about this one job alone (a fleet rule's) passes `subject=False`. `key` (see
+        `Finding.key`) separates several findings of one code on this job.
         """
         return Finding(
             code=code,
@@ -97,6 +98,7 @@ class JobContext:
             job=self.job.name,
             schedule=self.job.schedule,
             resolved=self.parsed.resolved,
+            key=key,
         )
 
 

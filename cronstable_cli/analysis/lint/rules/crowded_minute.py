@@ -88,7 +88,8 @@ def _report(members: list[JobContext], minutes: list[int], limit: int,
     return anchor.finding(CODE, (
         f"{len(members)} jobs fire in {where} of the hour, more than --max-per-minute "
         f"{limit}: {names}; spread them with H, {hint}."), column=anchor.field(MINUTE).column,
-        subject=False)
+        subject=False,
+        key=",".join(str(m) for m in minutes))  # the crowd's members change with the fleet
 
 
 def _minutes(minutes: list[int]) -> str:

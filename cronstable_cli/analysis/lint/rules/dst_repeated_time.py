@@ -69,4 +69,4 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         yield ctx.finding(CODE, (
             f"{w.code(ctx.parsed.source)} {fall}, so {what}; pick wall "
             "times outside the repeated hour, or schedule in UTC, if every run matters."),
-            column=ctx.field(HOUR).column)
+            column=ctx.field(HOUR).column, key=f"{ctx.job.zone}:{first}")  # no date: it moves

@@ -75,7 +75,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         yield ctx.finding(CODE, (
             f"{w.code(ctx.parsed.source)} {jump}, so {what}; pick a wall "
             "time outside the gap, or schedule in UTC, if the shift matters."),
-            column=ctx.field(HOUR).column)
+            column=ctx.field(HOUR).column, key=f"{ctx.job.zone}:{first}")  # no date: it moves
 
 
 def _fields(at: datetime) -> tuple[int, int, int, int, int, int]:

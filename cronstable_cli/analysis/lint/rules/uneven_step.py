@@ -88,7 +88,7 @@ def _wrap(ctx: JobContext, index: int, item: str, step: int, column: int) -> Fin
             f"{w.code(item)} in the {name} field selects only {first}, so "
             f"it fires {_ONCE[index]}, not every {step} {unit}s; write the single "
             f"value (or `H`) if that is meant, or use a step that divides {span}."),
-            column=column)
+            column=column, key=f"{name}:{item}")
     where = _wrap_text(index, first, last)
     prefix = item.split("/")[0]
     better = [f"`{prefix}/{d}`" for d in _divisors_near(span, step)]
@@ -97,7 +97,7 @@ def _wrap(ctx: JobContext, index: int, item: str, step: int, column: int) -> Fin
     return ctx.finding(CODE, (
         f"{w.code(item)} in the {name} field fires "
         f"{where}, a {gap}-{unit} gap instead of {step}, because {step} does not divide "
-        f"{span}; {fix}."), column=column)
+        f"{span}; {fix}."), column=column, key=f"{name}:{item}")
 
 
 def _wrap_text(index: int, first: int, last: int) -> str:
@@ -134,4 +134,5 @@ def _month_restart(ctx: JobContext, item: str, hashed: bool, step: int, column: 
         f"{w.code(item)} in the day-of-month field restarts at day "
         f"{days[0]} every month (days {w.values(days)}), so the gap across a month's end is "
         f"{gap_text} instead of a steady {step}; if a fixed interval matters, use fixed days "
-        "(e.g. `1,15`) or the day-of-week field."), column=column, level="note")
+        "(e.g. `1,15`) or the day-of-week field."), column=column, level="note",
+        key=f"day-of-month:{item}")
