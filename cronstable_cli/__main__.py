@@ -1,7 +1,7 @@
-"""`python -m cronstable_cli`."""
+"""`python -m cronstable_cli`: always this toolkit (like `cronstable-cli`)."""
 
 import sys
 
-from .cli.main import main
+from .cli.main import main_cli
 
-sys.exit(main())
+sys.exit(main_cli())

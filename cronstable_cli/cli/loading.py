@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..safe_text import shown
-from .options import resolve_paths
+from .options import resolve_paths, system_crontab_rule
 
 if TYPE_CHECKING:
     from ..loaders import LoadResult
@@ -45,7 +45,8 @@ def load_jobs(paths: Sequence[str], *, system_crontab: bool = False) -> LoadResu
     from ..loaders import load_paths
 
     given = resolve_paths(paths)
-    load = load_paths(given, system_crontab=system_crontab)
+    # The config file's `system-crontab` globs name crontabs with a user column.
+    load = load_paths(given, system_crontab=system_crontab or system_crontab_rule())
     if not load.files:
         raise LoadFailed(
             f"no job files under {', '.join(shown(p) for p in given)} (looked for "

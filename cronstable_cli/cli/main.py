@@ -7,11 +7,13 @@ does not pay for rich, the analyses or other commands at start-up.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
 
 from .. import DAEMON_SCHEMA_VERSION, __version__
+from .shared_options import add_shared_options
 
 # name -> (module, function, one-line help). The only place commands are listed.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -29,6 +31,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+# The two console scripts (pyproject.toml): the shared name and the unambiguous one.
+PROG_NAMES = ("cronstable", "cronstable-cli")
+
+
 class LazyGroup(click.Group):
     """A group whose commands are imported only when they are invoked."""
 
@@ -43,7 +49,7 @@ class LazyGroup(click.Group):
         module = importlib.import_module(f"{__package__}.{module_name}")
         command = getattr(module, attr)
         assert isinstance(command, click.Command)
-        return command
+        return add_shared_options(command)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -64,12 +70,9 @@ class LazyGroup(click.Group):
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.version_option(
-    __version__,
-    "--version",
-    prog_name="cronstable-cli",
-    message=f"%(prog)s %(version)s (daemon schema {DAEMON_SCHEMA_VERSION})",
-)
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, _param, value: _print_version(ctx) if value else None,
+              help="Show this toolkit's version (and the daemon's, when installed) and exit.")
 def cli() -> None:
     """Cron-schedule analysis for the cronstable scheduler daemon.
 
@@ -83,15 +86,49 @@ def cli() -> None:
       cronstable lint examples/
       cronstable preview "H/15 9-17 * * mon-fri" --seed refresh-cache
       cronstable pressure examples/ --hours 24
+
+    \b
+    `cronstable-cli` is the same command under a name no other package
+    claims. When the cronstable daemon is installed in the same
+    environment, `cronstable` hands every other command and option
+    (`cronstable -c /etc/cronstable.d`, `cronstable tui`, ...) to it.
     """
 
 
-def main(argv: list[str] | None = None) -> int:
+def _print_version(ctx: click.Context) -> None:
+    """`--version`: this toolkit's version, then the daemon's when it is installed."""
+    from .daemon_handoff import daemon_version
+
+    # The daemon release the config schema follows, then the daemon actually installed.
+    click.echo(f"cronstable-cli {__version__} (daemon schema {DAEMON_SCHEMA_VERSION})")
+    daemon = daemon_version()
+    if daemon is not None:
+        click.echo(f"cronstable {daemon} (the daemon, installed alongside)")
+    ctx.exit(0)
+
+
+def main(argv: list[str] | None = None, prog_name: str | None = None) -> int:
     """Entry point: run the group and return its exit code (no tracebacks for user errors)."""
     from .output import ClosedPipe
 
+    if argv is None:
+        argv = sys.argv[1:]
+        prog_name = prog_name or os.path.basename(sys.argv[0])
+    prog_name = prog_name if prog_name in PROG_NAMES else "cronstable"
+    if prog_name == "cronstable":
+        from . import daemon_handoff as daemon
+
+        if daemon.belongs_to_daemon(argv, COMMANDS):
+            entry = daemon.daemon_entry()
+            if entry is not None:
+                status = daemon.hand_off(argv, entry)
+                meant = daemon.near_miss(argv, COMMANDS) if status else None
+                if meant is not None:
+                    click.echo(f"(the daemon ran that; did you mean `cronstable {meant}`?)",
+                               err=True)
+                return status
     try:
-        result = cli.main(args=argv, prog_name="cronstable", standalone_mode=False)
+        result = cli.main(args=argv, prog_name=prog_name, standalone_mode=False)
         sys.stdout.flush()  # a closed pipe shows here, not as noise at interpreter exit
     except click.exceptions.Exit as exc:
         return int(exc.exit_code or 0)
@@ -123,6 +160,11 @@ def _closed_pipe() -> int:
     except (OSError, ValueError, AttributeError):
         pass
     return 141
+
+
+def main_cli() -> int:
+    """The `cronstable-cli` console script: always this toolkit, never the daemon."""
+    return main(sys.argv[1:], prog_name="cronstable-cli")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -54,16 +54,33 @@ def from_option(func: F) -> F:
 
 
 def resolve_paths(paths: Sequence[str]) -> list[str]:
-    """The PATHS given, or ./cronstable.yaml / ./cronstable.d when none were."""
+    """The PATHS given, else the config file's `paths`, else ./cronstable.yaml / ./cronstable.d."""
     if paths:
         return list(paths)
+    from .shared_options import project_config
+
+    config = project_config()
+    if config.paths:
+        missing = [p for p in config.paths if not os.path.exists(p)]
+        if missing:
+            raise click.UsageError(f"`paths` in {config.source} names {missing[0]}, which "
+                                   "does not exist")
+        return list(config.paths)
     found = [p for p in DEFAULT_PATHS if os.path.exists(p)]
     if not found:
         raise click.UsageError(
             "no PATHS given and neither ./cronstable.yaml nor ./cronstable.d exists; "
-            "pass the job files or directories to read"
+            "pass the job files or directories to read (or set `paths` in a config file)"
         )
     return found
+
+
+def system_crontab_rule() -> Callable[[str], bool] | bool:
+    """Which crontabs carry a user column: the config file's `system-crontab` globs."""
+    from .shared_options import project_config
+
+    config = project_config()
+    return config.is_system_crontab if config.system_crontab else False
 
 
 def zone_arg(name: str, option: str = "--tz") -> tzinfo:
@@ -125,10 +142,3 @@ def jitter_option(help_text: str) -> Callable[[F], F]:
     return click.option("--jitter", callback=_jitter, default=None, metavar="auto|N",
                         help=help_text)
 
-
-def fail_on_option(func: F) -> F:
-    return click.option(
-        "--fail-on", type=click.Choice(["error", "warning", "note", "never"]),
-        default="warning", show_default=True,
-        help="Exit 1 when findings at or above this level exist ('never' always exits 0).",
-    )(func)

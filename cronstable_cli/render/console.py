@@ -1,4 +1,4 @@
-"""One place that builds rich consoles: colour only on a TTY, never with NO_COLOR.
+"""One place that builds rich consoles: colour per --color (auto: a TTY without NO_COLOR).
 
 Every console escapes control and bidi characters in what it writes (the last
 line of defence behind the escaped results the output writer renders; see
@@ -11,13 +11,23 @@ import os
 import sys
 import unicodedata
 from functools import cache
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 from ..safe_text import shown_lines
 from .layout import output_width
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+ColorMode = Literal["auto", "always", "never"]
+_color: ColorMode = "auto"
+
+
+def set_color(mode: ColorMode) -> None:
+    """--color for every console built from now on in this run."""
+    global _color
+    _color = mode
+
 
 # Stand-ins for the report's own glyphs where the terminal cannot show them.
 ASCII_GLYPHS = str.maketrans({
@@ -32,9 +42,13 @@ def make_console(file: IO[str] | None = None, *, stderr: bool = False,
     target = file or (sys.stderr if stderr else sys.stdout)
     if width is None:
         width = output_width(target)  # COLUMNS, else the terminal's, else 80 (docs/cli.md)
+    if _color == "always":
+        # Forced colour (CI logs that render ANSI): a fixed 16-colour palette, not a guess.
+        return _safe_console_class()(file=target, force_terminal=True, color_system="standard",
+                                     highlight=False, width=width, soft_wrap=False)
     # NO_COLOR means plain text: rich's own no_color mode still writes bold and dim
     # escapes on a terminal, so styling is switched off altogether.
-    no_color = bool(os.environ.get("NO_COLOR"))
+    no_color = _color == "never" or bool(os.environ.get("NO_COLOR"))
     return _safe_console_class()(
         file=target,
         no_color=no_color or None,

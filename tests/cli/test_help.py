@@ -69,10 +69,37 @@ def test_short_help_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Usage: cronstable preview" in capsys.readouterr().out
 
 
-def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+def test_version(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from cronstable_cli.cli import daemon_handoff
+
+    monkeypatch.setattr(daemon_handoff, "daemon_version", lambda: None)
     assert main(["--version"]) == 0
     # The daemon release the config schema follows (tests/oracle pins the same one).
-    assert capsys.readouterr().out == f"cronstable-cli {__version__} (daemon schema 1.2.72)\n"
+    assert capsys.readouterr().out == "cronstable-cli 0.2.0 (daemon schema 1.2.72)\n"
+    assert __version__ == "0.2.0"
+
+
+def test_version_names_the_daemon_beside_it(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from cronstable_cli.cli import daemon_handoff
+
+    monkeypatch.setattr(daemon_handoff, "daemon_version", lambda: "1.2.72")
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == ("cronstable-cli 0.2.0 (daemon schema 1.2.72)\n"
+                                       "cronstable 1.2.72 (the daemon, installed alongside)\n")
+
+
+def test_version_is_written_once() -> None:
+    # pyproject.toml reads the version from the package (one place to bump).
+    from pathlib import Path
+
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert "version" not in project["project"]
+    assert "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {
+        "attr": "cronstable_cli.__version__"}
 
 
 def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
