@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import timezone
 from typing import IO, TYPE_CHECKING, Any
 
 import click
 
 from ..safe_text import shown
-from .options import (
-    fail_on_option,
-    format_option,
-    parse_instant,
-    paths_argument,
-)
+from .options import format_option, parse_instant
 from .output import output_option, write_report
 
 if TYPE_CHECKING:
@@ -23,13 +20,17 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@paths_argument
+@click.argument("paths", nargs=-1,
+                type=click.Path(exists=True, dir_okay=True, file_okay=True, allow_dash=True))
 @format_option("github", "sarif")
 @click.option("--select", multiple=True, metavar="CODES",
               help="Report only these codes (comma-separated; repeatable).")
 @click.option("--ignore", multiple=True, metavar="CODES",
               help="Never report these codes (comma-separated; repeatable).")
-@fail_on_option
+@click.option(
+    "--fail-on", type=click.Choice(["error", "warning", "note", "never"]), default=None,
+    help="Exit 1 when findings at or above this level exist ('never' always exits 0). "
+         "[default: the config file's fail-on, else warning]")
 @click.option("--max-per-minute", type=click.IntRange(min=1), default=None, metavar="N",
               help="Report minutes of the hour where more than N jobs fire (crowded-minute).")
 @click.option("--system-crontab", is_flag=True,
@@ -38,6 +39,13 @@ if TYPE_CHECKING:
                    "management), and files given by name.")
 @click.option("--user-crontab", is_flag=True,
               help="Also lint the invoking user's crontab (`crontab -l`).")
+@click.option("--stdin-filename", metavar="NAME", default=None,
+              help="With PATH '-': the name standard input is reported under (its suffix "
+                   "also decides YAML or crontab).")
+@click.option("--baseline", "baseline", type=click.Path(dir_okay=False), default=None,
+              metavar="FILE", help="Report and fail only on findings not in FILE.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False), default=None,
+              metavar="FILE", help="Record today's findings in FILE and exit 0.")
 @click.option("--from", "from_", default="now", show_default=True, metavar="INSTANT",
               help="Today, for never-fires, the DST window and crowding: ISO-8601 "
                    "(naive times are UTC) or 'now'.")
@@ -45,15 +53,19 @@ if TYPE_CHECKING:
               help="List every code with its level and explanation, then exit.")
 @output_option
 def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tuple[str, ...],
-         fail_on: str, max_per_minute: int | None, system_crontab: bool, user_crontab: bool,
-         from_: str, list_rules: bool, output: str | None) -> int:
+         fail_on: str | None, max_per_minute: int | None, system_crontab: bool,
+         user_crontab: bool, stdin_filename: str | None, baseline: str | None,
+         write_baseline: str | None, from_: str, list_rules: bool, output: str | None) -> int:
     """Check job files for schedule problems (for CI and pre-commit).
 
-    Reads YAML configs and crontab files (PATHS: files or directories;
-    default ./cronstable.yaml or ./cronstable.d) and reports every finding
-    with its file, line and column. Silence a finding with a
+    Reads YAML configs and crontab files (PATHS: files or directories, or
+    '-' for one file on standard input; default: the config file's `paths`,
+    else ./cronstable.yaml or ./cronstable.d) and reports every finding with
+    its file, line and column. Silence a finding with a
     `# cronstable: ignore[code]` comment on the schedule's line, or on the
-    line above the job or above its `schedule:`.
+    line above the job or above its `schedule:`. Settings come from the
+    nearest .cronstable.toml or pyproject.toml [tool.cronstable]; flags
+    override them.
 
     Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage errors.
 
@@ -64,6 +76,8 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
       cronstable lint crontab --ignore hashed-slot,dst-skipped-time \\
           --fail-on error
       cronstable lint jobs/ --max-per-minute 5 --format github
+      cronstable lint jobs/ --write-baseline .cronstable-baseline.json
+      cat job.yaml | cronstable lint - --stdin-filename jobs/job.yaml
       cronstable lint --list-rules
     """
     from ..analysis.lint import CODES, RULES, LintSettings
@@ -73,17 +87,57 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
         write_report(fmt if fmt in RULE_FORMATS else "text", RULES, RULE_FORMATS, output,
                      trusted=True)
         return 0
+    from .shared_options import project_config
+
+    config = project_config()
+    where = f" in {config.source}" if config.source else ""
+    if select:
+        chosen: frozenset[str] | None = _codes(select, CODES, "--select")
+    elif config.select is not None:
+        chosen = _codes(config.select, CODES, f"select{where}")
+    else:
+        chosen = None
+    if ignore:
+        ignored = _codes(ignore, CODES, "--ignore")
+    elif config.ignore:
+        ignored = _codes(config.ignore, CODES, f"ignore{where}")
+    else:
+        ignored = frozenset()
+    for pattern, listed in config.per_file_ignores:
+        _codes(listed, CODES, f"per-file-ignores {pattern!r}{where}")
+    fail_on = fail_on or config.fail_on or "warning"
     settings = LintSettings(
-        select=_codes(select, CODES, "--select") if select else None,
-        ignore=_codes(ignore, CODES, "--ignore") if ignore else frozenset(),
+        select=chosen,
+        ignore=ignored,
         fail_on=fail_on,  # type: ignore[arg-type]
-        max_per_minute=max_per_minute,
+        max_per_minute=max_per_minute or config.max_per_minute,
         now=parse_instant(from_, timezone.utc),
     )
-    loaded = _load(paths, system_crontab, user_crontab)
+    stdin = _read_stdin(paths, stdin_filename)
+    loaded = _load(paths, system_crontab, user_crontab, stdin)
     report = run_lint(loaded, settings)
+    if config.per_file_ignores:
+        report = replace(report, findings=tuple(
+            f for f in report.findings if not (f.file and f.code in config.ignored_for(f.file))))
+    if write_baseline is not None:
+        _write_baseline(report, write_baseline)
+        return 0
+    baseline = baseline or config.baseline
+    if baseline is not None:
+        report = _apply_baseline(report, baseline)
     write_report(fmt, report, FORMATS, output, inputs=(*loaded.files, *paths))
     return report.exit_code(fail_on)
+
+
+def _read_stdin(paths: tuple[str, ...], stdin_filename: str | None) -> tuple[str, bytes] | None:
+    """`-` among PATHS: (the name it goes by, its bytes); else None."""
+    if "-" not in paths:
+        if stdin_filename is not None:
+            raise click.BadParameter("only with '-' among PATHS", param_hint="--stdin-filename")
+        return None
+    if paths.count("-") > 1:
+        raise click.BadParameter("standard input can be read once", param_hint="PATHS")
+    return (stdin_filename or "<stdin>", sys.stdin.buffer.read())
 
 
 def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozenset[str]:
@@ -106,20 +160,73 @@ def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozense
     return frozenset(codes)
 
 
-def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool) -> LoadResult:
-    from ..loaders import load_user_crontab
+def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool,
+          stdin: tuple[str, bytes] | None) -> LoadResult:
+    from ..loaders import load_paths, load_user_crontab
+    from ..loaders.files import OneFileOver
+    from .options import system_crontab_rule
     from .loading import load_jobs
 
-    if not user_crontab:
-        return load_jobs(paths, system_crontab=system_crontab)
-    user = load_user_crontab()
-    return load_jobs(paths, system_crontab=system_crontab).merge(user) if paths else user
+    if stdin is not None:
+        # The stdin file is loaded by its name, like any path, with the disk under it.
+        system: bool | Callable[[str], bool] = system_crontab or system_crontab_rule()
+        named = [p for p in paths if p != "-"]
+        load = load_paths([*named, stdin[0]], system_crontab=system, files=OneFileOver(*stdin))
+    elif paths or not user_crontab:
+        load = load_jobs(paths, system_crontab=system_crontab)
+    else:
+        return load_user_crontab()
+    return load.merge(load_user_crontab()) if user_crontab else load
+
+
+def _write_baseline(report: LintReport, path: str) -> None:
+    import json
+    import os
+
+    from ..analysis.lint.baseline import baseline_document
+    from .output import write_atomic
+    from .shared_options import quiet
+
+    document = baseline_document(report.findings, os.path.dirname(os.path.abspath(path)))
+    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    try:
+        write_atomic(os.path.realpath(path), text.encode("utf-8", "surrogatepass"))
+    except OSError as err:
+        raise click.BadParameter(f"cannot write {shown(path)}: {err.strerror or err}",
+                                 param_hint="--write-baseline") from None
+    if not quiet():
+        count = len(report.findings)
+        click.echo(f"wrote {count} finding{'s' if count != 1 else ''} to baseline {shown(path)}",
+                   err=True)
+
+
+def _apply_baseline(report: LintReport, path: str) -> LintReport:
+    """Only the findings the baseline does not know; says what it hid and what is fixed."""
+    import os
+
+    from ..analysis.lint.baseline import compare
+    from ..loaders.baseline_file import BaselineError, read_baseline
+    from .shared_options import quiet
+
+    try:
+        accepted = read_baseline(path)
+    except BaselineError as err:
+        raise click.BadParameter(shown(str(err)), param_hint="--baseline") from None
+    outcome = compare(report.findings, accepted, os.path.dirname(os.path.abspath(path)))
+    if not quiet():
+        fixed = (f"; {outcome.fixed} baseline entr{'y is' if outcome.fixed == 1 else 'ies are'}"
+                 " fixed (rewrite it with --write-baseline to drop them)" if outcome.fixed
+                 else "")
+        click.echo(f"baseline {shown(path)}: {outcome.known} known finding"
+                   f"{'' if outcome.known == 1 else 's'} not shown{fixed}", err=True)
+    return replace(report, findings=outcome.new)
 
 
 def _lint_text(report: LintReport, file: IO[str] | None) -> None:
     from ..render.lint_text import render_lint
+    from .shared_options import quiet
 
-    render_lint(report, file)
+    render_lint(report, file, summary=not quiet())
 
 
 def _lint_json(report: LintReport) -> str:

@@ -139,7 +139,10 @@ def write_file(path: str, text: str) -> None:
         reason = err.strerror or str(err)
         raise click.BadParameter(f"cannot write {shown(path)}: {reason}",
                                  param_hint="--output") from None
-    click.echo(f"wrote {shown(path)}", err=True)
+    from .shared_options import quiet
+
+    if not quiet():
+        click.echo(f"wrote {shown(path)}", err=True)
 
 
 def write_atomic(path: str, data: bytes) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..load_codes import LOAD_CODES
 from ..records import Finding, Job
 from .files import DISK, FileSource
-from .session import load_all
+from .session import SystemCrontab, load_all
 
 
 @dataclass(frozen=True)
@@ -41,9 +41,10 @@ class LoadResult:
         )
 
 
-def load_paths(paths: Sequence[str], *, system_crontab: bool = False,
+def load_paths(paths: Sequence[str], *, system_crontab: SystemCrontab = False,
                files: FileSource = DISK) -> LoadResult:
-    """Load files and directories; `system_crontab` reads crontabs with a user column.
+    """Load files and directories; `system_crontab` reads crontabs with a user column
+    (all of them when True, those it accepts when a predicate on the path).
 
     `files` is where paths are read from: the disk, or e.g. a git revision (`git_tree`).
     """

@@ -55,3 +55,31 @@ class DiskFiles:
 
 
 DISK = DiskFiles()
+
+
+class OneFileOver:
+    """One file given as bytes (standard input) laid over another source, under `path`."""
+
+    def __init__(self, path: str, data: bytes, under: FileSource = DISK) -> None:
+        self.path = path
+        self.data = data
+        self.under = under
+
+    def is_dir(self, path: str) -> bool:
+        return path != self.path and self.under.is_dir(path)
+
+    def exists(self, path: str) -> bool:
+        return path == self.path or self.under.exists(path)
+
+    def list_dir(self, path: str) -> list[str]:
+        return self.under.list_dir(path)
+
+    def identity(self, path: str) -> str:
+        return f"\0given:{path}" if path == self.path else self.under.identity(path)
+
+    def read_text(self, path: str, out: Problems) -> str | None:
+        if path != self.path:
+            return self.under.read_text(path, out)
+        from .reading import decode_text
+
+        return decode_text(self.data, out)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from .. import load_codes as codes
@@ -23,11 +23,15 @@ from .yaml_schema import Defaults
 # released daemon fails with a RecursionError somewhere near 200 levels.
 MAX_INCLUDE_DEPTH = 150  # the daemon loads 150 (checked), fails by 250
 
+SystemCrontab = bool | Callable[[str], bool]
+
 
 class Session:
     """Accumulates jobs, findings and files across everything one call loads."""
 
-    def __init__(self, *, system_crontab: bool = False, files: FileSource = DISK) -> None:
+    def __init__(self, *, system_crontab: SystemCrontab = False,
+                 files: FileSource = DISK) -> None:
+        # True: every crontab has a user column; a predicate: the crontabs it names.
         self.system_crontab = system_crontab
         self.source = files
         self.jobs: list[Job] = []
@@ -78,7 +82,9 @@ class Session:
         if text is not None:
             kind = sniff(text) if source.kind == "sniff" else source.kind
             if kind == "crontab":
-                system = source.system or self.system_crontab
+                system = source.system or (self.system_crontab(source.path)
+                                           if callable(self.system_crontab)
+                                           else self.system_crontab)
                 entries = parse_crontab(text, out, system=system)
                 (self.withheld if refuse_whole(out, entries) else self.jobs).extend(entries)
             else:
@@ -213,7 +219,7 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def load_all(paths: Sequence[str], *, system_crontab: bool = False,
+def load_all(paths: Sequence[str], *, system_crontab: SystemCrontab = False,
              files: FileSource = DISK) -> Session:
     session = Session(system_crontab=system_crontab, files=files)
     with collector_paused():

@@ -28,20 +28,25 @@ NO_FILE = "(no file)"
 class LintText:
     """A renderable lint report: one block per file, then the summary line."""
 
-    def __init__(self, report: LintReport) -> None:
+    def __init__(self, report: LintReport, summary: bool = True) -> None:
         self.report = report
+        self.summary = summary
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.text import Text
 
-        for file, group in groupby(self.report.findings, key=lambda f: f.file or NO_FILE):
+        for index, (file, group) in enumerate(
+                groupby(self.report.findings, key=lambda f: f.file or NO_FILE)):
+            if index:
+                yield Text("")
             yield Text(file, style="bold underline")
             for finding in group:
                 # `path:line:col level [code]` always starts the first line, so it stays
                 # greppable; the message wraps under it with schedules kept whole.
                 yield _finding_prose(finding)
+        if self.summary:
             yield Text("")
-        yield summary_text(self.report)
+            yield summary_text(self.report)
 
 
 def _finding_prose(finding: Finding) -> Prose:
@@ -83,9 +88,15 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def render_lint(report: LintReport, file: IO[str] | None = None) -> None:
-    """Print the report, wrapped to the output width (docs/cli.md)."""
+def render_lint(report: LintReport, file: IO[str] | None = None, *,
+                summary: bool = True) -> None:
+    """Print the report, wrapped to the output width (docs/cli.md).
+
+    `summary=False` (--quiet) prints the findings only.
+    """
     if not report.findings:
+        if not summary:
+            return
         # A clean run prints one plain line: rich (tens of milliseconds to import)
         # is left off the start-up path of the commonest pre-commit outcome.
         print(f"No problems in {_checked(report)}.", file=file or sys.stdout)
@@ -94,13 +105,14 @@ def render_lint(report: LintReport, file: IO[str] | None = None) -> None:
     if console.color_system is None:
         # No colour (a pipe, a file, NO_COLOR): rich would only add cost, so the report is
         # built as strings by the same wrapping rules (tests/render/test_lint_plain.py).
-        console.file.write("".join(plain_lint(report, console)))
+        console.file.write("".join(plain_lint(report, console, summary=summary)))
         console.file.flush()
         return
-    console.print(LintText(report))
+    console.print(LintText(report, summary))
 
 
-def plain_lint(report: LintReport, console: Console) -> Iterator[str]:
+def plain_lint(report: LintReport, console: Console, *,
+               summary: bool = True) -> Iterator[str]:
     """The text `LintText` renders on a colourless `console`, built without rich Text."""
     width = console.width
     encoding = console.encoding
@@ -113,7 +125,10 @@ def plain_lint(report: LintReport, console: Console) -> Iterator[str]:
             console.print(renderable)
         return capture.get()
 
-    for file, group in groupby(report.findings, key=lambda f: f.file or NO_FILE):
+    for index, (file, group) in enumerate(
+            groupby(report.findings, key=lambda f: f.file or NO_FILE)):
+        if index:
+            yield "\n"  # a blank line between files (and before the summary, below)
         if _fits(file, width, ascii_only):
             yield file + "\n"
         else:
@@ -128,9 +143,11 @@ def plain_lint(report: LintReport, console: Console) -> Iterator[str]:
                 yield via_rich(_finding_prose(finding))
             else:
                 yield from (line + "\n" for line in lines)
-        yield "\n"
-    summary = _summary_plain(report)
-    yield summary + "\n" if _fits(summary, width, ascii_only) else via_rich(summary_text(report))
+    if not summary:
+        return  # --quiet: the findings only
+    yield "\n"
+    line = _summary_plain(report)
+    yield line + "\n" if _fits(line, width, ascii_only) else via_rich(summary_text(report))
 
 
 def _fits(text: str, width: int, ascii_only: bool) -> bool:
