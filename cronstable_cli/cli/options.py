@@ -142,3 +142,11 @@ def jitter_option(help_text: str) -> Callable[[F], F]:
     return click.option("--jitter", callback=_jitter, default=None, metavar="auto|N",
                         help=help_text)
 
+
+
+def fail_on_option(func: F) -> F:
+    return click.option(
+        "--fail-on", type=click.Choice(["error", "warning", "note", "never"]),
+        default="warning", show_default=True,
+        help="Exit 1 when findings at or above this level exist ('never' always exits 0).",
+    )(func)
