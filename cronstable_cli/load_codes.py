@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import load_code_docs as docs
-from .records import Level
+from .records import FixKind, Level
 
 
 class LoadCode(NamedTuple):
@@ -19,14 +19,15 @@ class LoadCode(NamedTuple):
     code: str
     level: Level
     doc: str  # Markdown in the rule-doc shape (see problem_docs.py)
+    fix: FixKind | None = None  # some findings carry a fix (safe: fire times unchanged)
 
 
 # Every load code, in report order: declared here once; lint's registry derives its rules.
 LOAD_RULES: list[LoadCode] = []
 
 
-def _declare(code: str, level: Level, doc: str) -> str:
-    LOAD_RULES.append(LoadCode(code, level, doc))
+def _declare(code: str, level: Level, doc: str, fix: FixKind | None = None) -> str:
+    LOAD_RULES.append(LoadCode(code, level, doc, fix))
     return code
 
 
@@ -36,8 +37,10 @@ UNKNOWN_TIMEZONE = _declare("unknown-timezone", "error", docs.UNKNOWN_TIMEZONE)
 DUPLICATE_JOB_NAME = _declare("duplicate-job-name", "error", docs.DUPLICATE_JOB_NAME)
 INCLUDE_CYCLE = _declare("include-cycle", "error", docs.INCLUDE_CYCLE)
 UNREADABLE_FILE = _declare("unreadable-file", "error", docs.UNREADABLE_FILE)
-UNKNOWN_KEY = _declare("unknown-key", "error", docs.UNKNOWN_KEY)
-MISSING_FINAL_NEWLINE = _declare("missing-final-newline", "note", docs.MISSING_FINAL_NEWLINE)
+# A misspelt key renamed to its one close match changes what the job does: unsafe.
+UNKNOWN_KEY = _declare("unknown-key", "error", docs.UNKNOWN_KEY, fix="unsafe")
+MISSING_FINAL_NEWLINE = _declare("missing-final-newline", "note", docs.MISSING_FINAL_NEWLINE,
+                                 fix="safe")
 EMPTY_CONFIG = _declare("empty-config", "note", docs.EMPTY_CONFIG)
 LIKELY_USER_COLUMN = _declare("likely-user-column", "note", docs.LIKELY_USER_COLUMN)
 EMPTY_VALUE = _declare("empty-value", "warning", docs.EMPTY_VALUE)

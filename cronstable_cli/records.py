@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Level = Literal["error", "warning", "note"]
+FixKind = Literal["safe", "unsafe"]  # safe: every fire time stays the same
 LEVELS: tuple[Level, ...] = ("error", "warning", "note")  # most severe first
 MESSAGE_LIMIT = 1000  # characters of a finding's message; longer ones are cut in the middle
 
@@ -31,6 +32,25 @@ class SourceLocation:
 
 
 @dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace `old`, found at line:column of a file (1-based, code points), with `new`."""
+
+    line: int
+    column: int
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """What a finding proposes to change in its own file."""
+
+    description: str  # imperative, e.g. "write `0` for the minute"
+    edits: tuple[Edit, ...]
+    safe: bool  # True: every fire time stays the same (`lint --fix`); else --unsafe-fixes
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One lint or load problem, with a stable kebab-case code."""
 
@@ -47,6 +67,7 @@ class Finding:
     # report a code more than once per job fill it in; SARIF fingerprints and
     # baselines are built from it, never from the message.
     key: str = ""
+    fix: Fix | None = None  # an edit of this finding's file that resolves it, if one is known
 
     def __post_init__(self) -> None:
         # Messages quote what a file says (a schedule, a value); a 1 MB schedule must

@@ -46,6 +46,13 @@ if TYPE_CHECKING:
               metavar="FILE", help="Report and fail only on findings not in FILE.")
 @click.option("--write-baseline", type=click.Path(dir_okay=False), default=None,
               metavar="FILE", help="Record today's findings in FILE and exit 0.")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes (every fire time stays the same), then report what "
+                   "is left.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Print the fixes as a unified diff instead of applying them (exit 1 if any).")
+@click.option("--unsafe-fixes", is_flag=True,
+              help="With --fix or --diff: also the fixes that change when a job fires.")
 @click.option("--from", "from_", default="now", show_default=True, metavar="INSTANT",
               help="Today, for never-fires, the DST window and crowding: ISO-8601 "
                    "(naive times are UTC) or 'now'.")
@@ -55,7 +62,8 @@ if TYPE_CHECKING:
 def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tuple[str, ...],
          fail_on: str | None, max_per_minute: int | None, system_crontab: bool,
          user_crontab: bool, stdin_filename: str | None, baseline: str | None,
-         write_baseline: str | None, from_: str, list_rules: bool, output: str | None) -> int:
+         write_baseline: str | None, fix: bool, show_diff: bool, unsafe_fixes: bool,
+         from_: str, list_rules: bool, output: str | None) -> int:
     """Check job files for schedule problems (for CI and pre-commit).
 
     Reads YAML configs and crontab files (PATHS: files or directories, or
@@ -77,6 +85,7 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
           --fail-on error
       cronstable lint jobs/ --max-per-minute 5 --format github
       cronstable lint jobs/ --write-baseline .cronstable-baseline.json
+      cronstable lint jobs/ --diff --unsafe-fixes
       cat job.yaml | cronstable lint - --stdin-filename jobs/job.yaml
       cronstable lint --list-rules
     """
@@ -113,19 +122,43 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
         max_per_minute=max_per_minute or config.max_per_minute,
         now=parse_instant(from_, timezone.utc),
     )
+    if (fix or show_diff) and write_baseline is not None:
+        raise click.UsageError("--write-baseline records findings; it cannot be combined with "
+                               "--fix or --diff")
+    if unsafe_fixes and not (fix or show_diff):
+        raise click.UsageError("--unsafe-fixes needs --fix or --diff")
     stdin = _read_stdin(paths, stdin_filename)
-    loaded = _load(paths, system_crontab, user_crontab, stdin)
-    report = run_lint(loaded, settings)
-    if config.per_file_ignores:
-        report = replace(report, findings=tuple(
-            f for f in report.findings if not (f.file and f.code in config.ignored_for(f.file))))
+    texts: dict[str, str] | None = {} if fix or show_diff else None
+
+    def run() -> LintReport:
+        loaded = _load(paths, system_crontab, user_crontab, stdin, texts)
+        report = run_lint(loaded, settings)
+        if config.per_file_ignores:
+            report = replace(report, findings=tuple(
+                f for f in report.findings
+                if not (f.file and f.code in config.ignored_for(f.file))))
+        return report
+
+    report = run()
     if write_baseline is not None:
         _write_baseline(report, write_baseline)
         return 0
     baseline = baseline or config.baseline
     if baseline is not None:
-        report = _apply_baseline(report, baseline)
-    write_report(fmt, report, FORMATS, output, inputs=(*loaded.files, *paths))
+        report = _apply_baseline(report, baseline, announce=not (fix or show_diff))
+    if texts is not None:
+        from .fixing import apply_fixes, show_fixes
+
+        stdin_name = stdin[0] if stdin else None
+        if show_diff:
+            return show_fixes(report, texts, unsafe_fixes, stdin_name)
+        if apply_fixes(report, texts, unsafe_fixes, stdin_name) and stdin is None:
+            report = run()  # report what is left, as it is now on disk
+            if baseline is not None:
+                report = _apply_baseline(report, baseline)
+        elif stdin is not None:
+            return 0  # the fixed text went to standard output instead of a report
+    write_report(fmt, report, FORMATS, output, inputs=(*report.files, *paths))
     return report.exit_code(fail_on)
 
 
@@ -161,21 +194,29 @@ def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozense
 
 
 def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool,
-          stdin: tuple[str, bytes] | None) -> LoadResult:
+          stdin: tuple[str, bytes] | None,
+          texts: dict[str, str] | None = None) -> LoadResult:
+    """Load PATHS (and stdin); `texts`, when given, receives every file's text (for fixes)."""
     from ..loaders import load_paths, load_user_crontab
-    from ..loaders.files import OneFileOver
+    from ..loaders.files import DISK, FileSource, OneFileOver, Remembering
     from .options import system_crontab_rule
     from .loading import load_jobs
 
+    files: FileSource = DISK if stdin is None else OneFileOver(*stdin)
+    remembering = None
+    if texts is not None:
+        files = remembering = Remembering(files)
     if stdin is not None:
         # The stdin file is loaded by its name, like any path, with the disk under it.
         system: bool | Callable[[str], bool] = system_crontab or system_crontab_rule()
         named = [p for p in paths if p != "-"]
-        load = load_paths([*named, stdin[0]], system_crontab=system, files=OneFileOver(*stdin))
+        load = load_paths([*named, stdin[0]], system_crontab=system, files=files)
     elif paths or not user_crontab:
-        load = load_jobs(paths, system_crontab=system_crontab)
+        load = load_jobs(paths, system_crontab=system_crontab, files=files)
     else:
         return load_user_crontab()
+    if remembering is not None and texts is not None:
+        texts.update(remembering.texts)
     return load.merge(load_user_crontab()) if user_crontab else load
 
 
@@ -200,7 +241,7 @@ def _write_baseline(report: LintReport, path: str) -> None:
                    err=True)
 
 
-def _apply_baseline(report: LintReport, path: str) -> LintReport:
+def _apply_baseline(report: LintReport, path: str, announce: bool = True) -> LintReport:
     """Only the findings the baseline does not know; says what it hid and what is fixed."""
     import os
 
@@ -213,7 +254,7 @@ def _apply_baseline(report: LintReport, path: str) -> LintReport:
     except BaselineError as err:
         raise click.BadParameter(shown(str(err)), param_hint="--baseline") from None
     outcome = compare(report.findings, accepted, os.path.dirname(os.path.abspath(path)))
-    if not quiet():
+    if announce and not quiet():
         fixed = (f"; {outcome.fixed} baseline entr{'y is' if outcome.fixed == 1 else 'ies are'}"
                  " fixed (rewrite it with --write-baseline to drop them)" if outcome.fixed
                  else "")

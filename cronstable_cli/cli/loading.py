@@ -20,6 +20,7 @@ from .options import resolve_paths, system_crontab_rule
 
 if TYPE_CHECKING:
     from ..loaders import LoadResult
+    from ..loaders.files import FileSource
     from ..records import Finding
 
 JOB_FILE_NAMES = "*.yaml, *.yml, *.cron, *.crontab or crontab"
@@ -40,13 +41,16 @@ def say(line: str) -> None:
     click.echo(fit_lines(shown(line), text_width(sys.stderr)), err=True)
 
 
-def load_jobs(paths: Sequence[str], *, system_crontab: bool = False) -> LoadResult:
+def load_jobs(paths: Sequence[str], *, system_crontab: bool = False,
+              files: FileSource | None = None) -> LoadResult:
     """Load PATHS (default ./cronstable.yaml, ./cronstable.d); LoadFailed when no file is there."""
     from ..loaders import load_paths
+    from ..loaders.files import DISK
 
     given = resolve_paths(paths)
     # The config file's `system-crontab` globs name crontabs with a user column.
-    load = load_paths(given, system_crontab=system_crontab or system_crontab_rule())
+    load = load_paths(given, system_crontab=system_crontab or system_crontab_rule(),
+                      files=files or DISK)
     if not load.files:
         raise LoadFailed(
             f"no job files under {', '.join(shown(p) for p in given)} (looked for "

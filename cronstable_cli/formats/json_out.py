@@ -43,7 +43,7 @@ def lint_json(report: LintReport) -> str:
 def rules_json(rules: Iterable[Rule]) -> str:
     """`lint --list-rules`: every code with its level and documentation."""
     return to_json({"rules": [
-        {"code": r.code, "level": r.level, "summary": r.summary,
+        {"code": r.code, "level": r.level, "fix": r.fix, "summary": r.summary,
          "explanation": r.explanation, "doc": r.doc.strip()}
         for r in rules
     ]})

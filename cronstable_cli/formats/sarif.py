@@ -21,7 +21,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..analysis.lint import RULES, LintReport, Rule
 from ..analysis.lint.fingerprint import fingerprints
-from ..records import Finding
+from ..records import Finding, Fix
 from ..safe_text import valid_unicode
 from .paths import relative_path
 
@@ -68,7 +68,8 @@ def _rule(rule: Rule) -> dict[str, Any]:
         "fullDescription": {"text": rule.explanation or rule.summary},
         "help": {"text": _plain(rule.doc), "markdown": rule.doc.strip()},
         "defaultConfiguration": {"level": rule.level},
-        "properties": {"tags": ["cron", "load" if rule.scope == "load" else "schedule"]},
+        "properties": {"tags": ["cron", "load" if rule.scope == "load" else "schedule"],
+                       **({"fix": rule.fix} if rule.fix else {})},
     }
 
 
@@ -89,12 +90,30 @@ def _result(f: Finding, index: dict[str, int], base: str, print_: str) -> dict[s
         region = {"startLine": max(1, f.line), "startColumn": max(1, f.column)}
         result["locations"] = [{"physicalLocation": {"artifactLocation": location,
                                                      "region": region}}]
+        if f.fix is not None:
+            result["fixes"] = [_fix(f.fix, location)]
     result["partialFingerprints"] = {FINGERPRINT: print_}
     props = {k: v for k, v in (("job", f.job), ("schedule", f.schedule),
                                ("resolved", f.resolved)) if v is not None}
     if props:
         result["properties"] = props
     return result
+
+
+def _fix(fix: Fix, location: dict[str, str]) -> dict[str, Any]:
+    """A SARIF fix: each edit replaces one token (endColumn is exclusive)."""
+    kind = "safe" if fix.safe else "unsafe: changes when the job fires"
+    return {
+        "description": {"text": f"{fix.description} ({kind})"},
+        "artifactChanges": [{
+            "artifactLocation": location,
+            "replacements": [{
+                "deletedRegion": {"startLine": e.line, "startColumn": e.column,
+                                  "endLine": e.line, "endColumn": e.column + len(e.old)},
+                "insertedContent": {"text": e.new},
+            } for e in fix.edits],
+        }],
+    }
 
 
 def _artifact(path: str, base: str) -> tuple[dict[str, str], str]:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from .. import load_codes as codes
 from ..engine import ScheduleError, parse
 from ..names import did_you_mean
-from ..records import Job, SourceLocation
+from ..records import Edit, Fix, Job, SourceLocation
 from .problems import Problems
 from .suppress import suppressed_codes
 from .zones import is_known_zone, unknown_zone_message
@@ -94,6 +94,8 @@ def parse_crontab(
             last_entry,
             len(lines[-1]) + 1,
             job=jobs[-1].name if jobs and jobs[-1].location.line == last_entry else None,
+            fix=Fix("end the file with a newline",
+                    (Edit(last_entry, len(lines[-1]) + 1, "", "\n"),), safe=True),
         )
     if not last_entry:
         out.add(codes.EMPTY_CONFIG, "no entries in this crontab: nothing to schedule", 1)

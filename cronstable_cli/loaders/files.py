@@ -83,3 +83,38 @@ class OneFileOver:
         from .reading import decode_text
 
         return decode_text(self.data, out)
+
+
+class Remembering:
+    """Another source, keeping the text of every file it read (for `lint --fix`)."""
+
+    def __init__(self, under: FileSource = DISK) -> None:
+        self.under = under
+        self.texts: dict[str, str] = {}
+
+    def is_dir(self, path: str) -> bool:
+        return self.under.is_dir(path)
+
+    def exists(self, path: str) -> bool:
+        return self.under.exists(path)
+
+    def list_dir(self, path: str) -> list[str]:
+        return self.under.list_dir(path)
+
+    def identity(self, path: str) -> str:
+        return self.under.identity(path)
+
+    def read_text(self, path: str, out: Problems) -> str | None:
+        text = self.under.read_text(path, out)
+        if text is not None:
+            self.texts[path] = text
+        return text
+
+
+def unchanged_since(path: str, text: str) -> bool:
+    """True when the file on disk still holds exactly `text` (checked before a fix is written)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read() == text.encode("utf-8")
+    except OSError:
+        return False

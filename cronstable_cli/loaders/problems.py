@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..load_codes import LOAD_CODES
-from ..records import Finding, SourceLocation
+from ..records import Finding, Fix, SourceLocation
 
 
 @dataclass
@@ -25,6 +25,7 @@ class Problems:
         job: str | None = None,
         schedule: str | None = None,
         key: str = "",
+        fix: Fix | None = None,
     ) -> None:
         level = LOAD_CODES.get(code)
         if level is None:
@@ -39,5 +40,6 @@ class Problems:
                 job=job,
                 schedule=schedule,
                 key=key,
+                fix=fix,
             )
         )

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .. import load_codes as codes
+from ..names import closest
+from ..records import Edit, Fix
 from .problems import Problems
 from .schema_types import (
     Anything,
@@ -269,6 +271,12 @@ class Checker:
             advice = self.hints.get(name.value, "")
         else:
             advice = self.key_hint(path, name.value) if self.key_hint else ""
+        close = [] if advice else closest(name.value, known)
+        choice = close[0] if close else None
+        # Renaming a misspelt key to its one close match: unsafe, the job then does more.
+        fix = (Fix(f"rename {name.value!r} to {choice!r}",
+                   (Edit(name.line, name.col, name.value, choice),), safe=False)
+               if choice else None)
         self.out.add(
             codes.UNKNOWN_KEY,
             f"{self._owner()}unknown {what} {shown(name.value)}{place} (the daemon's strict "
@@ -278,6 +286,7 @@ class Checker:
             name.col,
             job=self.job,
             key=f"{path}.{name.value}" if path else name.value,
+            fix=fix,
         )
 
     def _label(self, path: str) -> str:

@@ -195,7 +195,8 @@ class _RulesText:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Prose]:
         for rule in self.rules:
+            fix = f" [fix: {rule.fix}]" if rule.fix else ""
             yield Prose((rule.code, "bold"), " ", (rule.level, STYLES[rule.level]), " ",
-                        rule.summary, indent=4)
+                        rule.summary, (fix, "green"), indent=4)
             yield Prose("    " + rule.explanation, indent=4)
             yield Prose("")

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from ...engine import Parsed, Schedule, Timeline
 from ...engine.parse_result import FieldText
-from ...records import Finding, Job, Level, SourceLocation
+from ...records import Edit, Finding, Fix, Job, Level, SourceLocation
 from . import wording as w
 
 # Positions in the parser's canonical 7-field order (engine.fields.ALL_FIELDS).
@@ -82,7 +82,7 @@ class JobContext:
 
     def finding(
         self, code: str, message: str, *, column: int = 0, level: Level | None = None,
-        subject: bool = True, key: str = "",
+        subject: bool = True, key: str = "", fix: Fix | None = None,
     ) -> Finding:
         """A finding about this job at `column` of its schedule, at the code's level.
 
@@ -99,7 +99,16 @@ class JobContext:
             schedule=self.job.schedule,
             resolved=self.parsed.resolved,
             key=key,
+            fix=fix,
         )
+
+    def field_fix(self, index: int, new: str, description: str, *, safe: bool) -> Fix | None:
+        """A fix that rewrites one field of the schedule as written (None if it has no column)."""
+        text = self.field(index)
+        if not text.column or not self.job.schedule_location.line:
+            return None  # a macro or a lowered map schedule: no single token to rewrite
+        where = self.location(text.column)
+        return Fix(description, (Edit(where.line, where.column, text.source, new),), safe)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Parsed, Schedule, ScheduleError, Timeline, ZoneError, load_zone
 from ...load_codes import INVALID_SCHEDULE, UNKNOWN_TIMEZONE
-from ...records import LEVELS, Finding, Job, Level, SourceLocation
+from ...records import LEVELS, Finding, Fix, Job, Level, SourceLocation
 from ..frames import parse_job
 from . import registry
 from .context import FleetContext, JobContext, LintSettings
@@ -165,7 +165,21 @@ def _moved(finding: Finding, source: JobContext, target: JobContext) -> Finding:
     origin, at = source.location(), finding.location
     column = at.column - origin.column + 1 if at and at.line == origin.line and at.column else 0
     return replace(finding, message=message, location=target.location(max(column, 0)),
-                   job=target.name, schedule=target.job.schedule)
+                   job=target.name, schedule=target.job.schedule,
+                   fix=_moved_fix(finding.fix, origin, target))
+
+
+def _moved_fix(fix: Fix | None, origin: SourceLocation, target: JobContext) -> Fix | None:
+    """A fix's edits moved from one job's schedule onto another's (None if they cannot be)."""
+    if fix is None:
+        return None
+    edits = []
+    for edit in fix.edits:
+        if edit.line != origin.line or not origin.column:
+            return None  # not inside the schedule text: nothing to move it by
+        where = target.location(edit.column - origin.column + 1)
+        edits.append(replace(edit, line=where.line, column=where.column))
+    return replace(fix, edits=tuple(edits))
 
 
 class _Frames:

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any, Literal, NamedTuple
 
 from ...load_codes import LOAD_RULES
-from ...records import Finding, Level
+from ...records import Finding, FixKind, Level
 from .rules import (
     crowded_minute,
     day_fields_both_restricted,
@@ -46,6 +46,7 @@ class Rule(NamedTuple):
     # True when the findings depend only on the schedule text and the job's zone,
     # kind and enabled flag (never its name): jobs alike in those share them.
     per_schedule: bool = False
+    fix: FixKind | None = None  # whether some findings carry a fix, and of which kind
 
     @property
     def summary(self) -> str:
@@ -72,11 +73,12 @@ def _rule(module: ModuleType) -> Rule:
         scope=getattr(module, "SCOPE", "job"),
         replaces=getattr(module, "REPLACES", frozenset()),
         per_schedule=getattr(module, "PER_SCHEDULE", False),
+        fix=getattr(module, "FIX", None),
     )
 
 
 RULES: tuple[Rule, ...] = (
-    *(Rule(c.code, c.level, c.doc) for c in LOAD_RULES),
+    *(Rule(c.code, c.level, c.doc, fix=c.fix) for c in LOAD_RULES),
     # never-fires first: it replaces later codes for the same job.
     _rule(never_fires),
     _rule(seconds_first_six_fields),

@@ -36,12 +36,14 @@ from datetime import timezone
 from itertools import pairwise
 
 from ....engine.fields import MACROS
-from ....records import Finding, Job, Level
+from ....records import Finding, FixKind, Job, Level
 from .. import wording as w
 from ..context import MINUTE, FleetContext, JobContext
 
 CODE = "crowded-minute"
 LEVEL: Level = "warning"
+# Fixable: the suggested job's minute becomes its `H` form (the job moves).
+FIX: FixKind = "unsafe"
 SCOPE = "fleet"
 
 
@@ -85,11 +87,18 @@ def _report(members: list[JobContext], minutes: list[int], limit: int,
     where = (f"minute {_minutes(minutes)}" if len(minutes) == 1
              else f"minutes {_minutes(minutes)}")
     names = w.names([c.name for c in members])
+    fix = None
+    if spread and not anchor.parsed.source.startswith("@"):
+        index = 1 if anchor.parsed.field_count == 7 else 0
+        token = spread.split()[index]
+        fix = anchor.field_fix(MINUTE, token, f"spread {w.job(anchor.name)} with {w.code(token)}",
+                               safe=False)
     return anchor.finding(CODE, (
         f"{len(members)} jobs fire in {where} of the hour, more than --max-per-minute "
         f"{limit}: {names}; spread them with H, {hint}."), column=anchor.field(MINUTE).column,
         subject=False,
-        key=",".join(str(m) for m in minutes))  # the crowd's members change with the fleet
+        key=",".join(str(m) for m in minutes),  # the crowd's members change with the fleet
+        fix=fix)
 
 
 def _minutes(minutes: list[int]) -> str:

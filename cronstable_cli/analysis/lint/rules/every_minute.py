@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....records import Finding, Level
+from ....records import Finding, FixKind, Level
 from .. import wording as w
 from ..context import MINUTE, JobContext
 
@@ -36,6 +36,8 @@ LEVEL: Level = "warning"
 # Findings depend only on the schedule text and the job's zone, kind and enabled flag,
 # so the linter shares them between such jobs (linter._job_findings).
 PER_SCHEDULE = True
+# Fixable: a `*` minute becomes `0` (the job then fires once an hour, not 60 times).
+FIX: FixKind = "unsafe"
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
@@ -50,9 +52,12 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     else:
         runs = (f"runs every minute of hours {w.join([f'{h:02d}' for h in hours])} "
                 f"({per_day} times a day)")
+    fix = None
+    if minute.source == "*":
+        fix = ctx.field_fix(MINUTE, "0", "run once, at minute 0", safe=False)
     yield ctx.finding(CODE, (
         f"{w.code(parsed.source)} {runs}; "
-        f"{w.code(_once(ctx))} was probably meant."), column=minute.column)
+        f"{w.code(_once(ctx))} was probably meant."), column=minute.column, fix=fix)
 
 
 def _once(ctx: JobContext) -> str:

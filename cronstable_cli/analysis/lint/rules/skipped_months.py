@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....records import Finding, Level
+from ....records import Finding, FixKind, Level
 from .. import calendar
 from .. import wording as w
 from ..context import DAY_OF_MONTH, JobContext
@@ -37,6 +37,8 @@ LEVEL: Level = "warning"
 # Findings depend only on the schedule text and the job's zone, kind and enabled flag,
 # so the linter shares them between such jobs (linter._job_findings).
 PER_SCHEDULE = True
+# Fixable: day-of-month `31` becomes `L` (it then fires in every month).
+FIX: FixKind = "unsafe"
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
@@ -64,8 +66,11 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     else:
         why = (f"no day of {'that month' if len(skipped) == 1 else 'those months'} matches "
                f"{calendar.day_fields_text(parsed)}")
+    fix = None
+    if ctx.field(DAY_OF_MONTH).source == "31" and not parsed.dow.restricted:
+        fix = ctx.field_fix(DAY_OF_MONTH, "L", "run on the last day of every month", safe=False)
     yield ctx.finding(CODE, (
         f"{w.code(parsed.source)} never fires in "
         f"{w.month_list(skipped)}: {why}; use `L` for the last day of a month, or drop "
         f"{'that month' if len(skipped) == 1 else 'those months'} from the month field."),
-        column=ctx.field(DAY_OF_MONTH).column)
+        column=ctx.field(DAY_OF_MONTH).column, fix=fix)

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from ....engine.daemon_hash import hash_value
 from ....engine.schedule import days_in_month
-from ....records import Finding, Level
+from ....records import Finding, FixKind, Level
 from .. import wording as w
 from ..context import DAY_OF_MONTH, DAY_OF_WEEK, HOUR, MINUTE, MONTH, SECOND, JobContext
 
@@ -44,6 +44,8 @@ LEVEL: Level = "warning"
 # Findings depend only on the schedule text and the job's zone, kind and enabled flag,
 # so the linter shares them between such jobs (linter._job_findings).
 PER_SCHEDULE = True
+# Fixable when a step leaves a whole field with one value (`H/50` -> that minute).
+FIX: FixKind = "safe"
 
 _STEP = re.compile(r"(\*|[Hh])/([0-9]+)")
 _SPANS = {SECOND: 60, MINUTE: 60, HOUR: 24, MONTH: 12, DAY_OF_WEEK: 7}
@@ -84,11 +86,16 @@ def _wrap(ctx: JobContext, index: int, item: str, step: int, column: int) -> Fin
     gap = span - last + first
     name = ctx.field(index).spec.name
     if first == last:  # the step leaves the field after one value
+        edit = None
+        if item == ctx.field(index).source:
+            # `H/50` that keeps one minute for this name is that minute: every fire stays.
+            edit = ctx.field_fix(index, str(first), f"write the one value, {w.code(str(first))}",
+                                 safe=True)
         return ctx.finding(CODE, (
             f"{w.code(item)} in the {name} field selects only {first}, so "
             f"it fires {_ONCE[index]}, not every {step} {unit}s; write the single "
             f"value (or `H`) if that is meant, or use a step that divides {span}."),
-            column=column, key=f"{name}:{item}")
+            column=column, key=f"{name}:{item}", fix=edit)
     where = _wrap_text(index, first, last)
     prefix = item.split("/")[0]
     better = [f"`{prefix}/{d}`" for d in _divisors_near(span, step)]
