@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("paths", nargs=-1,
-                type=click.Path(exists=True, dir_okay=True, file_okay=True, allow_dash=True))
+@click.argument("paths", nargs=-1,  # a missing path is an unreadable-file finding; - is stdin
+                type=click.Path(exists=False, dir_okay=True, file_okay=True, allow_dash=True))
 @format_option("github", "sarif")
 @click.option("--select", multiple=True, metavar="CODES",
               help="Report only these codes (comma-separated; repeatable).")
