@@ -13,7 +13,7 @@ DAEMON_VERSION := 1.2.72
 DAEMON_VENV := .venv-daemon
 STAMP_DAEMON := $(DAEMON_VENV)/.stamp-$(DAEMON_VERSION)
 
-.PHONY: demo test bench lint completions docs clean daemon-venv
+.PHONY: demo test test-quick bench lint completions docs clean daemon-venv
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,10 @@ test: $(STAMP_TEST) $(STAMP_DAEMON)
 	@sh tests/setup-system.sh
 	$(BIN)/python -m pytest --cov=cronstable_cli --cov-report=term:skip-covered \
 		--cov-fail-under=$(COVERAGE_FLOOR)
+
+# Everything but the tests marked slow (builds, venvs, pre-commit environments).
+test-quick: $(STAMP_TEST) $(STAMP_DAEMON)
+	$(BIN)/python -m pytest -m "not slow"
 
 bench: $(STAMP_BENCH)
 	$(BIN)/python benchmarks/engine.py

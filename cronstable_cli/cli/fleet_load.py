@@ -64,7 +64,9 @@ def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
 @contextmanager
 def progress_bar(label: str) -> Iterator[Progress | None]:
     """A callback drawing a progress bar on stderr once work takes a moment (TTY only)."""
-    if not _stderr_is_tty():
+    from .shared_options import quiet
+
+    if quiet() or not _stderr_is_tty():
         yield None
         return
     from ..render.console import make_console
