@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None, prog_name: str | None = None) -> int:
         argv = sys.argv[1:]
         prog_name = prog_name or os.path.basename(sys.argv[0])
     prog_name = prog_name if prog_name in PROG_NAMES else "cronstable"
-    if prog_name == "cronstable":
+    # Shell completion calls back with no arguments (they are in the environment): ours.
+    if prog_name == "cronstable" and not os.environ.get("_CRONSTABLE_COMPLETE"):
         from . import daemon_handoff as daemon
 
         if daemon.belongs_to_daemon(argv, COMMANDS):

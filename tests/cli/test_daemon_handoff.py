@@ -74,6 +74,21 @@ def test_toolkit_commands_never_reach_the_daemon(monkeypatch: pytest.MonkeyPatch
     assert "02:00" in capsys.readouterr().out
 
 
+def test_shell_completion_is_never_handed_off(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # The completion scripts call `cronstable` with no arguments and the words in the
+    # environment; bare `cronstable` would otherwise start the daemon.
+    fake = FakeDaemon()
+    monkeypatch.setattr(daemon_handoff, "daemon_entry", lambda: fake)
+    monkeypatch.setenv("_CRONSTABLE_COMPLETE", "bash_complete")
+    monkeypatch.setenv("COMP_WORDS", "cronstable li")
+    monkeypatch.setenv("COMP_CWORD", "1")
+    with pytest.raises(SystemExit):  # click answers the completion and exits
+        main([])
+    assert fake.seen is None
+    assert "plain,lint" in capsys.readouterr().out
+
+
 def test_cronstable_cli_never_hands_off(monkeypatch: pytest.MonkeyPatch,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     fake = FakeDaemon()
