@@ -74,10 +74,12 @@ lint: $(STAMP_DEV)
 completions: $(STAMP_RUN)
 	$(BIN)/python -m cronstable_cli.cli.completions completions
 
-# docs/lint-rules.md is generated from the rule modules' docstrings; the README's
+# docs/lint-rules.md is generated from the rule modules' docstrings, the editor JSON
+# Schema from the loader's schema tables; the README's
 # example outputs are rewritten from their commands (review the diff before committing).
 docs: $(STAMP_TEST)
 	$(BIN)/python -m cronstable_cli.formats.rules_doc docs/lint-rules.md
+	$(BIN)/python -m cronstable_cli.formats.config_schema > docs/schema/cronstable.schema.json
 	CRONSTABLE_REGENERATE=1 $(BIN)/python -m pytest -q tests/docs/test_readme_examples.py -k regenerate
 
 clean:
