@@ -155,7 +155,8 @@ def _has_tool_table(path: str) -> bool:
 def _read_toml(path: str) -> dict[str, Any]:
     try:
         with open(path, "rb") as handle:
-            return tomllib.load(handle)
+            data: dict[str, Any] = tomllib.load(handle)
+            return data
     except OSError as err:
         raise ConfigError(f"cannot read {path}: {err.strerror or err}") from None
     except tomllib.TOMLDecodeError as err:

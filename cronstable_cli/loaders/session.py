@@ -53,7 +53,10 @@ class Session:
         """A file or a directory given by the user."""
         if self.source.is_dir(path):
             try:
-                sources = directory_entries(path, self.source, system=self.system_crontab)
+                # Only --system-crontab reads a whole directory as cron.d; config-file
+                # globs (a predicate) pick crontabs by name when each is parsed.
+                sources = directory_entries(path, self.source,
+                                            system=self.system_crontab is True)
             except OSError as error:
                 self._problem(path, f"cannot list the directory: {error.strerror or error}")
                 return
