@@ -130,16 +130,15 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
     stdin = _read_stdin(paths, stdin_filename)
     texts: dict[str, str] | None = {} if fix or show_diff else None
 
-    def run() -> LintReport:
-        loaded = _load(paths, system_crontab, user_crontab, stdin, texts)
-        report = run_lint(loaded, settings)
-        if config.per_file_ignores:
-            report = replace(report, findings=tuple(
-                f for f in report.findings
-                if not (f.file and f.code in config.ignored_for(f.file))))
-        return report
+    def filtered(report: LintReport) -> LintReport:
+        if not config.per_file_ignores:
+            return report
+        return replace(report, findings=tuple(
+            f for f in report.findings if not (f.file and f.code in config.ignored_for(f.file))))
 
-    report = run()
+    # Loaded here, not in a helper: every frame counts against a deep include chain.
+    report = filtered(run_lint(_load(paths, system_crontab, user_crontab, stdin, texts),
+                               settings))
     if write_baseline is not None:
         _write_baseline(report, write_baseline)
         return 0
@@ -153,7 +152,9 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
         if show_diff:
             return show_fixes(report, texts, unsafe_fixes, stdin_name)
         if apply_fixes(report, texts, unsafe_fixes, stdin_name) and stdin is None:
-            report = run()  # report what is left, as it is now on disk
+            # Report what is left, as it is now on disk.
+            report = filtered(run_lint(_load(paths, system_crontab, user_crontab, stdin, texts),
+                                       settings))
             if baseline is not None:
                 report = _apply_baseline(report, baseline)
         elif stdin is not None:
