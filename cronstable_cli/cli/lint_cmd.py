@@ -200,8 +200,8 @@ def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool,
     """Load PATHS (and stdin); `texts`, when given, receives every file's text (for fixes)."""
     from ..loaders import load_paths, load_user_crontab
     from ..loaders.files import DISK, FileSource, OneFileOver, Remembering
-    from .options import system_crontab_rule
     from .loading import load_jobs
+    from .options import system_crontab_rule
 
     files: FileSource = DISK if stdin is None else OneFileOver(*stdin)
     remembering = None

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cronstable_cli import CronTab
-from cronstable_cli.engine.hashing import hash_value
+from cronstable_cli.engine.daemon_hash import hash_value
 from cronstable_cli.loaders import files as loader_files
 
 from .helpers import run
