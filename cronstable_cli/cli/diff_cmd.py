@@ -15,6 +15,7 @@ from .options import (
     from_option,
     jitter_option,
     parse_instant,
+    system_crontab_rule,
     tz_option,
     zone_arg,
 )
@@ -183,7 +184,7 @@ def _path_side(path: str) -> Side:
     from ..analysis.diff import Side
     from ..loaders import load_paths
 
-    load = load_paths([path])
+    load = load_paths([path], system_crontab=system_crontab_rule())
     return Side(path, load.jobs, load.findings, load.files, root=path.rstrip("/") or path,
                 cluster=load.cluster, cluster_file=load.cluster_file, withheld=load.withheld)
 
@@ -199,8 +200,11 @@ def _revision_sides(repo: Repository, base_rev: str, base_commit: str,
     head_files: FileSource = head_tree if head_tree is not None else DISK
     base_label = base_rev
     head_label = head_rev if head_rev is not None else WORKING_TREE
+    configured = _configured_paths()
     if paths:
         chosen = list(paths)
+    elif configured:
+        chosen = configured  # a config file's `paths`, on whichever side holds them
     else:
         chosen = [p for p in DEFAULT_PATHS if base_tree.exists(p) or head_files.exists(p)]
         if not chosen:
@@ -220,6 +224,13 @@ def _revision_sides(repo: Repository, base_rev: str, base_commit: str,
             _tree_side(head_label, head_files, chosen, head_commit))
 
 
+def _configured_paths() -> list[str]:
+    """The config file's `paths` (none with --isolated or without a config file)."""
+    from .shared_options import project_config
+
+    return list(project_config().paths or ())
+
+
 def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | None) -> Side:
     from ..analysis.diff import Side
     from ..loaders import load_paths
@@ -229,7 +240,7 @@ def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | No
     absent = tuple(p for p in paths if p not in present)
     if isinstance(files, GitTree):
         files.prefetch(present)
-    load = load_paths(present, files=files)
+    load = load_paths(present, files=files, system_crontab=system_crontab_rule())
     return Side(label, load.jobs, load.findings, load.files, cluster=load.cluster,
                 cluster_file=load.cluster_file, commit=commit, absent=absent,
                 withheld=load.withheld)

@@ -409,3 +409,16 @@ def test_no_change_says_so_and_exits_0(repo: Repo, capsys: pytest.CaptureFixture
     assert code == 0
     assert "Jobs: no job changed (9 unchanged)"  # the 9 jobs of base in out
     assert "Findings: 0 new, 0 fixed" in out
+
+
+def test_without_paths_the_config_files_paths_are_compared(
+        repo: Repo, capsys: pytest.CaptureFixture[str]) -> None:
+    # Only the crontab is named in the project's config file: nothing else is compared.
+    (repo.root / ".cronstable.toml").write_text(
+        'paths = ["cronstable.d/tasks.crontab"]\n', encoding="utf-8")
+    doc = as_json(capsys, "main", "change", expect=0)
+    assert [j["name"] for j in doc["jobs"]] == ["tasks.crontab:1"]
+    assert doc["base"]["files"] == ["cronstable.d/tasks.crontab"]
+    # --isolated ignores the file: the whole default cronstable.d/ is compared again.
+    doc = as_json(capsys, "main", "change", "--isolated", expect=1)
+    assert len(doc["jobs"]) > 1
