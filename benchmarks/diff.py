@@ -35,25 +35,35 @@ except ImportError:  # run from a checkout without `pip install -e .`
 from cronstable_cli.cli.main import main
 
 FILES = 10
-SCHEDULES = ["0 * * * *", "H * * * *", "H H * * *", "30 3 * * *", "0 6 * * 1-5",
-             "*/15 * * * *", "*/5 * * * *", "H/15 * * * *", "15 4 * * *", "0 12 * * *"]
+SCHEDULES = [
+    "0 * * * *",
+    "H * * * *",
+    "H H * * *",
+    "30 3 * * *",
+    "0 6 * * 1-5",
+    "*/15 * * * *",
+    "*/5 * * * *",
+    "H/15 * * * *",
+    "15 4 * * *",
+    "0 12 * * *",
+]
 ZONES = [None, None, None, None, "America/New_York", "Europe/Berlin"]
 TARGET_SECONDS = 2.0
 
 
 def job_yaml(name: str, schedule: str, zone: str | None) -> str:
     task = name.removesuffix("-renamed")  # a rename keeps its command
-    text = f"  - name: {name}\n    command: /opt/run {task}\n    schedule: \"{schedule}\"\n"
+    text = f'  - name: {name}\n    command: /opt/run {task}\n    schedule: "{schedule}"\n'
     return text + (f"    timezone: {zone}\n" if zone else "")
 
 
 def fleet(n: int) -> list[tuple[str, str, str | None]]:
-    return [(f"job-{i:06d}", SCHEDULES[i % len(SCHEDULES)], ZONES[i % len(ZONES)])
-            for i in range(n)]
+    return [
+        (f"job-{i:06d}", SCHEDULES[i % len(SCHEDULES)], ZONES[i % len(ZONES)]) for i in range(n)
+    ]
 
 
-def changed(jobs: list[tuple[str, str, str | None]], k: int
-            ) -> list[tuple[str, str, str | None]]:
+def changed(jobs: list[tuple[str, str, str | None]], k: int) -> list[tuple[str, str, str | None]]:
     """The fleet with `k` jobs changed in every way diff tells apart."""
     out = list(jobs)
     step = max(1, len(jobs) // k)
@@ -64,8 +74,11 @@ def changed(jobs: list[tuple[str, str, str | None]], k: int
         if n < quarter:
             out[i] = (name, "7 7 * * *", zone)  # moves fires
         elif n < 2 * quarter:
-            out[i] = (name, schedule.replace("*/15", "0,15,30,45").replace("0 *", "0 0-23"),
-                      zone)  # respelled (or unchanged text for the others: still counted)
+            out[i] = (
+                name,
+                schedule.replace("*/15", "0,15,30,45").replace("0 *", "0 0-23"),
+                zone,
+            )  # respelled (or unchanged text for the others: still counted)
         elif n < 2 * quarter + fifth:
             out[i] = (name + "-renamed", schedule, zone)
         elif n % 2:
@@ -80,14 +93,19 @@ def write_fleet(root: Path, jobs: list[tuple[str, str, str | None]]) -> None:
     folder.mkdir(exist_ok=True)
     per_file = -(-len(jobs) // FILES)
     for f in range(FILES):
-        chunk = jobs[f * per_file:(f + 1) * per_file]
+        chunk = jobs[f * per_file : (f + 1) * per_file]
         text = "jobs:\n" + "".join(job_yaml(*job) for job in chunk)
         (folder / f"part-{f:02d}.yaml").write_text(text, encoding="utf-8")
 
 
 def git(root: Path, *args: str) -> None:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "b", "GIT_AUTHOR_EMAIL": "b@example.com",
-           "GIT_COMMITTER_NAME": "b", "GIT_COMMITTER_EMAIL": "b@example.com"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "b",
+        "GIT_AUTHOR_EMAIL": "b@example.com",
+        "GIT_COMMITTER_NAME": "b",
+        "GIT_COMMITTER_EMAIL": "b@example.com",
+    }
     subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
 
 
@@ -136,15 +154,23 @@ def run(n: int, k: int, repeats: int) -> float:
     differing = sum(summary[key] for key in ("added", "removed", "renamed", "changed"))
     median = statistics.median(times)
     cpu = statistics.median(cpus)
-    print(f"diff of two {n:,}-job fleets ({differing} jobs differ: {summary['added']} added, "
-          f"{summary['removed']} removed, {summary['renamed']} renamed, "
-          f"{summary['changed']} changed), exit {code}")
-    print(f"  whole command, median of {repeats}: {median:.2f} s "
-          f"(runs: {', '.join(f'{t:.2f}' for t in times)}); target < {TARGET_SECONDS:.0f} s")
-    print(f"  CPU time (this process + git), median: {cpu:.2f} s; wall time above that is "
-          "waiting for a busy machine")
-    print(f"  a fresh process (`python -m cronstable_cli.cli.main diff ...`, imports "
-          f"included): {cold_wall:.2f} s wall, {cold_cpu:.2f} s CPU")
+    print(
+        f"diff of two {n:,}-job fleets ({differing} jobs differ: {summary['added']} added, "
+        f"{summary['removed']} removed, {summary['renamed']} renamed, "
+        f"{summary['changed']} changed), exit {code}"
+    )
+    print(
+        f"  whole command, median of {repeats}: {median:.2f} s "
+        f"(runs: {', '.join(f'{t:.2f}' for t in times)}); target < {TARGET_SECONDS:.0f} s"
+    )
+    print(
+        f"  CPU time (this process + git), median: {cpu:.2f} s; wall time above that is "
+        "waiting for a busy machine"
+    )
+    print(
+        f"  a fresh process (`python -m cronstable_cli.cli.main diff ...`, imports "
+        f"included): {cold_wall:.2f} s wall, {cold_cpu:.2f} s CPU"
+    )
     return cpu
 
 
@@ -152,8 +178,9 @@ def cold_run(args: list[str]) -> tuple[float, float]:
     """Wall and CPU seconds of the command in a new interpreter, as CI runs it."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "cronstable_cli.cli.main", *args], check=False,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "cronstable_cli.cli.main", *args], check=False, capture_output=True
+    )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -54,26 +54,61 @@ NEXT_CALLS = 100
 HASH_KEY = "bench-job"
 # (expression, plain: croniter and cronsim read it the same way as we do)
 CORPUS: list[tuple[str, bool]] = [
-    ("* * * * *", True), ("*/5 * * * *", True), ("*/15 * * * *", True), ("0 * * * *", True),
-    ("30 * * * *", True), ("0 0 * * *", True), ("15 3 * * *", True), ("0 9 * * 1-5", True),
-    ("30 8 * * mon-fri", True), ("0 9-17 * * 1-5", True), ("*/10 8-18 * * *", True),
-    ("5,35 */3 * * *", True), ("0 0 1 * *", True), ("0 0 1 1 *", True), ("0 12 15 * *", True),
-    ("0 0 * * 0", True), ("45 23 * * 6", True), ("0 6 * jan,jul *", True),
-    ("0 4 8-14 * *", True), ("59 23 31 12 *", True), ("30 2 * * *", True),
-    ("0 1-3 * * *", True), ("*/20 2 * * *", True), ("0 0 */2 * *", True),
-    ("10-50/20 * * * *", True), ("0 22 * * sun-thu", True), ("0 0 1,15 * *", True),
-    ("0 12 * mar-oct *", True), ("0 */6 * * *", True), ("0 0 29 2 *", True),
-    ("0 0 L * *", False), ("0 18 L-3 * *", False), ("0 9 15W * *", False),
-    ("0 17 LW * *", False), ("0 10 * * L5", False), ("0 8 * * mon#1", False),
-    ("0 8 * * 2#3,4#3", False), ("0 0 1W,L * *", False), ("*/30 * * * * * *", False),
-    ("15 */5 * * * * *", False), ("0 30 2 * * * *", False), ("0 0 12 1 1 * 2027-2030", False),
-    ("0 0 * * * 2026", False), ("30 9 * * 1-5 2026-2099", False),
-    ("H * * * *", False), ("H/15 * * * *", False), ("H H * * *", False),
-    ("H(0-29) H(1-4) * * mon-fri", False), ("H H(2-3) * * *", False), ("0 12 13 * 5", False),
+    ("* * * * *", True),
+    ("*/5 * * * *", True),
+    ("*/15 * * * *", True),
+    ("0 * * * *", True),
+    ("30 * * * *", True),
+    ("0 0 * * *", True),
+    ("15 3 * * *", True),
+    ("0 9 * * 1-5", True),
+    ("30 8 * * mon-fri", True),
+    ("0 9-17 * * 1-5", True),
+    ("*/10 8-18 * * *", True),
+    ("5,35 */3 * * *", True),
+    ("0 0 1 * *", True),
+    ("0 0 1 1 *", True),
+    ("0 12 15 * *", True),
+    ("0 0 * * 0", True),
+    ("45 23 * * 6", True),
+    ("0 6 * jan,jul *", True),
+    ("0 4 8-14 * *", True),
+    ("59 23 31 12 *", True),
+    ("30 2 * * *", True),
+    ("0 1-3 * * *", True),
+    ("*/20 2 * * *", True),
+    ("0 0 */2 * *", True),
+    ("10-50/20 * * * *", True),
+    ("0 22 * * sun-thu", True),
+    ("0 0 1,15 * *", True),
+    ("0 12 * mar-oct *", True),
+    ("0 */6 * * *", True),
+    ("0 0 29 2 *", True),
+    ("0 0 L * *", False),
+    ("0 18 L-3 * *", False),
+    ("0 9 15W * *", False),
+    ("0 17 LW * *", False),
+    ("0 10 * * L5", False),
+    ("0 8 * * mon#1", False),
+    ("0 8 * * 2#3,4#3", False),
+    ("0 0 1W,L * *", False),
+    ("*/30 * * * * * *", False),
+    ("15 */5 * * * * *", False),
+    ("0 30 2 * * * *", False),
+    ("0 0 12 1 1 * 2027-2030", False),
+    ("0 0 * * * 2026", False),
+    ("30 9 * * 1-5 2026-2099", False),
+    ("H * * * *", False),
+    ("H/15 * * * *", False),
+    ("H H * * *", False),
+    ("H(0-29) H(1-4) * * mon-fri", False),
+    ("H H(2-3) * * *", False),
+    ("0 12 13 * 5", False),
 ]
 
 
 # -- the released daemon's engine, from its own venv ----------------------------------------
+
 
 def load_daemon() -> tuple[Any, str] | None:
     """`cronstable.cronexpr` from .venv-daemon (appended to sys.path), and its version."""
@@ -109,28 +144,46 @@ def clear_ours() -> None:
 
 # -- one engine's four measures -------------------------------------------------------------
 
+
 class Engine:
     """How to build, step and iterate one library's schedules."""
 
-    def __init__(self, name: str, build: Callable[[str, Any], Any],
-                 next_of: Callable[[Any, datetime], Any],
-                 iterate: Callable[[Any, datetime], Iterable[Any]],
-                 clear: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        name: str,
+        build: Callable[[str, Any], Any],
+        next_of: Callable[[Any, datetime], Any],
+        iterate: Callable[[Any, datetime], Iterable[Any]],
+        clear: Callable[[], None],
+    ) -> None:
         self.name, self.build, self.next_of, self.iterate, self.clear = (
-            name, build, next_of, iterate, clear)
+            name,
+            build,
+            next_of,
+            iterate,
+            clear,
+        )
 
 
 def ours() -> Engine:
     # The frame pinned to the zone of the instants: what the daemon does with an aware `now`.
-    return Engine("cronstable-cli", lambda expr, zone: CronTab(expr, HASH_KEY, tz=zone),
-                  lambda tab, at: tab.next(at),
-                  lambda tab, at: tab.occurrences(at), clear_ours)
+    return Engine(
+        "cronstable-cli",
+        lambda expr, zone: CronTab(expr, HASH_KEY, tz=zone),
+        lambda tab, at: tab.next(at),
+        lambda tab, at: tab.occurrences(at),
+        clear_ours,
+    )
 
 
 def daemon(cronexpr: Any) -> Engine:
-    return Engine("daemon", lambda expr, zone: cronexpr.CronTab(expr, hash_key=HASH_KEY),
-                  lambda tab, at: tab.next(at),
-                  lambda tab, at: tab.occurrences(at), lambda: clear_daemon(cronexpr))
+    return Engine(
+        "daemon",
+        lambda expr, zone: cronexpr.CronTab(expr, hash_key=HASH_KEY),
+        lambda tab, at: tab.next(at),
+        lambda tab, at: tab.occurrences(at),
+        lambda: clear_daemon(cronexpr),
+    )
 
 
 def croniter_engine() -> Engine | None:
@@ -138,9 +191,13 @@ def croniter_engine() -> Engine | None:
         from croniter import croniter
     except ImportError:
         return None
-    return Engine("croniter", lambda expr, zone: expr,
-                  lambda expr, at: croniter(expr, at).get_next(datetime),
-                  lambda expr, at: croniter(expr, at).all_next(datetime), lambda: None)
+    return Engine(
+        "croniter",
+        lambda expr, zone: expr,
+        lambda expr, at: croniter(expr, at).get_next(datetime),
+        lambda expr, at: croniter(expr, at).all_next(datetime),
+        lambda: None,
+    )
 
 
 def cronsim_engine() -> Engine | None:
@@ -152,8 +209,9 @@ def cronsim_engine() -> Engine | None:
     def step(expr: str, at: datetime) -> datetime:
         return next(CronSim(expr, at))
 
-    return Engine("cronsim", lambda expr, zone: expr, step,
-                  lambda expr, at: CronSim(expr, at), lambda: None)
+    return Engine(
+        "cronsim", lambda expr, zone: expr, step, lambda expr, at: CronSim(expr, at), lambda: None
+    )
 
 
 def instants(zone: str, count: int, seed: int) -> list[datetime]:
@@ -161,8 +219,10 @@ def instants(zone: str, count: int, seed: int) -> list[datetime]:
     rng = random.Random(seed)
     tz = ZoneInfo(zone)
     base = datetime(2026, 1, 1, tzinfo=UTC)
-    return [(base + timedelta(seconds=rng.randrange(2 * 365 * 86400))).astimezone(tz)
-            for _ in range(count)]
+    return [
+        (base + timedelta(seconds=rng.randrange(2 * 365 * 86400))).astimezone(tz)
+        for _ in range(count)
+    ]
 
 
 def measure(engine: Engine, exprs: list[str], zone: str) -> dict[str, float]:
@@ -210,8 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     loaded = load_daemon()
-    print(f"engine benchmark: Python {platform.python_version()} on {platform.machine()}, "
-          f"{len(CORPUS)} expressions, best of {args.reps} interleaved repetitions")
+    print(
+        f"engine benchmark: Python {platform.python_version()} on {platform.machine()}, "
+        f"{len(CORPUS)} expressions, best of {args.reps} interleaved repetitions"
+    )
     if loaded is None:
         print("  the daemon's engine is not installed (run `make daemon-venv`): no ratios")
         return 1 if args.check else 0
@@ -232,13 +294,17 @@ def main(argv: list[str] | None = None) -> int:
             ratio = b[m] / a[m]
             verdict = "PASS" if ratio >= TARGET else "FAIL"
             missed += verdict == "FAIL"
-            print(f"{zone:<22}{m:<14}{a[m] * 1e3:>9.1f}ms{b[m] * 1e3:>9.1f}ms"
-                  f"{ratio:>7.2f}x  >= {TARGET}x {verdict}")
+            print(
+                f"{zone:<22}{m:<14}{a[m] * 1e3:>9.1f}ms{b[m] * 1e3:>9.1f}ms"
+                f"{ratio:>7.2f}x  >= {TARGET}x {verdict}"
+            )
     peers = [p for p in (croniter_engine(), cronsim_engine()) if p is not None]
     if peers:
         plain = [e for e, ok in CORPUS if ok]
-        print(f"\npeers, UTC, the {len(plain)} expressions they share with us "
-              "(next and iterate only):")
+        print(
+            f"\npeers, UTC, the {len(plain)} expressions they share with us "
+            "(next and iterate only):"
+        )
         runs = {mine.name: [], **{p.name: [] for p in peers}}
         for _ in range(args.reps):
             for engine in (mine, *peers):

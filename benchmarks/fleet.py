@@ -48,8 +48,12 @@ T = TypeVar("T")
 START = datetime(2026, 3, 2, tzinfo=timezone.utc)
 HERE = SourceLocation("bench.yaml", 1)
 DAILY_TIMES = ["0 0", "0 2", "30 3", "0 6", "15 4", "0 12", "45 23", "0 1"]
-ZONED = [("0 9 * * *", "America/New_York"), ("30 2 * * *", "Europe/Berlin"),
-         ("0 * * * *", "America/New_York"), ("*/15 * * * *", "Europe/Berlin")]
+ZONED = [
+    ("0 9 * * *", "America/New_York"),
+    ("30 2 * * *", "Europe/Berlin"),
+    ("0 * * * *", "America/New_York"),
+    ("*/15 * * * *", "Europe/Berlin"),
+]
 
 
 def clear_caches() -> None:
@@ -138,31 +142,39 @@ def fast_pressure(jobs: list[Job], hours: int) -> int:
 
 def compare(label: str, jobs: list[Job], repeats: int) -> None:
     fleet = build_fleet(jobs)
-    print(f"\n{label}: {len(jobs):,} jobs, {len(fleet.groups):,} distinct (schedule, zone) "
-          "groups, 24 h window")
+    print(
+        f"\n{label}: {len(jobs):,} jobs, {len(fleet.groups):,} distinct (schedule, zone) "
+        "groups, 24 h window"
+    )
     rows = [
-        ("pressure", lambda: fast_pressure(jobs, 24),
-         lambda: sum(slow_grid(jobs, 24).values())),
-        ("suggest", lambda: suggest_slot(build_fleet(jobs), START).slot.minute,
-         lambda: slow_suggest(jobs)),
-        ("duplicates", lambda: len(find_duplicates(build_fleet(jobs)).groups),
-         lambda: slow_duplicates(jobs)),
+        ("pressure", lambda: fast_pressure(jobs, 24), lambda: sum(slow_grid(jobs, 24).values())),
+        (
+            "suggest",
+            lambda: suggest_slot(build_fleet(jobs), START).slot.minute,
+            lambda: slow_suggest(jobs),
+        ),
+        (
+            "duplicates",
+            lambda: len(find_duplicates(build_fleet(jobs)).groups),
+            lambda: slow_duplicates(jobs),
+        ),
     ]
     print(f"  {'analysis':<11} {'fast':>9} {'reference':>10} {'ratio':>7}")
     for name, fast, slow in rows:
         fast_s, fast_result = best_of(repeats, fast)
         slow_s, slow_result = best_of(1, slow)
         check = "" if name == "suggest" or fast_result == slow_result else "  MISMATCH"
-        print(f"  {name:<11} {fast_s * 1000:7.1f}ms {slow_s * 1000:8.0f}ms "
-              f"{slow_s / fast_s:6.1f}x{check}")
+        print(
+            f"  {name:<11} {fast_s * 1000:7.1f}ms {slow_s * 1000:8.0f}ms "
+            f"{slow_s / fast_s:6.1f}x{check}"
+        )
 
 
 def write_yaml_fleet(jobs: list[Job], directory: Path) -> Path:
     path = directory / "fleet.yaml"
     lines = ["jobs:"]
     for job in jobs:
-        lines += [f"  - name: {job.name}", "    command: run.sh",
-                  f'    schedule: "{job.schedule}"']
+        lines += [f"  - name: {job.name}", "    command: run.sh", f'    schedule: "{job.schedule}"']
         if job.timezone:
             lines.append(f"    timezone: {job.timezone}")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -180,16 +192,29 @@ def command_run(jobs: list[Job]) -> None:
         out = os.path.join(tmp, "report.json")
         clear_caches()
         start = time.perf_counter()
-        code = main(["pressure", str(path), "--from", START.isoformat(), "--format", "json",
-                     "-o", out])
+        code = main(
+            ["pressure", str(path), "--from", START.isoformat(), "--format", "json", "-o", out]
+        )
         total = time.perf_counter() - start
         html_start = time.perf_counter()
-        main(["pressure", str(path), "--from", START.isoformat(), "--format", "html",
-              "-o", os.path.join(tmp, "report.html")])
+        main(
+            [
+                "pressure",
+                str(path),
+                "--from",
+                START.isoformat(),
+                "--format",
+                "html",
+                "-o",
+                os.path.join(tmp, "report.html"),
+            ]
+        )
         html = time.perf_counter() - html_start
     print(f"\n`cronstable pressure` on a {len(jobs):,}-job YAML file (exit {code}):")
-    print(f"  load {load_s * 1000:.0f}ms + analysis {analysis_s * 1000:.0f}ms; whole command "
-          f"(json) {total * 1000:.0f}ms; with --format html {html * 1000:.0f}ms")
+    print(
+        f"  load {load_s * 1000:.0f}ms + analysis {analysis_s * 1000:.0f}ms; whole command "
+        f"(json) {total * 1000:.0f}ms; with --format html {html * 1000:.0f}ms"
+    )
 
 
 def big_run(label: str, jobs: list[Job], hours: int) -> None:
@@ -201,8 +226,10 @@ def big_run(label: str, jobs: list[Job], hours: int) -> None:
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  {label}: {len(jobs):,} jobs x {hours} h -> {fires:,} fires in {elapsed:.2f}s; "
-          f"peak traced memory {peak / 2**20:.1f} MiB (process max RSS {rss:.0f} MiB)")
+    print(
+        f"  {label}: {len(jobs):,} jobs x {hours} h -> {fires:,} fires in {elapsed:.2f}s; "
+        f"peak traced memory {peak / 2**20:.1f} MiB (process max RSS {rss:.0f} MiB)"
+    )
 
 
 def main() -> None:

@@ -248,8 +248,13 @@ def main() -> int:
             mismatches += not same
             print(f"  {label:<20} strictyaml line {theirs!s:>5}  loaders line {ours!s:>5}"
                   f"  {'same' if same else 'DIFFERENT'}")  # fmt: skip
-        ok = (speedup >= 10 and growth <= 3.6 and lint_speedup >= 10 and lint_growth <= 3.6
-              and not mismatches)
+        ok = (
+            speedup >= 10
+            and growth <= 3.6
+            and lint_speedup >= 10
+            and lint_growth <= 3.6
+            and not mismatches
+        )
         print()
         print("PASS" if ok else "FAIL")
         return 0 if ok else 1

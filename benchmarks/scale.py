@@ -39,8 +39,9 @@ _MEASURE = (
 
 def measure(args: list[str]) -> tuple[float, float, int]:
     """Wall seconds, peak RSS in MiB and exit code of one command."""
-    done = subprocess.run([sys.executable, "-c", _MEASURE, *args], capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _MEASURE, *args], capture_output=True, text=True, check=True
+    )
     wall, rss_kib, code = done.stdout.split()
     return float(wall), int(rss_kib) / 1024, int(code)
 
@@ -62,8 +63,10 @@ def main() -> None:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(yaml_config(jobs))
         size = os.path.getsize(path) / 2**20
-        print(f"# {jobs:,} jobs ({size:.1f} MiB), Python {platform.python_version()}, "
-              f"{os.cpu_count()} CPUs\n")
+        print(
+            f"# {jobs:,} jobs ({size:.1f} MiB), Python {platform.python_version()}, "
+            f"{os.cpu_count()} CPUs\n"
+        )
         print("| command | wall s | peak RSS MiB | exit |")
         print("|---|---:|---:|---:|")
         for label, args in (
@@ -84,10 +87,13 @@ def main() -> None:
         assert marker in text
         with open(tabbed, "w", encoding="utf-8") as handle:
             handle.write(text.replace(marker, marker + "\t--tabbed", 1))
-        plain, tab = min(load_seconds(small) for _ in range(3)), min(
-            load_seconds(tabbed) for _ in range(3))
-        print(f"\nload 50,000 jobs: {plain:.2f} s CPU; with one tab: {tab:.2f} s "
-              f"({tab / plain:.2f}x)")
+        plain, tab = (
+            min(load_seconds(small) for _ in range(3)),
+            min(load_seconds(tabbed) for _ in range(3)),
+        )
+        print(
+            f"\nload 50,000 jobs: {plain:.2f} s CPU; with one tab: {tab:.2f} s ({tab / plain:.2f}x)"
+        )
 
 
 if __name__ == "__main__":

@@ -29,13 +29,15 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def best_of(cmd: list[str]) -> float:
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                   env=ENV)  # warm-up: writes the bytecode caches
+    subprocess.run(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=ENV
+    )  # warm-up: writes the bytecode caches
     best = float("inf")
     for _ in range(RUNS):
         start = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
-                       env=ENV)
+        subprocess.run(
+            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=ENV
+        )
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -52,8 +54,10 @@ def main() -> int:
         base = best_of([py, "-c", "import click, strictyaml"])
         rows = [
             ("python -c 'import click, strictyaml'", base),
-            ("cronstable lint one.yaml --format json",
-             best_of([*command, "lint", path, "--format", "json"])),
+            (
+                "cronstable lint one.yaml --format json",
+                best_of([*command, "lint", path, "--format", "json"]),
+            ),
             ("cronstable lint one.yaml (text)", best_of([*command, "lint", path])),
             ("cronstable preview '* * * * *'", best_of([*command, "preview", "* * * * *"])),
             ("cronstable --version", best_of([*command, "--version"])),
@@ -62,8 +66,7 @@ def main() -> int:
     print(f"start-up, best of {RUNS} runs (Python {sys.version.split()[0]})")
     for label, seconds in rows:
         print(f"  {label:42s} {seconds * 1000:7.1f} ms  {seconds / base:5.2f}x")
-    for label, index in (("lint one.yaml (json)", 1), ("lint one.yaml (text)", 2),
-                         ("preview", 3)):
+    for label, index in (("lint one.yaml (json)", 1), ("lint one.yaml (text)", 2), ("preview", 3)):
         ratio = rows[index][1] / base
         verdict = "PASS" if ratio <= TARGET else "FAIL"
         print(f"  {label} vs bare import: {ratio:.2f}x (target <= {TARGET}x) {verdict}")

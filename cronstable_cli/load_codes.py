@@ -39,13 +39,15 @@ INCLUDE_CYCLE = _declare("include-cycle", "error", docs.INCLUDE_CYCLE)
 UNREADABLE_FILE = _declare("unreadable-file", "error", docs.UNREADABLE_FILE)
 # A misspelt key renamed to its one close match changes what the job does: unsafe.
 UNKNOWN_KEY = _declare("unknown-key", "error", docs.UNKNOWN_KEY, fix="unsafe")
-MISSING_FINAL_NEWLINE = _declare("missing-final-newline", "note", docs.MISSING_FINAL_NEWLINE,
-                                 fix="safe")
+MISSING_FINAL_NEWLINE = _declare(
+    "missing-final-newline", "note", docs.MISSING_FINAL_NEWLINE, fix="safe"
+)
 EMPTY_CONFIG = _declare("empty-config", "note", docs.EMPTY_CONFIG)
 LIKELY_USER_COLUMN = _declare("likely-user-column", "note", docs.LIKELY_USER_COLUMN)
 EMPTY_VALUE = _declare("empty-value", "warning", docs.EMPTY_VALUE)
 ENV_REFERENCE = _declare("env-reference", "note", docs.ENV_REFERENCE)
-COMMAND_LOOKS_LIKE_FIELD = _declare("command-looks-like-field", "warning",
-                                    docs.COMMAND_LOOKS_LIKE_FIELD)
+COMMAND_LOOKS_LIKE_FIELD = _declare(
+    "command-looks-like-field", "warning", docs.COMMAND_LOOKS_LIKE_FIELD
+)
 
 LOAD_CODES: dict[str, Level] = {c.code: c.level for c in LOAD_RULES}

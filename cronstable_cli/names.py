@@ -16,8 +16,11 @@ _DIGITS = re.compile(r"([0-9]+)")
 
 def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that orders the numbers inside names by value: `a:9` < `a:10` < `b:1`."""
-    return tuple((0, int(part)) if i % 2 else (1, part)
-                 for i, part in enumerate(_DIGITS.split(name)) if part or i % 2)
+    return tuple(
+        (0, int(part)) if i % 2 else (1, part)
+        for i, part in enumerate(_DIGITS.split(name))
+        if part or i % 2
+    )
 
 
 def natural_sorted(names: Iterable[str]) -> list[str]:
@@ -30,8 +33,7 @@ def _fold(word: str) -> str:
     return word.lower().replace("-", "").replace("_", "").replace(" ", "")
 
 
-def closest(word: str, choices: Iterable[str], *, limit: int = 1,
-            cutoff: float = 0.6) -> list[str]:
+def closest(word: str, choices: Iterable[str], *, limit: int = 1, cutoff: float = 0.6) -> list[str]:
     """The choices `word` was probably meant to be, best first (at most `limit`)."""
     options = list(dict.fromkeys(choices))
     folded = _fold(word)
@@ -46,14 +48,16 @@ def closest(word: str, choices: Iterable[str], *, limit: int = 1,
     scored = []
     for index, choice in enumerate(options):
         matcher.set_seq1(choice.lower())
-        if (matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff
-                and matcher.ratio() >= cutoff):
+        if (
+            matcher.real_quick_ratio() >= cutoff
+            and matcher.quick_ratio() >= cutoff
+            and matcher.ratio() >= cutoff
+        ):
             scored.append((-matcher.ratio(), index, choice))
     return [choice for _, _, choice in sorted(scored)[:limit]]
 
 
-def did_you_mean(word: str, choices: Iterable[str], *, limit: int = 1,
-                 cutoff: float = 0.6) -> str:
+def did_you_mean(word: str, choices: Iterable[str], *, limit: int = 1, cutoff: float = 0.6) -> str:
     """`; did you mean 'x'?` (or `'x' or 'y'`) when a choice is close to `word`, else ''."""
     found = closest(word, choices, limit=limit, cutoff=cutoff)
     if not found:

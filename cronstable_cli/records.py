@@ -83,9 +83,17 @@ class Finding:
 
     def to_dict(self) -> dict[str, object]:
         """The finding in the lint JSON shape (docs/cli.md), shared by every command."""
-        return {"code": self.code, "level": self.level, "message": self.message,
-                "job": self.job, "file": self.file, "line": self.line,
-                "column": self.column, "schedule": self.schedule, "resolved": self.resolved}
+        return {
+            "code": self.code,
+            "level": self.level,
+            "message": self.message,
+            "job": self.job,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "schedule": self.schedule,
+            "resolved": self.resolved,
+        }
 
     @property
     def line(self) -> int:

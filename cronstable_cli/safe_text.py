@@ -76,8 +76,7 @@ def _walk(value: Any, seen: dict[int, Any]) -> Any:
     if isinstance(value, str):
         if len(value) > DISPLAY_LIMIT:
             cut = len(value) - DISPLAY_LIMIT
-            value = (f"{value[:DISPLAY_LIMIT - 200]}...({cut:,} characters cut)..."
-                     f"{value[-200:]}")
+            value = f"{value[: DISPLAY_LIMIT - 200]}...({cut:,} characters cut)...{value[-200:]}"
         return shown(value)
     if isinstance(value, (int, float, bool)) or value is None:
         return value
@@ -113,8 +112,7 @@ def _walk(value: Any, seen: dict[int, Any]) -> Any:
     elif isinstance(value, dict):
         pairs = [(_walk(k, seen), _walk(v, seen)) for k, v in value.items()]
         old = value.items()
-        if any(nk is not k or nv is not v
-               for (nk, nv), (k, v) in zip(pairs, old, strict=True)):
+        if any(nk is not k or nv is not v for (nk, nv), (k, v) in zip(pairs, old, strict=True)):
             result = dict(pairs)
     seen[key] = result
     return result
@@ -151,7 +149,7 @@ def cut_middle(text: str, limit: int = 1000) -> str:
     if len(text) <= limit:
         return text
     cut = len(text) - limit
-    return f"{text[:limit - 200]} ...({cut:,} characters cut)... {text[-200:]}"
+    return f"{text[: limit - 200]} ...({cut:,} characters cut)... {text[-200:]}"
 
 
 def capped(text: str, limit: int = 200) -> str:

@@ -12,9 +12,12 @@ from pathlib import Path
 _EMPTY = tempfile.NamedTemporaryFile(prefix="gitconfig-", delete=False)  # noqa: SIM115
 _EMPTY.close()
 _ENV = {
-    "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
-    "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
-    "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": _EMPTY.name,
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@example.com",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@example.com",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_CONFIG_GLOBAL": _EMPTY.name,
 }
 
 
@@ -27,8 +30,9 @@ class Repo:
 
     def git(self, *args: str) -> str:
         env = {**os.environ, **_ENV}
-        done = subprocess.run(["git", *args], cwd=self.root, env=env, check=True,
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            ["git", *args], cwd=self.root, env=env, check=True, capture_output=True, text=True
+        )
         return done.stdout.strip()
 
     def write(self, files: dict[str, str | None]) -> None:

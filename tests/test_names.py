@@ -9,22 +9,32 @@ from hypothesis import strategies as st
 from cronstable_cli.names import closest, did_you_mean, natural_key, natural_sorted
 
 
-@pytest.mark.parametrize(("word", "choices", "expected"), [
-    pytest.param("dayofweek", ["dayOfWeek", "dayOfMonth"], "; did you mean 'dayOfWeek'?",
-                 id="case"),
-    pytest.param("day_of_week", ["dayOfWeek"], "; did you mean 'dayOfWeek'?", id="underscores"),
-    pytest.param("nightly-reprot", ["nightly-report", "warm-cache"],
-                 "; did you mean 'nightly-report'?", id="transposed"),
-    pytest.param("zzz", ["nightly-report"], "", id="nothing-close"),
-    pytest.param("jbos", ["jobs", "defaults"], "; did you mean 'jobs'?", id="top-key"),
-])
+@pytest.mark.parametrize(
+    ("word", "choices", "expected"),
+    [
+        pytest.param(
+            "dayofweek", ["dayOfWeek", "dayOfMonth"], "; did you mean 'dayOfWeek'?", id="case"
+        ),
+        pytest.param("day_of_week", ["dayOfWeek"], "; did you mean 'dayOfWeek'?", id="underscores"),
+        pytest.param(
+            "nightly-reprot",
+            ["nightly-report", "warm-cache"],
+            "; did you mean 'nightly-report'?",
+            id="transposed",
+        ),
+        pytest.param("zzz", ["nightly-report"], "", id="nothing-close"),
+        pytest.param("jbos", ["jobs", "defaults"], "; did you mean 'jobs'?", id="top-key"),
+    ],
+)
 def test_did_you_mean(word: str, choices: list[str], expected: str) -> None:
     assert did_you_mean(word, choices) == expected
 
 
 def test_several_suggestions() -> None:
-    assert (did_you_mean("node-x", ["node-a", "node-b", "other"], limit=2)
-            == "; did you mean 'node-a' or 'node-b'?")
+    assert (
+        did_you_mean("node-x", ["node-a", "node-b", "other"], limit=2)
+        == "; did you mean 'node-a' or 'node-b'?"
+    )
 
 
 def test_the_word_itself_is_not_suggested() -> None:
@@ -35,12 +45,23 @@ def test_the_word_itself_is_not_suggested() -> None:
 def test_natural_order_of_crontab_job_names() -> None:
     names = ["legacy.crontab:10", "legacy.crontab:9", "legacy.crontab:100", "a.cron:2"]
     assert natural_sorted(names) == [
-        "a.cron:2", "legacy.crontab:9", "legacy.crontab:10", "legacy.crontab:100"]
+        "a.cron:2",
+        "legacy.crontab:9",
+        "legacy.crontab:10",
+        "legacy.crontab:100",
+    ]
 
 
 def test_natural_order_reads_numbers_by_value() -> None:
     assert natural_sorted(["job-10", "job-2", "job-1b", "job-1a", "b", "10", "9"]) == [
-        "9", "10", "b", "job-1a", "job-1b", "job-2", "job-10"]
+        "9",
+        "10",
+        "b",
+        "job-1a",
+        "job-1b",
+        "job-2",
+        "job-10",
+    ]
 
 
 @given(st.lists(st.text(alphabet="ab:01239", max_size=8), max_size=12))

@@ -90,6 +90,8 @@ def nodes_from_cluster(section: object, where: str) -> NodeSource:
         )
     notes = []
     if from_address:
-        notes.append("peer names are their host addresses minus the port; if their nodeNames "
-                     "differ, use --nodes")
+        notes.append(
+            "peer names are their host addresses minus the port; if their nodeNames "
+            "differ, use --nodes"
+        )
     return NodeSource(nodes, where, tuple(notes))

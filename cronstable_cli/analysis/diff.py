@@ -53,15 +53,18 @@ class Side:
         if file == self.root:
             return "."
         prefix = self.root.rstrip("/") + "/"
-        return file[len(prefix):] if file.startswith(prefix) else file
+        return file[len(prefix) :] if file.startswith(prefix) else file
 
     def failed_files(self) -> dict[str, Finding]:
         """Relative file name -> its first load error (its jobs may be missing)."""
         out: dict[str, Finding] = {}
         refused = {job.location.file for job in self.withheld}  # crontabs refused whole
         for finding in self.findings:
-            if finding.level == "error" and finding.file and (
-                    finding.job is None or finding.file in refused):
+            if (
+                finding.level == "error"
+                and finding.file
+                and (finding.job is None or finding.file in refused)
+            ):
                 out.setdefault(self.rel(finding.file), finding)
         return out
 
@@ -215,8 +218,12 @@ def _renames(gone: Sequence[Job], new: Sequence[Job]) -> dict[str, str]:
 
 
 def _classify(
-    b: Job | None, h: Job | None, base: Side, head: Side,
-    failed_base: dict[str, Finding], failed_head: dict[str, Finding],
+    b: Job | None,
+    h: Job | None,
+    base: Side,
+    head: Side,
+    failed_base: dict[str, Finding],
+    failed_head: dict[str, Finding],
     fires: dict[tuple[str, str], FireChange],
 ) -> JobChange | None:
     if b is None:
@@ -266,10 +273,15 @@ def _parse(job: Job) -> Parsed | None:
 def _state(job: Job) -> JobState:
     parsed = _parse(job)
     return JobState(
-        name=job.name, file=job.location.file, line=job.location.line, schedule=job.schedule,
+        name=job.name,
+        file=job.location.file,
+        line=job.location.line,
+        schedule=job.schedule,
         resolved=None if parsed is None else parsed.resolved,
         description=None if parsed is None else describe(parsed),
-        timezone=job.zone, enabled=job.enabled, command=job.command,
+        timezone=job.zone,
+        enabled=job.enabled,
+        command=job.command,
     )
 
 
@@ -307,8 +319,9 @@ def _fires(jobs: Sequence[Job], start: datetime) -> dict[str, Fires]:
     # Disabled jobs still have a schedule worth comparing: count it as if enabled.
     enabled = [job if job.enabled else replace(job, enabled=True) for job in jobs]
     first, end = window_bounds(start, WEEK_HOURS)
-    per_week = {job.name: len(fires) for job, fires in
-                build_fleet(enabled).window(first, end).per_job()}
+    per_week = {
+        job.name: len(fires) for job, fires in build_fleet(enabled).window(first, end).per_job()
+    }
     out: dict[str, Fires] = {}
     for job in jobs:
         out[job.name] = Fires(_next_fires(job, start), per_week.get(job.name))
@@ -323,4 +336,3 @@ def _next_fires(job: Job, start: datetime) -> tuple[datetime, ...]:
     if tab.is_reboot:
         return ()
     return tuple(islice(tab.occurrences(start.astimezone(tab.zone)), NEXT_FIRES))
-

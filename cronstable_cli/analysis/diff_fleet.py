@@ -130,15 +130,25 @@ def diff_fleets(base: Side, head: Side, settings: DiffSettings) -> FleetDiff:
     pressure = _pressure(base_fleet, head_fleet, settings)
     owners, note = _owners(base, head, jobs, settings)
     new, fixed = _findings(base, head, jobs, settings)
-    return FleetDiff(base, head, settings, jobs, pressure,
-                     _duplicates(base_fleet, head_fleet, jobs.renames), owners, note,
-                     new, fixed)
+    return FleetDiff(
+        base,
+        head,
+        settings,
+        jobs,
+        pressure,
+        _duplicates(base_fleet, head_fleet, jobs.renames),
+        owners,
+        note,
+        new,
+        fixed,
+    )
 
 
 def _pressure(base: Fleet, head: Fleet, settings: DiffSettings) -> PressureDelta:
     def run(fleet: Fleet) -> Pressure:
-        return compute_pressure(fleet, settings.start, settings.hours, settings.zone,
-                                jitter=settings.jitter)
+        return compute_pressure(
+            fleet, settings.start, settings.hours, settings.zone, jitter=settings.jitter
+        )
 
     before, after = run(base), run(head)
     crowded: list[Crowd] = []
@@ -171,22 +181,29 @@ def _duplicates(base: Fleet, head: Fleet, renames: dict[str, str]) -> tuple[Dupl
     for key, (names, group) in after.items():
         old = before.get(key)
         if old is None:
-            changes.append(DuplicateChange("new", duplicate_group(group), tuple(sorted(names)),
-                                           ()))
+            changes.append(DuplicateChange("new", duplicate_group(group), tuple(sorted(names)), ()))
         elif old[0] != names:
-            changes.append(DuplicateChange("changed", duplicate_group(group),
-                                           tuple(sorted(names - old[0])),
-                                           tuple(sorted(old[0] - names))))
+            changes.append(
+                DuplicateChange(
+                    "changed",
+                    duplicate_group(group),
+                    tuple(sorted(names - old[0])),
+                    tuple(sorted(old[0] - names)),
+                )
+            )
     for key, (names, group) in before.items():
         if key not in after:
             described = duplicate_group(group)
-            described = DuplicateGroup(described.expression, described.description,
-                                       described.timezone, described.count,
-                                       tuple(sorted(names)))
+            described = DuplicateGroup(
+                described.expression,
+                described.description,
+                described.timezone,
+                described.count,
+                tuple(sorted(names)),
+            )
             changes.append(DuplicateChange("dissolved", described, (), tuple(sorted(names))))
     order = {"new": 0, "changed": 1, "dissolved": 2}
-    changes.sort(key=lambda c: (order[c.kind], -c.group.count, c.group.expression,
-                                c.group.jobs))
+    changes.sort(key=lambda c: (order[c.kind], -c.group.count, c.group.expression, c.group.jobs))
     return tuple(changes)
 
 
@@ -246,15 +263,34 @@ def _owners(
             added.append(OwnerMove(name, None, nodes))
         elif before.runs_on[old] != nodes:
             moves.append(OwnerMove(name, before.runs_on[old], nodes))
-    return OwnersDelta(base_nodes, head_nodes, base_election, head_election,
-                       before.result.counts, after.result.counts, tuple(moves),
-                       tuple(added)), None
+    return OwnersDelta(
+        base_nodes,
+        head_nodes,
+        base_election,
+        head_election,
+        before.result.counts,
+        after.result.counts,
+        tuple(moves),
+        tuple(added),
+    ), None
 
 
 def _identity(job: Job, side: Side) -> tuple[object, ...]:
     """Everything of a job its own lint findings can depend on (not its lines)."""
-    return (job.name, job.schedule, job.command, job.timezone, job.utc, job.enabled, job.kind,
-            job.suppressed, job.keys, job.user, job.cluster_policy, side.rel(job.location.file))
+    return (
+        job.name,
+        job.schedule,
+        job.command,
+        job.timezone,
+        job.utc,
+        job.enabled,
+        job.kind,
+        job.suppressed,
+        job.keys,
+        job.user,
+        job.cluster_policy,
+        side.rel(job.location.file),
+    )
 
 
 def _findings(
@@ -266,10 +302,8 @@ def _findings(
     # their lines moved) would find the same on both sides: lint what differs.
     base_keys = {_identity(j, base) for j in base.jobs}
     head_keys = {_identity(j, head) for j in head.jobs}
-    before = lint(base, lint_settings,
-                  focus=lambda j: _identity(j, base) not in head_keys).findings
-    after = lint(head, lint_settings,
-                 focus=lambda j: _identity(j, head) not in base_keys).findings
+    before = lint(base, lint_settings, focus=lambda j: _identity(j, base) not in head_keys).findings
+    after = lint(head, lint_settings, focus=lambda j: _identity(j, head) not in base_keys).findings
 
     def key(side: Side, finding: Finding, names: dict[str, str]) -> tuple[object, ...]:
         # Lines move when anything above a job changes, and a file's path differs
@@ -279,8 +313,12 @@ def _findings(
         message = None if job else finding.message.replace(side.root or "\0", "")
         return finding.code, job, side.rel(finding.file), message
 
-    def subtract(ours: tuple[Finding, ...], side: Side, names: dict[str, str],
-                 theirs: Counter[tuple[object, ...]]) -> tuple[Finding, ...]:
+    def subtract(
+        ours: tuple[Finding, ...],
+        side: Side,
+        names: dict[str, str],
+        theirs: Counter[tuple[object, ...]],
+    ) -> tuple[Finding, ...]:
         left = []
         for finding in ours:
             k = key(side, finding, names)

@@ -26,8 +26,9 @@ def offset_segments(zone: tzinfo, start: int, end: int) -> tuple[tuple[int, int]
     """((from_epoch, offset), ...) covering [start, end); the first starts at `start`."""
     segments = [(start, offset_at(zone, start))]
     if end > start:
-        segments += [(t.epoch, t.after) for t in transitions(zone, start, end, _SAMPLE)
-                     if t.epoch < end]
+        segments += [
+            (t.epoch, t.after) for t in transitions(zone, start, end, _SAMPLE) if t.epoch < end
+        ]
     return tuple(segments)
 
 

@@ -56,7 +56,9 @@ def duplicate_group(group: FireGroup) -> DuplicateGroup:
 def find_duplicates(fleet: Fleet) -> Duplicates:
     """Groups of 2+ jobs with semantically equal schedules in the same zone."""
     groups = [duplicate_group(g) for g in fleet.groups if g.weight > 1]
-    groups.sort(key=lambda g: (-g.count, g.expression, g.timezone,
-                               tuple(natural_key(j) for j in g.jobs)))
-    return Duplicates(jobs=fleet.jobs, groups=tuple(groups), excluded=fleet.excluded,
-                      invalid=len(fleet.skipped))
+    groups.sort(
+        key=lambda g: (-g.count, g.expression, g.timezone, tuple(natural_key(j) for j in g.jobs))
+    )
+    return Duplicates(
+        jobs=fleet.jobs, groups=tuple(groups), excluded=fleet.excluded, invalid=len(fleet.skipped)
+    )

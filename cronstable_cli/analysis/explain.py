@@ -29,14 +29,35 @@ class Explanation:
             "description": self.description,
             "timezone": self.timezone,
             "job": self.job,
-            "fields": [{"field": f.name, "source": f.source, "resolved": f.resolved,
-                        "words": f.words, "values": f.values} for f in self.fields],
+            "fields": [
+                {
+                    "field": f.name,
+                    "source": f.source,
+                    "resolved": f.resolved,
+                    "words": f.words,
+                    "values": f.values,
+                }
+                for f in self.fields
+            ],
             "findings": [f.to_dict() for f in self.findings],
         }
 
 
-def explain(tab: CronTab, expression: str, zone_label: str, *, job: str | None = None,
-            findings: tuple[Finding, ...] = ()) -> Explanation:
+def explain(
+    tab: CronTab,
+    expression: str,
+    zone_label: str,
+    *,
+    job: str | None = None,
+    findings: tuple[Finding, ...] = (),
+) -> Explanation:
     """Describe a schedule and each of its fields."""
-    return Explanation(expression, tab.resolved, describe(tab.parsed), zone_label,
-                       tuple(explain_fields(tab.parsed)), findings, job)
+    return Explanation(
+        expression,
+        tab.resolved,
+        describe(tab.parsed),
+        zone_label,
+        tuple(explain_fields(tab.parsed)),
+        findings,
+        job,
+    )

@@ -35,6 +35,7 @@ _DAY = 86400
 _MIDNIGHT = frozenset((0,))
 Progress = Callable[[int, int], None]  # (groups done, groups in all)
 
+
 @dataclass(frozen=True, slots=True)
 class Skipped:
     """A job left out of the analyses because its schedule or zone is invalid."""
@@ -131,8 +132,14 @@ class Fleet:
             if len(keep) == len(group.jobs):
                 groups.append(group)
             elif keep:
-                groups.append(FireGroup(group.zone, tuple(group.jobs[i] for i in keep),
-                                        tuple(group.parsed[i] for i in keep), group.tz))
+                groups.append(
+                    FireGroup(
+                        group.zone,
+                        tuple(group.jobs[i] for i in keep),
+                        tuple(group.parsed[i] for i in keep),
+                        group.tz,
+                    )
+                )
         return Fleet(tuple(groups), self.excluded, self.skipped)
 
 

@@ -26,5 +26,6 @@ def parse_jobs(jobs: Sequence[Job]) -> list[Parsed | ScheduleError]:
 
 def job_crontab(job: Job) -> CronTab:
     """The job's schedule in its own zone; raises ScheduleError or ZoneError."""
-    return CronTab(job.schedule, hash_key=job.name, tz=load_zone(job.zone),
-                   crontab=job.kind == "crontab")
+    return CronTab(
+        job.schedule, hash_key=job.name, tz=load_zone(job.zone), crontab=job.kind == "crontab"
+    )

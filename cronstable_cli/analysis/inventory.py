@@ -32,10 +32,15 @@ class InventoryRow:
     def to_dict(self) -> dict[str, Any]:
         j = self.job
         return {
-            "name": j.name, "kind": self.kind, "file": j.location.file,
+            "name": j.name,
+            "kind": self.kind,
+            "file": j.location.file,
             "line": j.location.line,
-            "schedule": j.schedule, "resolved": self.resolved, "timezone": j.zone,
-            "enabled": j.enabled, "next": self.next.isoformat() if self.next else None,
+            "schedule": j.schedule,
+            "resolved": self.resolved,
+            "timezone": j.zone,
+            "enabled": j.enabled,
+            "next": self.next.isoformat() if self.next else None,
         }
 
 
@@ -49,8 +54,11 @@ class Inventory:
     total: int  # jobs loaded before filtering
 
     def to_dict(self) -> dict[str, Any]:
-        return {"files": list(self.files), "jobs": [r.to_dict() for r in self.rows],
-                "errors": [f.to_dict() for f in self.errors]}
+        return {
+            "files": list(self.files),
+            "jobs": [r.to_dict() for r in self.rows],
+            "errors": [f.to_dict() for f in self.errors],
+        }
 
 
 def inventory(
@@ -80,8 +88,16 @@ def inventory(
         except (ScheduleError, ZoneError) as err:
             code = "unknown-timezone" if isinstance(err, ZoneError) else "invalid-schedule"
             if not any(e.job == job.name and e.code == code for e in errors):
-                errors.append(Finding(code, "error", f"job {job.name!r}: {err}",
-                                      job.schedule_location, job.name, job.schedule))
+                errors.append(
+                    Finding(
+                        code,
+                        "error",
+                        f"job {job.name!r}: {err}",
+                        job.schedule_location,
+                        job.name,
+                        job.schedule,
+                    )
+                )
             rows.append(InventoryRow(job, None, None, False))
             continue
         # Jobs whose schedules parse alike (the engine shares the parse) in the

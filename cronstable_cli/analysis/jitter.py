@@ -68,7 +68,6 @@ def parse_jitter_option(text: str) -> JitterOption:
     )
 
 
-
 def apply_jitter(scheduled_for: datetime, offset_seconds: int) -> datetime:
     """`fire_after`: `offset_seconds` of real time after `scheduled_for`, in its zone.
 
@@ -82,7 +81,6 @@ def apply_jitter(scheduled_for: datetime, offset_seconds: int) -> datetime:
         raise ValueError(f"jitter offset must not be negative, got {offset_seconds}")
     instant = scheduled_for.astimezone(timezone.utc) + timedelta(seconds=offset_seconds)
     return instant.astimezone(scheduled_for.tzinfo)
-
 
 
 def shortest_interval(timeline: Timeline, start_epoch: int) -> int | None:

@@ -75,8 +75,7 @@ class JitterPressure:
 class JitterTally:
     """Collects second-resolution counts from the pressure enumeration, group by group."""
 
-    __slots__ = ("_after", "_after_at", "_at", "_clock", "_jobs", "_scheduled", "_start",
-                 "option")
+    __slots__ = ("_after", "_after_at", "_at", "_clock", "_jobs", "_scheduled", "_start", "option")
 
     def __init__(self, option: JitterOption, clock: DisplayClock, start_epoch: int) -> None:
         self.option = option
@@ -92,8 +91,10 @@ class JitterTally:
         """Count one group's fires (sorted epoch seconds, as `Fleet.window` yields them)."""
         width = schedule_jitter_seconds(self.option, group.timeline, self._start)
         offsets = [jitter_offset(job.name, width) for job in group.jobs]
-        self._jobs.extend(JobJitter(job.name, width, offset)
-                          for job, offset in zip(group.jobs, offsets, strict=True))
+        self._jobs.extend(
+            JobJitter(job.name, width, offset)
+            for job, offset in zip(group.jobs, offsets, strict=True)
+        )
         if not fires:
             return
         members = Counter(offsets)  # offset -> how many of the group's jobs have it
@@ -113,7 +114,7 @@ class JitterTally:
         spill = 0
         if busiest_minute is not None:
             first = busiest_minute * _MINUTE
-            scheduled = tuple(self._scheduled[first:first + _MINUTE])
+            scheduled = tuple(self._scheduled[first : first + _MINUTE])
             row = self._after[busiest_minute]
             last = max((i for i, n in enumerate(row) if n), default=0)
             span = max(_MINUTE, -(-(last + 1) // _MINUTE) * _MINUTE)

@@ -234,8 +234,7 @@ def _validate(
         plural = "s" if len(unknown) > 1 else ""
         hint = did_you_mean(unknown[0], nodes) if len(unknown) == 1 else ""
         raise ValueError(
-            f"cannot mark unknown node{plural} {names} as down (configured: {configured})"
-            f"{hint}"
+            f"cannot mark unknown node{plural} {names} as down (configured: {configured}){hint}"
         )
     jobs_seen: set[str] = set()
     for job in job_names:

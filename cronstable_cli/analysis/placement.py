@@ -53,13 +53,19 @@ class Election:
     def notes(self) -> tuple[str, ...]:
         """What the daemon would warn about this election at start-up."""
         if not self.elect_leader and self.distribution != "single-leader":
-            return (f"distribution: {self.distribution} has no effect without electLeader "
-                    "(the daemon warns so); every node runs every job",)
+            return (
+                f"distribution: {self.distribution} has no effect without electLeader "
+                "(the daemon warns so); every node runs every job",
+            )
         return ()
 
     def to_dict(self) -> dict[str, object]:
-        return {"elect_leader": self.elect_leader, "distribution": self.distribution,
-                "backend": self.backend, "from": self.source}
+        return {
+            "elect_leader": self.elect_leader,
+            "distribution": self.distribution,
+            "backend": self.backend,
+            "from": self.source,
+        }
 
 
 _TRUE = frozenset({"true", "yes", "on", "y", "1"})
@@ -102,15 +108,21 @@ class Placement:
         body = self.result.to_dict()
         body["election"] = self.election.to_dict()
         body["policy"] = dict(self.policy)
-        body["runs_on"] = {job: None if nodes is None else list(nodes)
-                           for job, nodes in self.runs_on.items()}
+        body["runs_on"] = {
+            job: None if nodes is None else list(nodes) for job, nodes in self.runs_on.items()
+        }
         if self.result.down:
             body["stopped"] = list(self.stopped)
         return body
 
 
-def _runs_on(policy: Policy, election: Election, live: tuple[str, ...], quorum_met: bool,
-             rendezvous_owner: str | None) -> tuple[str, ...] | None:
+def _runs_on(
+    policy: Policy,
+    election: Election,
+    live: tuple[str, ...],
+    quorum_met: bool,
+    rendezvous_owner: str | None,
+) -> tuple[str, ...] | None:
     """The live nodes that run a job of `policy` (None: the lease holder, not known yet)."""
     if not election.elect_leader or policy == "EveryNode":
         return live
@@ -125,8 +137,9 @@ def _runs_on(policy: Policy, election: Election, live: tuple[str, ...], quorum_m
     return (min(live),)
 
 
-def _ranking(policy: Policy, election: Election, live: tuple[str, ...],
-             rendezvous: tuple[str, ...]) -> tuple[str, ...]:
+def _ranking(
+    policy: Policy, election: Election, live: tuple[str, ...], rendezvous: tuple[str, ...]
+) -> tuple[str, ...]:
     """The live nodes in the order they would take the job over, best first."""
     if not election.elect_leader or policy == "EveryNode" or election.lease:
         return live
@@ -168,7 +181,7 @@ def place_jobs(
         nodes_now = _runs_on(job_policy, election, live, quorum_met, order[0] if order else None)
         runs_on[name] = nodes_now
         ranking[name] = _ranking(job_policy, election, live, order)
-        single = (election.elect_leader and job_policy != "EveryNode" and not election.lease)
+        single = election.elect_leader and job_policy != "EveryNode" and not election.lease
         owners[name] = nodes_now[0] if single and nodes_now else None
         for node in nodes_now or ():
             counts[node] += 1
@@ -178,20 +191,27 @@ def place_jobs(
             stopped.append(name)
         if single:
             # With every node up a quorum holds, so each single-owner job had one.
-            was = (hrw_first.get(name, order[0] if order else None)
-                   if election.distribution == "spread" else min(configured))
+            was = (
+                hrw_first.get(name, order[0] if order else None)
+                if election.distribution == "spread"
+                else min(configured)
+            )
             if was != owners[name]:
                 moves.append(Move(name, was, owners[name]))  # type: ignore[arg-type]
     unexpected = tuple(m for m in moves if m.from_node not in down_nodes and m.to_node)
     result = replace(
-        hrw, quorum=election.elect_leader and not election.lease,
-        owners=owners, ranking=ranking, counts=counts, moves=tuple(moves),
-        unexpected_moves=unexpected, balance=_balance(counts) if live else None,
+        hrw,
+        quorum=election.elect_leader and not election.lease,
+        owners=owners,
+        ranking=ranking,
+        counts=counts,
+        moves=tuple(moves),
+        unexpected_moves=unexpected,
+        balance=_balance(counts) if live else None,
     )
     return Placement(result, election, policy, runs_on, tuple(stopped))
 
 
 def _balance(counts: dict[str, int]) -> Balance:
     values = list(counts.values())
-    return Balance(min(values), max(values), sum(values) / len(values),
-                   statistics.pstdev(values))
+    return Balance(min(values), max(values), sum(values) / len(values), statistics.pstdev(values))

@@ -103,7 +103,7 @@ def compute_pressure(
         instants.update(fires)
         per_group.append((group, counts))
 
-    rows = tuple(tuple(grid[h * 60:(h + 1) * 60]) for h in range(24))
+    rows = tuple(tuple(grid[h * 60 : (h + 1) * 60]) for h in range(24))
     by_minute = tuple(sum(grid[m::60]) for m in range(60))
     heavy = sorted((c for c in range(MINUTES_PER_DAY) if grid[c]), key=lambda c: -grid[c])
     wanted = heavy if all_cells else heavy[:TOP_CELLS]
@@ -126,8 +126,7 @@ def compute_pressure(
         timezone=zone_name(zone),
         gaps=gap_stats(instants),
         cells=tuple(cells[c] for c in sorted(cells)) if all_cells else (),
-        jitter=None if tally is None else tally.finish(
-            None if busiest is None else busiest.minute),
+        jitter=None if tally is None else tally.finish(None if busiest is None else busiest.minute),
     )
 
 
@@ -161,7 +160,9 @@ def _cells(
             ranked.extend((-n, name) for name in names)
         ranked.sort()
         out[cell] = Cell(
-            hour=cell // 60, minute=cell % 60, fires=grid[cell],
+            hour=cell // 60,
+            minute=cell % 60,
+            fires=grid[cell],
             jobs=sum(group.weight for _, group in entries),
             names=tuple(name for _, name in ranked[:NAMES_PER_CELL]),
         )

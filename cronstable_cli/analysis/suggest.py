@@ -75,8 +75,9 @@ def _circular(a: int, b: int, size: int) -> int:
     return min(d, size - d)
 
 
-def _loads(fleet: Fleet, first: int, end: int, zone: tzinfo,
-           progress: Progress | None) -> list[int]:
+def _loads(
+    fleet: Fleet, first: int, end: int, zone: tzinfo, progress: Progress | None
+) -> list[int]:
     clock = DisplayClock(zone, first, end)
     grid = [0] * MINUTES_PER_DAY
     for group, fires in fleet.window(first, end).track(progress):
@@ -96,9 +97,15 @@ def rank_slots(grid: list[int], period: Period) -> tuple[list[Slot], Slot]:
         return [Slot(None, m, loads[m]) for m in order], Slot(None, busiest, loads[busiest])
     busiest = max(range(MINUTES_PER_DAY), key=lambda c: (grid[c], -c))
     bh, bm = divmod(busiest, 60)
-    order = sorted(range(MINUTES_PER_DAY), key=lambda c: (
-        grid[c], -_circular(c // 60, bh, 24), -_circular(c % 60, bm, 60), c,
-    ))
+    order = sorted(
+        range(MINUTES_PER_DAY),
+        key=lambda c: (
+            grid[c],
+            -_circular(c // 60, bh, 24),
+            -_circular(c % 60, bm, 60),
+            c,
+        ),
+    )
     slots = [Slot(c // 60, c % 60, grid[c]) for c in order]
     return slots, Slot(bh, bm, grid[busiest])
 
@@ -123,20 +130,22 @@ def suggest_slots(
     out = []
     for period in periods:
         ranked, busiest = rank_slots(grid, period)
-        out.append(Suggestion(
-            period=period,
-            slot=ranked[0],
-            expression=ranked[0].expression,
-            fires_in_window=ranked[0].fires,
-            busiest=busiest,
-            alternatives=tuple(ranked[1:3]),
-            based_on=based_on,
-            hash_hint=HASH_HINTS[period],
-            timezone=zone_name(zone),
-            excluded=fleet.excluded,
-            invalid=len(fleet.skipped),
-            job=job,
-        ))
+        out.append(
+            Suggestion(
+                period=period,
+                slot=ranked[0],
+                expression=ranked[0].expression,
+                fires_in_window=ranked[0].fires,
+                busiest=busiest,
+                alternatives=tuple(ranked[1:3]),
+                based_on=based_on,
+                hash_hint=HASH_HINTS[period],
+                timezone=zone_name(zone),
+                excluded=fleet.excluded,
+                invalid=len(fleet.skipped),
+                job=job,
+            )
+        )
     return tuple(out)
 
 

@@ -47,8 +47,10 @@ class WhyReport:
             "at": self.at.isoformat(),
             "fired": self.fired,
             "verdict": self.verdict,
-            "fields": [{"field": f.field, "value": f.value, "matched": f.matched,
-                        "reason": f.reason} for f in self.fields],
+            "fields": [
+                {"field": f.field, "value": f.value, "matched": f.matched, "reason": f.reason}
+                for f in self.fields
+            ],
             "dst": self.dst,
             "previous": self.previous.isoformat() if self.previous else None,
             "next": self.next.isoformat() if self.next else None,
@@ -70,11 +72,14 @@ def why(tab: CronTab, expression: str, zone_label: str, at: datetime) -> WhyRepo
     elif fired and civil_match:
         verdict = "Yes: every field matches, so it fired at this instant."
     elif fired:
-        verdict = ("Yes, shifted: this instant is where a scheduled wall time inside a DST "
-                   "gap fires.")
+        verdict = (
+            "Yes, shifted: this instant is where a scheduled wall time inside a DST gap fires."
+        )
     elif civil_match:
-        verdict = ("No: the civil fields match, but this is the second pass of a repeated "
-                   "hour; the schedule fired at the first occurrence only.")
+        verdict = (
+            "No: the civil fields match, but this is the second pass of a repeated "
+            "hour; the schedule fired at the first occurrence only."
+        )
     else:
         failed = [f.field for f in fields if not f.matched and f.field != AND_RULE]
         verdict = f"No: {join_words(failed)} did not match."
@@ -84,8 +89,14 @@ def why(tab: CronTab, expression: str, zone_label: str, at: datetime) -> WhyRepo
         if any(f.field == AND_RULE for f in fields):
             verdict += " Both day fields are restricted, so both must match (the AND rule)."
     return WhyReport(
-        expression=expression, resolved=tab.resolved, timezone=zone_label, at=local,
-        fired=fired, verdict=verdict, fields=fields, dst=dst,
+        expression=expression,
+        resolved=tab.resolved,
+        timezone=zone_label,
+        at=local,
+        fired=fired,
+        verdict=verdict,
+        fields=fields,
+        dst=dst,
         previous=tab.prev(local) if not tab.is_reboot else None,
         next=tab.next(local) if not tab.is_reboot else None,
     )
@@ -101,14 +112,18 @@ def _verdicts(tab: CronTab, t: datetime) -> tuple[FieldVerdict, ...]:
     elif t.second not in p.seconds:
         # A 5- or 6-field schedule has no second field written, yet fires only at
         # second 0; without this row every shown field would say "match".
-        out.append(FieldVerdict(
-            "second", str(t.second), False,
-            f"{t.second} is not 0: {_implicit_second(p.field_count)}"))
+        out.append(
+            FieldVerdict(
+                "second",
+                str(t.second),
+                False,
+                f"{t.second} is not 0: {_implicit_second(p.field_count)}",
+            )
+        )
     out.append(_plain("minute", t.minute, p.minutes, str(t.minute)))
     out.append(_plain("hour", t.hour, p.hours, str(t.hour)))
     out.extend(_day_verdicts(tab, t))
-    out.append(_plain("month", t.month, p.months, MONTHS[t.month - 1],
-                      lambda m: MONTHS[m - 1][:3]))
+    out.append(_plain("month", t.month, p.months, MONTHS[t.month - 1], lambda m: MONTHS[m - 1][:3]))
     if p.field_count != 5 or len(p.years) != 130:
         out.append(_plain("year", t.year, p.years, str(t.year)))
     return tuple(out)
@@ -118,8 +133,9 @@ def _implicit_second(count: int) -> str:
     return f"a {count}-field schedule fires at second 0 only"
 
 
-def _plain(name: str, value: int, allowed: frozenset[int], shown: str,
-           fmt: Any = str) -> FieldVerdict:
+def _plain(
+    name: str, value: int, allowed: frozenset[int], shown: str, fmt: Any = str
+) -> FieldVerdict:
     matched = value in allowed
     selects = compress(allowed, fmt)
     if len(selects) > 80:
@@ -139,20 +155,30 @@ def _day_verdicts(tab: CronTab, t: datetime) -> list[FieldVerdict]:
     dow_only = bool(dow_mask >> d & 1)
     value_dom = f"the {ordinal(d)} (of {days})"
     value_dow = WEEKDAYS[wd]
-    dom_reason = ("selects " + ("every day" if not dom.restricted else
-                                _describe_dom(tab))) if dom_only else \
-        f"the {ordinal(d)} is not selected ({_describe_dom(tab)})"
-    dow_reason = ("selects " + ("every day of the week" if not dow.restricted else
-                                _describe_dow(tab))) if dow_only else \
-        f"{WEEKDAYS[wd]} the {ordinal(d)} is not selected ({_describe_dow(tab)})"
-    out = [FieldVerdict("day-of-month", value_dom, dom_only, dom_reason),
-           FieldVerdict("day-of-week", value_dow, dow_only, dow_reason)]
+    dom_reason = (
+        ("selects " + ("every day" if not dom.restricted else _describe_dom(tab)))
+        if dom_only
+        else f"the {ordinal(d)} is not selected ({_describe_dom(tab)})"
+    )
+    dow_reason = (
+        ("selects " + ("every day of the week" if not dow.restricted else _describe_dow(tab)))
+        if dow_only
+        else f"{WEEKDAYS[wd]} the {ordinal(d)} is not selected ({_describe_dow(tab)})"
+    )
+    out = [
+        FieldVerdict("day-of-month", value_dom, dom_only, dom_reason),
+        FieldVerdict("day-of-week", value_dow, dow_only, dow_reason),
+    ]
     if dom.restricted and dow.restricted and dom_only != dow_only:
-        out.append(FieldVerdict(
-            AND_RULE, f"{WEEKDAYS[wd]} the {ordinal(d)}", False,
-            "both day fields are restricted, so cronstable requires both to match "
-            "(Vixie cron would fire on either)",
-        ))
+        out.append(
+            FieldVerdict(
+                AND_RULE,
+                f"{WEEKDAYS[wd]} the {ordinal(d)}",
+                False,
+                "both day fields are restricted, so cronstable requires both to match "
+                "(Vixie cron would fire on either)",
+            )
+        )
     return out
 
 
@@ -183,10 +209,14 @@ def _dst_note(tab: CronTab, local: datetime, fired: bool, civil_match: bool) -> 
     off1 = zone.utcoffset(naive.replace(fold=1))
     if off0 != off1:
         if local.fold:
-            return (f"{naive:%H:%M:%S} happens twice today; this is its second pass "
-                    f"({local.tzname()}), when nothing fires again.")
-        return (f"{naive:%H:%M:%S} happens twice today; this is its first pass "
-                f"({local.tzname()}), the one that fires.")
+            return (
+                f"{naive:%H:%M:%S} happens twice today; this is its second pass "
+                f"({local.tzname()}), when nothing fires again."
+            )
+        return (
+            f"{naive:%H:%M:%S} happens twice today; this is its first pass "
+            f"({local.tzname()}), the one that fires."
+        )
     if fired and not civil_match:
         # The wall time that was scheduled: this instant read with the offset in force
         # before the clocks sprang forward (a day earlier is safely before the gap).
@@ -195,9 +225,13 @@ def _dst_note(tab: CronTab, local: datetime, fired: bool, civil_match: bool) -> 
         if before is not None and after is not None and after > before:
             wall = naive - (after - before)
             minutes = int((after - before).total_seconds()) // 60
-            return (f"{wall:%H:%M:%S} does not exist on {wall:%Y-%m-%d} (the clocks "
-                    f"sprang forward {minutes} minutes); that fire happens at this "
-                    f"instant instead, shifted by the gap.")
-        return ("A scheduled wall time fell into this day's spring-forward gap and fires "
-                "at this instant instead (shifted by the gap).")
+            return (
+                f"{wall:%H:%M:%S} does not exist on {wall:%Y-%m-%d} (the clocks "
+                f"sprang forward {minutes} minutes); that fire happens at this "
+                f"instant instead, shifted by the gap."
+            )
+        return (
+            "A scheduled wall time fell into this day's spring-forward gap and fires "
+            "at this instant instead (shifted by the gap)."
+        )
     return None

@@ -38,8 +38,11 @@ def daemon_version() -> str | None:
 
 def _script(dist: metadata.Distribution) -> metadata.EntryPoint | None:
     for entry in dist.entry_points:
-        if entry.group == "console_scripts" and entry.name == DAEMON_SCRIPT \
-                and not entry.value.startswith("cronstable_cli"):
+        if (
+            entry.group == "console_scripts"
+            and entry.name == DAEMON_SCRIPT
+            and not entry.value.startswith("cronstable_cli")
+        ):
             return entry
     return None
 

@@ -45,28 +45,72 @@ Examples:
 )
 @click.argument("args", nargs=-1, required=True, metavar="BASE [HEAD] [PATHS]...")
 @from_option
-@click.option("--hours", type=click.IntRange(1, 168), default=168, show_default=True,
-              help="Length of the pressure window, 1-168 hours.")
+@click.option(
+    "--hours",
+    type=click.IntRange(1, 168),
+    default=168,
+    show_default=True,
+    help="Length of the pressure window, 1-168 hours.",
+)
 @tz_option("Display zone for the hour/minute cells (fires show in each job's own zone).")
-@jitter_option("Also compare the most fires starting in one second, before and after "
-               "jitter ('auto' or N seconds).")
-@click.option("--max-per-minute", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Name the minutes of the hour that became crowded (more than N jobs); "
-                   "also lints crowded-minute.")
-@click.option("--nodes", "nodes_opt", multiple=True, metavar="A,B,C",
-              help="Compare owners over these nodes (default: each side's cluster section).")
-@click.option("--hash", "hash_name", type=click.Choice(["sha256", "fnv1a64"]),
-              default="sha256", show_default=True, help="Owner score function.")
-@click.option("--distribution", type=click.Choice(["single-leader", "spread"]), default=None,
-              help="Compare owners as if electLeader were on with this distribution (default: "
-                   "each side's cluster section, as `owners` reads it).")
+@jitter_option(
+    "Also compare the most fires starting in one second, before and after "
+    "jitter ('auto' or N seconds)."
+)
+@click.option(
+    "--max-per-minute",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Name the minutes of the hour that became crowded (more than N jobs); "
+    "also lints crowded-minute.",
+)
+@click.option(
+    "--nodes",
+    "nodes_opt",
+    multiple=True,
+    metavar="A,B,C",
+    help="Compare owners over these nodes (default: each side's cluster section).",
+)
+@click.option(
+    "--hash",
+    "hash_name",
+    type=click.Choice(["sha256", "fnv1a64"]),
+    default="sha256",
+    show_default=True,
+    help="Owner score function.",
+)
+@click.option(
+    "--distribution",
+    type=click.Choice(["single-leader", "spread"]),
+    default=None,
+    help="Compare owners as if electLeader were on with this distribution (default: "
+    "each side's cluster section, as `owners` reads it).",
+)
 @fail_on_option
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "github"]),
-              default="text", show_default=True, help="Output format.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "markdown", "github"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
 @output_option
-def diff(args: tuple[str, ...], from_: str, hours: int, tz: str, jitter: JitterOption | None,
-         max_per_minute: int | None, nodes_opt: tuple[str, ...], hash_name: str,
-         distribution: str | None, fail_on: str, fmt: str, output: str | None) -> int:
+def diff(
+    args: tuple[str, ...],
+    from_: str,
+    hours: int,
+    tz: str,
+    jitter: JitterOption | None,
+    max_per_minute: int | None,
+    nodes_opt: tuple[str, ...],
+    hash_name: str,
+    distribution: str | None,
+    fail_on: str,
+    fmt: str,
+    output: str | None,
+) -> int:
     """Show what a change to job files does: job by job and to the whole fleet.
 
     BASE and HEAD are git revisions, read from the repository without checking
@@ -93,7 +137,11 @@ def diff(args: tuple[str, ...], from_: str, hours: int, tz: str, jitter: JitterO
         raise click.BadParameter("no node names given", param_hint="--nodes")
     base, head = _sides(list(args))
     settings = DiffSettings(
-        start=start, hours=hours, zone=zone, jitter=jitter, max_per_minute=max_per_minute,
+        start=start,
+        hours=hours,
+        zone=zone,
+        jitter=jitter,
+        max_per_minute=max_per_minute,
         nodes=tuple(node_names) if node_names else None,
         hash=cast("HashName", hash_name),
         distribution=cast("Distribution | None", distribution),
@@ -138,10 +186,14 @@ def _emit(result: FleetDiff, fmt: str, output: str | None) -> None:
         return diff_github(found)
 
     # Files on disk the diff read: --output must never replace one of them.
-    inputs = [f for side in (result.base, result.head) if side.commit is None
-              for f in side.files]
-    write_report(fmt, result, {"text": text, "json": json, "markdown": markdown,
-                               "github": github}, output, inputs=inputs)
+    inputs = [f for side in (result.base, result.head) if side.commit is None for f in side.files]
+    write_report(
+        fmt,
+        result,
+        {"text": text, "json": json, "markdown": markdown, "github": github},
+        output,
+        inputs=inputs,
+    )
 
 
 # -- which two sides ---------------------------------------------------------------
@@ -161,7 +213,8 @@ def _sides(args: list[str]) -> tuple[Side, Side]:
         if len(args) != 2:
             raise click.UsageError(
                 "two paths compare with each other: cronstable diff OLD NEW (PATHS go "
-                "with git revisions only)")
+                "with git revisions only)"
+            )
         if not os.path.lexists(args[1]):
             raise click.UsageError(f"{args[1]!r}: no such file or directory")
         return _path_side(first), _path_side(args[1])
@@ -174,8 +227,9 @@ def _sides(args: list[str]) -> tuple[Side, Side]:
         if head_commit is not None:
             rest = rest[1:]
     try:
-        return _revision_sides(repo, first, base_commit, head_commit,
-                               args[1] if head_commit else None, rest)
+        return _revision_sides(
+            repo, first, base_commit, head_commit, args[1] if head_commit else None, rest
+        )
     except GitError as err:
         raise click.UsageError(f"git: {err}") from None
 
@@ -185,13 +239,26 @@ def _path_side(path: str) -> Side:
     from ..loaders import load_paths
 
     load = load_paths([path], system_crontab=system_crontab_rule())
-    return Side(path, load.jobs, load.findings, load.files, root=path.rstrip("/") or path,
-                cluster=load.cluster, cluster_file=load.cluster_file, withheld=load.withheld)
+    return Side(
+        path,
+        load.jobs,
+        load.findings,
+        load.files,
+        root=path.rstrip("/") or path,
+        cluster=load.cluster,
+        cluster_file=load.cluster_file,
+        withheld=load.withheld,
+    )
 
 
-def _revision_sides(repo: Repository, base_rev: str, base_commit: str,
-                    head_commit: str | None, head_rev: str | None,
-                    paths: Sequence[str]) -> tuple[Side, Side]:
+def _revision_sides(
+    repo: Repository,
+    base_rev: str,
+    base_commit: str,
+    head_commit: str | None,
+    head_rev: str | None,
+    paths: Sequence[str],
+) -> tuple[Side, Side]:
     from ..loaders import DISK
     from ..loaders.git_tree import GitTree
 
@@ -210,18 +277,26 @@ def _revision_sides(repo: Repository, base_rev: str, base_commit: str,
         if not chosen:
             raise click.UsageError(
                 f"no PATHS given and neither {' nor '.join(DEFAULT_PATHS)} exists in "
-                f"{base_label} or the {head_label}; pass the job files or directories")
+                f"{base_label} or the {head_label}; pass the job files or directories"
+            )
     head_named = f"{'the ' if head_tree is None else ''}{head_label}"
     for index, path in enumerate(chosen):
         if not base_tree.exists(path) and not head_files.exists(path):
             # Right after BASE it may have been meant as HEAD: say that it is neither.
-            what = ("is neither a git revision nor a path that exists" if index == 0
-                    and head_rev is None and paths else "exists neither")
-            raise click.UsageError(f"{shown(path)!r} {what} in {base_label} nor in {head_named}"
-                                   if what == "exists neither" else
-                                   f"{shown(path)!r} {what} in {base_label} or {head_named}")
-    return (_tree_side(base_label, base_tree, chosen, base_commit),
-            _tree_side(head_label, head_files, chosen, head_commit))
+            what = (
+                "is neither a git revision nor a path that exists"
+                if index == 0 and head_rev is None and paths
+                else "exists neither"
+            )
+            raise click.UsageError(
+                f"{shown(path)!r} {what} in {base_label} nor in {head_named}"
+                if what == "exists neither"
+                else f"{shown(path)!r} {what} in {base_label} or {head_named}"
+            )
+    return (
+        _tree_side(base_label, base_tree, chosen, base_commit),
+        _tree_side(head_label, head_files, chosen, head_commit),
+    )
 
 
 def _configured_paths() -> list[str]:
@@ -241,6 +316,14 @@ def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | No
     if isinstance(files, GitTree):
         files.prefetch(present)
     load = load_paths(present, files=files, system_crontab=system_crontab_rule())
-    return Side(label, load.jobs, load.findings, load.files, cluster=load.cluster,
-                cluster_file=load.cluster_file, commit=commit, absent=absent,
-                withheld=load.withheld)
+    return Side(
+        label,
+        load.jobs,
+        load.findings,
+        load.files,
+        cluster=load.cluster,
+        cluster_file=load.cluster_file,
+        commit=commit,
+        absent=absent,
+        withheld=load.withheld,
+    )

@@ -22,8 +22,12 @@ Examples:
 """,
 )
 @paths_argument
-@click.option("--all", "show_all", is_flag=True,
-              help="List every job of every group (default: the first 20 per group).")
+@click.option(
+    "--all",
+    "show_all",
+    is_flag=True,
+    help="List every job of every group (default: the first 20 per group).",
+)
 @format_option()
 @output_option
 def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str, output: str | None) -> int:
@@ -57,6 +61,5 @@ def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str, output: str | N
 
         make_console(file).print(DuplicatesReport(found, limit=None if show_all else 20))
 
-    write_report(fmt, result, {"text": text, "json": json}, output,
-                 inputs=(*loaded.files, *paths))
+    write_report(fmt, result, {"text": text, "json": json}, output, inputs=(*loaded.files, *paths))
     return loaded.exit_code

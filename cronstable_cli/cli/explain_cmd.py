@@ -18,8 +18,14 @@ if TYPE_CHECKING:
 @target_options
 @format_option()
 @output_option
-def explain(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None,
-            fmt: str, output: str | None) -> int:
+def explain(
+    args: tuple[str, ...],
+    job: str | None,
+    seed: str | None,
+    tz: str | None,
+    fmt: str,
+    output: str | None,
+) -> int:
     """Describe EXPR (or --job NAME from PATHS) in words, field by field.
 
     Shows the resolved form of H items and the lint notes that apply to the
@@ -35,8 +41,13 @@ def explain(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
 
     target = target_from_args(args, job, seed, tz, fmt)
     now = parse_instant("now", target.zone)
-    result = build(target.tab, target.expression, target.zone_label, job=target.job,
-                   findings=schedule_findings(target, now))
+    result = build(
+        target.tab,
+        target.expression,
+        target.zone_label,
+        job=target.job,
+        findings=schedule_findings(target, now),
+    )
     write_report(fmt, result, {"text": _text, "json": _json}, output, inputs=target.inputs)
     return target.exit_code
 

@@ -24,27 +24,36 @@ def _plans(report: LintReport, texts: Mapping[str, str], unsafe: bool) -> list[F
                 click.echo(f"{finding.location}: not fixed [{finding.code}]: {reason}", err=True)
         held = sum(1 for f in report.findings if f.fix is not None and not f.fix.safe)
         if held and not unsafe:
-            click.echo(f"{held} more fix{'es' if held != 1 else ''} change when jobs fire: "
-                       "add --unsafe-fixes to include them", err=True)
+            click.echo(
+                f"{held} more fix{'es' if held != 1 else ''} change when jobs fire: "
+                "add --unsafe-fixes to include them",
+                err=True,
+            )
     return plans
 
 
-def show_fixes(report: LintReport, texts: Mapping[str, str], unsafe: bool,
-               stdin_name: str | None) -> int:
+def show_fixes(
+    report: LintReport, texts: Mapping[str, str], unsafe: bool, stdin_name: str | None
+) -> int:
     """--diff: print each changed file's diff; 1 if anything would change, else 0."""
     changed = [p for p in _plans(report, texts, unsafe) if p.after != p.before]
     for plan in changed:
         click.echo(unified_diff(plan), nl=False)
     if not quiet():
         count = sum(len(p.applied) for p in changed)
-        click.echo(f"{count} fix{'es' if count != 1 else ''} in "
-                   f"{len(changed)} file{'s' if len(changed) != 1 else ''} would be applied"
-                   if count else "nothing to fix", err=True)
+        click.echo(
+            f"{count} fix{'es' if count != 1 else ''} in "
+            f"{len(changed)} file{'s' if len(changed) != 1 else ''} would be applied"
+            if count
+            else "nothing to fix",
+            err=True,
+        )
     return int(bool(changed))
 
 
-def apply_fixes(report: LintReport, texts: Mapping[str, str], unsafe: bool,
-                stdin_name: str | None) -> bool:
+def apply_fixes(
+    report: LintReport, texts: Mapping[str, str], unsafe: bool, stdin_name: str | None
+) -> bool:
     """--fix: write every changed file (stdin's text goes to standard output); True if any."""
     from ..loaders.files import unchanged_since
     from .output import write_atomic
@@ -61,16 +70,19 @@ def apply_fixes(report: LintReport, texts: Mapping[str, str], unsafe: bool,
         if plan.after == plan.before:
             continue
         if not unchanged_since(plan.path, plan.before):
-            raise click.ClickException(f"{plan.path} changed since it was read; "
-                                       "not fixed (run lint --fix again)")
+            raise click.ClickException(
+                f"{plan.path} changed since it was read; not fixed (run lint --fix again)"
+            )
         try:
             write_atomic(os.path.realpath(plan.path), plan.after.encode("utf-8"))
         except OSError as err:
-            raise click.ClickException(f"cannot write {plan.path}: {err.strerror or err}") \
-                from None
+            raise click.ClickException(f"cannot write {plan.path}: {err.strerror or err}") from None
         wrote += 1
         fixed += len(plan.applied)
     if wrote and not quiet():
-        click.echo(f"fixed {fixed} finding{'s' if fixed != 1 else ''} in "
-                   f"{wrote} file{'s' if wrote != 1 else ''}", err=True)
+        click.echo(
+            f"fixed {fixed} finding{'s' if fixed != 1 else ''} in "
+            f"{wrote} file{'s' if wrote != 1 else ''}",
+            err=True,
+        )
     return bool(wrote)

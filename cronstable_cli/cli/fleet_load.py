@@ -56,8 +56,10 @@ def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
         more = len(fleet.skipped) - SKIPPED_NAMED
         if more > 0:
             names += f" and {more} more"
-        say(f"{command}: left out {len(fleet.skipped)} job(s) with an invalid "
-            f"schedule or zone: {names} (run `cronstable lint` for details)")
+        say(
+            f"{command}: left out {len(fleet.skipped)} job(s) with an invalid "
+            f"schedule or zone: {names} (run `cronstable lint` for details)"
+        )
     return LoadedFleet(tuple(load.jobs), fleet, errors, tuple(load.files))
 
 

@@ -25,14 +25,30 @@ if TYPE_CHECKING:
 @from_option
 @tz_option("Zone the next-fire column is shown in (IANA name, UTC or local).")
 @click.option("--enabled", "enabled_only", is_flag=True, help="Only enabled jobs.")
-@click.option("--zone", default=None, metavar="ZONE",
-              help="Only jobs whose resolved zone is ZONE (UTC, an IANA name, or local).")
-@click.option("--grep", default=None, metavar="TEXT",
-              help="Only jobs whose name, schedule or command contains TEXT (case-insensitive).")
+@click.option(
+    "--zone",
+    default=None,
+    metavar="ZONE",
+    help="Only jobs whose resolved zone is ZONE (UTC, an IANA name, or local).",
+)
+@click.option(
+    "--grep",
+    default=None,
+    metavar="TEXT",
+    help="Only jobs whose name, schedule or command contains TEXT (case-insensitive).",
+)
 @format_option()
 @output_option
-def jobs(paths: tuple[str, ...], from_: str, tz: str, enabled_only: bool, zone: str | None,
-         grep: str | None, fmt: str, output: str | None) -> int:
+def jobs(
+    paths: tuple[str, ...],
+    from_: str,
+    tz: str,
+    enabled_only: bool,
+    zone: str | None,
+    grep: str | None,
+    fmt: str,
+    output: str | None,
+) -> int:
     """List every job the daemon would load from PATHS, in load order.
 
     Shows where each job comes from, its schedule as written and as resolved
@@ -56,16 +72,22 @@ def jobs(paths: tuple[str, ...], from_: str, tz: str, enabled_only: bool, zone: 
     # An --from with its own offset still shows next fires in the --tz zone.
     start = parse_instant(from_, display).astimezone(display)
     loaded = load_jobs(paths)
-    result = inventory(loaded.jobs, loaded.findings, loaded.files, start,
-                       enabled_only=enabled_only, zone=zone, grep=grep)
+    result = inventory(
+        loaded.jobs,
+        loaded.findings,
+        loaded.files,
+        start,
+        enabled_only=enabled_only,
+        zone=zone,
+        grep=grep,
+    )
 
     def text(shown_result: Inventory, file: IO[str] | None) -> None:
         from ..render.jobs_text import render_jobs
 
         render_jobs(shown_result, start, file)
 
-    write_report(fmt, result, {"text": text, "json": _json}, output,
-                 inputs=(*loaded.files, *paths))
+    write_report(fmt, result, {"text": text, "json": _json}, output, inputs=(*loaded.files, *paths))
     return 1 if result.errors else 0
 
 

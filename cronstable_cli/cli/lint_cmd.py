@@ -20,50 +20,118 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("paths", nargs=-1,  # a missing path is an unreadable-file finding; - is stdin
-                type=click.Path(exists=False, dir_okay=True, file_okay=True, allow_dash=True))
+@click.argument(
+    "paths",
+    nargs=-1,  # a missing path is an unreadable-file finding; - is stdin
+    type=click.Path(exists=False, dir_okay=True, file_okay=True, allow_dash=True),
+)
 @format_option("github", "sarif")
-@click.option("--select", multiple=True, metavar="CODES",
-              help="Report only these codes (comma-separated; repeatable).")
-@click.option("--ignore", multiple=True, metavar="CODES",
-              help="Never report these codes (comma-separated; repeatable).")
 @click.option(
-    "--fail-on", type=click.Choice(["error", "warning", "note", "never"]), default=None,
+    "--select",
+    multiple=True,
+    metavar="CODES",
+    help="Report only these codes (comma-separated; repeatable).",
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="CODES",
+    help="Never report these codes (comma-separated; repeatable).",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "note", "never"]),
+    default=None,
     help="Exit 1 when findings at or above this level exist ('never' always exits 0). "
-         "[default: the config file's fail-on, else warning]")
-@click.option("--max-per-minute", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Report minutes of the hour where more than N jobs fire (crowded-minute).")
-@click.option("--system-crontab", is_flag=True,
-              help="Read crontabs with a user column (/etc/crontab, /etc/cron.d/*): every "
-                   "file of a directory given, whatever its name (a cron.d copy in config "
-                   "management), and files given by name.")
-@click.option("--user-crontab", is_flag=True,
-              help="Also lint the invoking user's crontab (`crontab -l`).")
-@click.option("--stdin-filename", metavar="NAME", default=None,
-              help="With PATH '-': the name standard input is reported under (its suffix "
-                   "also decides YAML or crontab).")
-@click.option("--baseline", "baseline", type=click.Path(dir_okay=False), default=None,
-              metavar="FILE", help="Report and fail only on findings not in FILE.")
-@click.option("--write-baseline", type=click.Path(dir_okay=False), default=None,
-              metavar="FILE", help="Record today's findings in FILE and exit 0.")
-@click.option("--fix", is_flag=True,
-              help="Apply the safe fixes (every fire time stays the same), then report what "
-                   "is left.")
-@click.option("--diff", "show_diff", is_flag=True,
-              help="Print the fixes as a unified diff instead of applying them (exit 1 if any).")
-@click.option("--unsafe-fixes", is_flag=True,
-              help="With --fix or --diff: also the fixes that change when a job fires.")
-@click.option("--from", "from_", default="now", show_default=True, metavar="INSTANT",
-              help="Today, for never-fires, the DST window and crowding: ISO-8601 "
-                   "(naive times are UTC) or 'now'.")
-@click.option("--list-rules", is_flag=True,
-              help="List every code with its level and explanation, then exit.")
+    "[default: the config file's fail-on, else warning]",
+)
+@click.option(
+    "--max-per-minute",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Report minutes of the hour where more than N jobs fire (crowded-minute).",
+)
+@click.option(
+    "--system-crontab",
+    is_flag=True,
+    help="Read crontabs with a user column (/etc/crontab, /etc/cron.d/*): every "
+    "file of a directory given, whatever its name (a cron.d copy in config "
+    "management), and files given by name.",
+)
+@click.option(
+    "--user-crontab", is_flag=True, help="Also lint the invoking user's crontab (`crontab -l`)."
+)
+@click.option(
+    "--stdin-filename",
+    metavar="NAME",
+    default=None,
+    help="With PATH '-': the name standard input is reported under (its suffix "
+    "also decides YAML or crontab).",
+)
+@click.option(
+    "--baseline",
+    "baseline",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Report and fail only on findings not in FILE.",
+)
+@click.option(
+    "--write-baseline",
+    type=click.Path(dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Record today's findings in FILE and exit 0.",
+)
+@click.option(
+    "--fix",
+    is_flag=True,
+    help="Apply the safe fixes (every fire time stays the same), then report what is left.",
+)
+@click.option(
+    "--diff",
+    "show_diff",
+    is_flag=True,
+    help="Print the fixes as a unified diff instead of applying them (exit 1 if any).",
+)
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="With --fix or --diff: also the fixes that change when a job fires.",
+)
+@click.option(
+    "--from",
+    "from_",
+    default="now",
+    show_default=True,
+    metavar="INSTANT",
+    help="Today, for never-fires, the DST window and crowding: ISO-8601 "
+    "(naive times are UTC) or 'now'.",
+)
+@click.option(
+    "--list-rules", is_flag=True, help="List every code with its level and explanation, then exit."
+)
 @output_option
-def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tuple[str, ...],
-         fail_on: str | None, max_per_minute: int | None, system_crontab: bool,
-         user_crontab: bool, stdin_filename: str | None, baseline: str | None,
-         write_baseline: str | None, fix: bool, show_diff: bool, unsafe_fixes: bool,
-         from_: str, list_rules: bool, output: str | None) -> int:
+def lint(
+    paths: tuple[str, ...],
+    fmt: str,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    fail_on: str | None,
+    max_per_minute: int | None,
+    system_crontab: bool,
+    user_crontab: bool,
+    stdin_filename: str | None,
+    baseline: str | None,
+    write_baseline: str | None,
+    fix: bool,
+    show_diff: bool,
+    unsafe_fixes: bool,
+    from_: str,
+    list_rules: bool,
+    output: str | None,
+) -> int:
     """Check job files for schedule problems (for CI and pre-commit).
 
     Reads YAML configs and crontab files (PATHS: files or directories, or
@@ -93,8 +161,9 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
     from ..analysis.lint import lint as run_lint
 
     if list_rules:
-        write_report(fmt if fmt in RULE_FORMATS else "text", RULES, RULE_FORMATS, output,
-                     trusted=True)
+        write_report(
+            fmt if fmt in RULE_FORMATS else "text", RULES, RULE_FORMATS, output, trusted=True
+        )
         return 0
     from .shared_options import project_config
 
@@ -123,8 +192,9 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
         now=parse_instant(from_, timezone.utc),
     )
     if (fix or show_diff) and write_baseline is not None:
-        raise click.UsageError("--write-baseline records findings; it cannot be combined with "
-                               "--fix or --diff")
+        raise click.UsageError(
+            "--write-baseline records findings; it cannot be combined with --fix or --diff"
+        )
     if unsafe_fixes and not (fix or show_diff):
         raise click.UsageError("--unsafe-fixes needs --fix or --diff")
     stdin = _read_stdin(paths, stdin_filename)
@@ -133,12 +203,15 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
     def filtered(report: LintReport) -> LintReport:
         if not config.per_file_ignores:
             return report
-        return replace(report, findings=tuple(
-            f for f in report.findings if not (f.file and f.code in config.ignored_for(f.file))))
+        return replace(
+            report,
+            findings=tuple(
+                f for f in report.findings if not (f.file and f.code in config.ignored_for(f.file))
+            ),
+        )
 
     # Loaded here, not in a helper: every frame counts against a deep include chain.
-    report = filtered(run_lint(_load(paths, system_crontab, user_crontab, stdin, texts),
-                               settings))
+    report = filtered(run_lint(_load(paths, system_crontab, user_crontab, stdin, texts), settings))
     if write_baseline is not None:
         _write_baseline(report, write_baseline)
         return 0
@@ -153,8 +226,9 @@ def lint(paths: tuple[str, ...], fmt: str, select: tuple[str, ...], ignore: tupl
             return show_fixes(report, texts, unsafe_fixes, stdin_name)
         if apply_fixes(report, texts, unsafe_fixes, stdin_name) and stdin is None:
             # Report what is left, as it is now on disk.
-            report = filtered(run_lint(_load(paths, system_crontab, user_crontab, stdin, texts),
-                                       settings))
+            report = filtered(
+                run_lint(_load(paths, system_crontab, user_crontab, stdin, texts), settings)
+            )
             if baseline is not None:
                 report = _apply_baseline(report, baseline)
         elif stdin is not None:
@@ -179,24 +253,33 @@ def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozense
     codes = {c.strip() for value in values for c in value.split(",") if c.strip()}
     if not codes:
         # An empty --select would silently switch every rule off.
-        raise click.BadParameter("no codes given; `cronstable lint --list-rules` lists them",
-                                 param_hint=option)
+        raise click.BadParameter(
+            "no codes given; `cronstable lint --list-rules` lists them", param_hint=option
+        )
     unknown = sorted(codes - set(known))
     if unknown:
         from difflib import get_close_matches
 
-        hints = [f"{shown(code)} (did you mean {', '.join(close)}?)" if close else shown(code)
-                 for code in unknown
-                 for close in [get_close_matches(code, known, n=2, cutoff=0.6)]]
+        hints = [
+            f"{shown(code)} (did you mean {', '.join(close)}?)" if close else shown(code)
+            for code in unknown
+            for close in [get_close_matches(code, known, n=2, cutoff=0.6)]
+        ]
         raise click.BadParameter(
             f"unknown code{'s' if len(unknown) > 1 else ''} {', '.join(hints)}; "
-            "`cronstable lint --list-rules` lists them", param_hint=option)
+            "`cronstable lint --list-rules` lists them",
+            param_hint=option,
+        )
     return frozenset(codes)
 
 
-def _load(paths: tuple[str, ...], system_crontab: bool, user_crontab: bool,
-          stdin: tuple[str, bytes] | None,
-          texts: dict[str, str] | None = None) -> LoadResult:
+def _load(
+    paths: tuple[str, ...],
+    system_crontab: bool,
+    user_crontab: bool,
+    stdin: tuple[str, bytes] | None,
+    texts: dict[str, str] | None = None,
+) -> LoadResult:
     """Load PATHS (and stdin); `texts`, when given, receives every file's text (for fixes)."""
     from ..loaders import load_paths, load_user_crontab
     from ..loaders.files import DISK, FileSource, OneFileOver, Remembering
@@ -234,12 +317,14 @@ def _write_baseline(report: LintReport, path: str) -> None:
     try:
         write_atomic(os.path.realpath(path), text.encode("utf-8", "surrogatepass"))
     except OSError as err:
-        raise click.BadParameter(f"cannot write {shown(path)}: {err.strerror or err}",
-                                 param_hint="--write-baseline") from None
+        raise click.BadParameter(
+            f"cannot write {shown(path)}: {err.strerror or err}", param_hint="--write-baseline"
+        ) from None
     if not quiet():
         count = len(report.findings)
-        click.echo(f"wrote {count} finding{'s' if count != 1 else ''} to baseline {shown(path)}",
-                   err=True)
+        click.echo(
+            f"wrote {count} finding{'s' if count != 1 else ''} to baseline {shown(path)}", err=True
+        )
 
 
 def _apply_baseline(report: LintReport, path: str, announce: bool = True) -> LintReport:
@@ -256,11 +341,17 @@ def _apply_baseline(report: LintReport, path: str, announce: bool = True) -> Lin
         raise click.BadParameter(shown(str(err)), param_hint="--baseline") from None
     outcome = compare(report.findings, accepted, os.path.dirname(os.path.abspath(path)))
     if announce and not quiet():
-        fixed = (f"; {outcome.fixed} baseline entr{'y is' if outcome.fixed == 1 else 'ies are'}"
-                 " fixed (rewrite it with --write-baseline to drop them)" if outcome.fixed
-                 else "")
-        click.echo(f"baseline {shown(path)}: {outcome.known} known finding"
-                   f"{'' if outcome.known == 1 else 's'} not shown{fixed}", err=True)
+        fixed = (
+            f"; {outcome.fixed} baseline entr{'y is' if outcome.fixed == 1 else 'ies are'}"
+            " fixed (rewrite it with --write-baseline to drop them)"
+            if outcome.fixed
+            else ""
+        )
+        click.echo(
+            f"baseline {shown(path)}: {outcome.known} known finding"
+            f"{'' if outcome.known == 1 else 's'} not shown{fixed}",
+            err=True,
+        )
     return replace(report, findings=outcome.new)
 
 
@@ -302,6 +393,9 @@ def _rules_json(rules: Sequence[Rule]) -> str:
 
 
 FORMATS: dict[str, Callable[..., Any]] = {
-    "text": _lint_text, "json": _lint_json, "github": _lint_github, "sarif": _lint_sarif,
+    "text": _lint_text,
+    "json": _lint_json,
+    "github": _lint_github,
+    "sarif": _lint_sarif,
 }
 RULE_FORMATS: dict[str, Callable[..., Any]] = {"text": _rules_text, "json": _rules_json}

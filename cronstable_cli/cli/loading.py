@@ -41,25 +41,29 @@ def say(line: str) -> None:
     click.echo(fit_lines(shown(line), text_width(sys.stderr)), err=True)
 
 
-def load_jobs(paths: Sequence[str], *, system_crontab: bool = False,
-              files: FileSource | None = None) -> LoadResult:
+def load_jobs(
+    paths: Sequence[str], *, system_crontab: bool = False, files: FileSource | None = None
+) -> LoadResult:
     """Load PATHS (default ./cronstable.yaml, ./cronstable.d); LoadFailed when no file is there."""
     from ..loaders import load_paths
     from ..loaders.files import DISK
 
     given = resolve_paths(paths)
     # The config file's `system-crontab` globs name crontabs with a user column.
-    load = load_paths(given, system_crontab=system_crontab or system_crontab_rule(),
-                      files=files or DISK)
+    load = load_paths(
+        given, system_crontab=system_crontab or system_crontab_rule(), files=files or DISK
+    )
     if not load.files:
         raise LoadFailed(
             f"no job files under {', '.join(shown(p) for p in given)} (looked for "
-            f"{JOB_FILE_NAMES}); check the path")
+            f"{JOB_FILE_NAMES}); check the path"
+        )
     return load
 
 
-def load_telling_errors(paths: Sequence[str],
-                        command: str) -> tuple[LoadResult, tuple[Finding, ...]] | None:
+def load_telling_errors(
+    paths: Sequence[str], command: str
+) -> tuple[LoadResult, tuple[Finding, ...]] | None:
     """Load PATHS, each load error on stderr; None (after saying so) when no job loaded."""
     load = load_jobs(paths)
     errors = load_errors(load.findings)

@@ -70,9 +70,14 @@ class LazyGroup(click.Group):
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
-              callback=lambda ctx, _param, value: _print_version(ctx) if value else None,
-              help="Show this toolkit's version (and the daemon's, when installed) and exit.")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=lambda ctx, _param, value: _print_version(ctx) if value else None,
+    help="Show this toolkit's version (and the daemon's, when installed) and exit.",
+)
 def cli() -> None:
     """Cron-schedule analysis for the cronstable scheduler daemon.
 
@@ -125,8 +130,9 @@ def main(argv: list[str] | None = None, prog_name: str | None = None) -> int:
                 status = daemon.hand_off(argv, entry)
                 meant = daemon.near_miss(argv, COMMANDS) if status else None
                 if meant is not None:
-                    click.echo(f"(the daemon ran that; did you mean `cronstable {meant}`?)",
-                               err=True)
+                    click.echo(
+                        f"(the daemon ran that; did you mean `cronstable {meant}`?)", err=True
+                    )
                 return status
     try:
         result = cli.main(args=argv, prog_name=prog_name, standalone_mode=False)

@@ -28,28 +28,39 @@ DEFAULT_PATHS = ("cronstable.yaml", "cronstable.d")
 def format_option(*choices: str) -> Callable[[F], F]:
     """`--format text|json|...`; text is the default."""
     return click.option(
-        "--format", "fmt", type=click.Choice(["text", "json", *choices]), default="text",
-        show_default=True, help="Output format.",
+        "--format",
+        "fmt",
+        type=click.Choice(["text", "json", *choices]),
+        default="text",
+        show_default=True,
+        help="Output format.",
     )
 
 
 def paths_argument(func: F) -> F:
     """PATHS: files or directories (a missing one is an `unreadable-file` finding)."""
     return click.argument(
-        "paths", nargs=-1, type=click.Path(exists=False, dir_okay=True, file_okay=True),
+        "paths",
+        nargs=-1,
+        type=click.Path(exists=False, dir_okay=True, file_okay=True),
     )(func)
 
 
 def tz_option(help_text: str = "Display zone (IANA name, UTC or local).") -> Callable[[F], F]:
-    return click.option("--tz", "tz", default="UTC", show_default=True, metavar="ZONE",
-                        help=help_text)
+    return click.option(
+        "--tz", "tz", default="UTC", show_default=True, metavar="ZONE", help=help_text
+    )
 
 
 def from_option(func: F) -> F:
     return click.option(
-        "--from", "from_", default="now", show_default=True, metavar="INSTANT",
+        "--from",
+        "from_",
+        default="now",
+        show_default=True,
+        metavar="INSTANT",
         help="Start instant: ISO-8601 (2026-03-08T01:30, with or without offset; naive "
-             "times are read in --tz) or 'now'.",
+        "times are read in --tz) or 'now'.",
     )(func)
 
 
@@ -63,8 +74,9 @@ def resolve_paths(paths: Sequence[str]) -> list[str]:
     if config.paths:
         missing = [p for p in config.paths if not os.path.exists(p)]
         if missing:
-            raise click.UsageError(f"`paths` in {config.source} names {missing[0]}, which "
-                                   "does not exist")
+            raise click.UsageError(
+                f"`paths` in {config.source} names {missing[0]}, which does not exist"
+            )
         return list(config.paths)
     found = [p for p in DEFAULT_PATHS if os.path.exists(p)]
     if not found:
@@ -114,7 +126,8 @@ def parse_instant(text: str, zone: tzinfo, option: str = "--from") -> datetime:
     except ValueError:
         raise click.BadParameter(
             f"{text!r} is not an ISO-8601 instant (e.g. 2026-03-08T01:30 or "
-            "2026-03-08T01:30:00+01:00) or 'now'", param_hint=option,
+            "2026-03-08T01:30:00+01:00) or 'now'",
+            param_hint=option,
         ) from None
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=zone)
@@ -123,9 +136,7 @@ def parse_instant(text: str, zone: tzinfo, option: str = "--from") -> datetime:
     return parsed
 
 
-def _jitter(
-    _ctx: click.Context, _param: click.Parameter, value: str | None
-) -> JitterOption | None:
+def _jitter(_ctx: click.Context, _param: click.Parameter, value: str | None) -> JitterOption | None:
     """`auto` or 0-900 seconds (a usage error otherwise); None when not given."""
     if value is None:
         return None
@@ -139,14 +150,16 @@ def _jitter(
 
 def jitter_option(help_text: str) -> Callable[[F], F]:
     """`--jitter auto|N`: the docs/fleet-analyses.md jitter width, parsed to "auto" or an int."""
-    return click.option("--jitter", callback=_jitter, default=None, metavar="auto|N",
-                        help=help_text)
-
+    return click.option(
+        "--jitter", callback=_jitter, default=None, metavar="auto|N", help=help_text
+    )
 
 
 def fail_on_option(func: F) -> F:
     return click.option(
-        "--fail-on", type=click.Choice(["error", "warning", "note", "never"]),
-        default="warning", show_default=True,
+        "--fail-on",
+        type=click.Choice(["error", "warning", "note", "never"]),
+        default="warning",
+        show_default=True,
         help="Exit 1 when findings at or above this level exist ('never' always exits 0).",
     )(func)

@@ -51,15 +51,25 @@ def _output_value(_ctx: click.Context, _param: click.Parameter, value: str | Non
 def output_option(func: F) -> F:
     """`-o/--output FILE`: where the report goes (`-` is standard output)."""
     return click.option(
-        "-o", "--output", metavar="FILE", default=None, callback=_output_value,
+        "-o",
+        "--output",
+        metavar="FILE",
+        default=None,
+        callback=_output_value,
         help="Write the report to FILE instead of standard output (a regular file is "
-             "replaced atomically; - is standard output).",
+        "replaced atomically; - is standard output).",
     )(func)
 
 
-def write_report(fmt: str, result: R, renderers: Mapping[str, Callable[..., Any]],
-                 output: str | None, *, inputs: Iterable[str] = (),
-                 trusted: bool = False) -> None:
+def write_report(
+    fmt: str,
+    result: R,
+    renderers: Mapping[str, Callable[..., Any]],
+    output: str | None,
+    *,
+    inputs: Iterable[str] = (),
+    trusted: bool = False,
+) -> None:
     """Render `result` in `fmt` with its renderer and write it to --output or stdout.
 
     `trusted` is for the project's own text (the rule documentation): escaping
@@ -114,12 +124,16 @@ def refuse_inputs(output: str, inputs: Iterable[str]) -> None:
         if not same and target is not None:
             with suppress(OSError):
                 other = os.stat(path)
-                same = (other.st_dev, other.st_ino) == (target.st_dev, target.st_ino) \
-                    and stat.S_ISREG(other.st_mode)
+                same = (other.st_dev, other.st_ino) == (
+                    target.st_dev,
+                    target.st_ino,
+                ) and stat.S_ISREG(other.st_mode)
         if same:
             raise click.BadParameter(
                 f"{shown(output)} is one of the input files ({shown(path)}); refusing to "
-                "overwrite it with the report", param_hint="--output")
+                "overwrite it with the report",
+                param_hint="--output",
+            )
 
 
 def write_file(path: str, text: str) -> None:
@@ -137,8 +151,9 @@ def write_file(path: str, text: str) -> None:
             write_atomic(os.path.realpath(path), data)
     except OSError as err:
         reason = err.strerror or str(err)
-        raise click.BadParameter(f"cannot write {shown(path)}: {reason}",
-                                 param_hint="--output") from None
+        raise click.BadParameter(
+            f"cannot write {shown(path)}: {reason}", param_hint="--output"
+        ) from None
     from .shared_options import quiet
 
     if not quiet():
@@ -152,8 +167,9 @@ def write_atomic(path: str, data: bytes) -> None:
     with _removed_on_signal(temps):
         import tempfile  # only a report written to a file needs it (start-up)
 
-        fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
-                                    suffix=".tmp")
+        fd, temp = tempfile.mkstemp(
+            dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp"
+        )
         temps.append(temp)
         try:
             try:
@@ -176,8 +192,9 @@ def write_atomic(path: str, data: bytes) -> None:
             raise
 
 
-_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")
-                 if hasattr(signal, name))
+_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, name)
+)
 
 
 @contextmanager

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..analysis.placement import Distribution, Placement, Policy
     from ..loaders import LoadResult
 
+
 def split_names(values: Iterable[str]) -> list[str]:
     """Names from repeated and/or comma-separated values; blanks dropped, order kept."""
     return [name.strip() for value in values for name in value.split(",") if name.strip()]
@@ -41,25 +42,40 @@ Examples:
 )
 @paths_argument
 @click.option(
-    "--nodes", "nodes_opt", multiple=True, metavar="A,B,C",
+    "--nodes",
+    "nodes_opt",
+    multiple=True,
+    metavar="A,B,C",
     help="The configured nodes (comma-separated and/or repeated). Default: nodeName and "
-         "peers from the loaded config's cluster section.",
+    "peers from the loaded config's cluster section.",
 )
 @click.option(
-    "--down", multiple=True, metavar="NODE",
+    "--down",
+    multiple=True,
+    metavar="NODE",
     help="Mark nodes down and show which jobs move where (repeatable and/or comma-separated).",
 )
 @click.option(
-    "--hash", "hash_name", type=click.Choice(["sha256", "fnv1a64"]), default="sha256",
-    show_default=True, help="Score function (sha256 is the daemon's default).",
+    "--hash",
+    "hash_name",
+    type=click.Choice(["sha256", "fnv1a64"]),
+    default="sha256",
+    show_default=True,
+    help="Score function (sha256 is the daemon's default).",
 )
 @click.option(
-    "--distribution", type=click.Choice(["single-leader", "spread"]), default=None,
+    "--distribution",
+    type=click.Choice(["single-leader", "spread"]),
+    default=None,
     help="What if the cluster elected a leader with this distribution (default: what the "
-         "cluster section says; without electLeader every node runs every job).",
+    "cluster section says; without electLeader every node runs every job).",
 )
-@click.option("--all", "show_all", is_flag=True,
-              help="List every job and move in text output (default: the first 50).")
+@click.option(
+    "--all",
+    "show_all",
+    is_flag=True,
+    help="List every job and move in text output (default: the first 50).",
+)
 @format_option()
 @output_option
 def owners(
@@ -107,11 +123,13 @@ def owners(
 
     section, file = _cluster_section(load)
     # The loader keeps the first cluster section it meets; name its file when known.
-    where = (f"the cluster section of {file}" if file
-             else "the first cluster section in the loaded files")
+    where = (
+        f"the cluster section of {file}"
+        if file
+        else "the first cluster section in the loaded files"
+    )
     if distribution is not None:
-        election = Election(True, cast("Distribution", distribution), "gossip",
-                            "--distribution")
+        election = Election(True, cast("Distribution", distribution), "gossip", "--distribution")
     elif section is not None:
         election = election_from_cluster(section, where)
     else:
@@ -135,33 +153,43 @@ def owners(
             jobs[job.name] = cast("Policy", job.cluster_policy)
     disabled = sum(1 for j in load.jobs if not j.enabled)
     try:
-        placement = place_jobs(list(jobs.items()), source.nodes, election, down=down_names,
-                               hash=cast("HashName", hash_name))
+        placement = place_jobs(
+            list(jobs.items()),
+            source.nodes,
+            election,
+            down=down_names,
+            hash=cast("HashName", hash_name),
+        )
     except ValueError as err:
         raise click.UsageError(str(err)) from None
 
     def json(answer: Placement) -> str:
         from ..formats.json_out import owners_json
 
-        return owners_json(answer, nodes_from=source.label,
-                           notes=[*source.notes, *election.notes], disabled=disabled,
-                           errors=errors)
+        return owners_json(
+            answer,
+            nodes_from=source.label,
+            notes=[*source.notes, *election.notes],
+            disabled=disabled,
+            errors=errors,
+        )
 
     def text(answer: Placement, file: IO[str] | None) -> None:
         from ..render.console import make_console
         from ..render.owners_text import DEFAULT_LIMIT, OwnersReport
 
         shown_source = escaped(source)
-        make_console(file).print(OwnersReport(
-            answer,
-            nodes_from=shown_source.label,
-            notes=(*shown_source.notes, *election.notes),
-            disabled=disabled,
-            limit=None if show_all else DEFAULT_LIMIT,
-        ))
+        make_console(file).print(
+            OwnersReport(
+                answer,
+                nodes_from=shown_source.label,
+                notes=(*shown_source.notes, *election.notes),
+                disabled=disabled,
+                limit=None if show_all else DEFAULT_LIMIT,
+            )
+        )
 
-    write_report(fmt, placement, {"text": text, "json": json}, output,
-                 inputs=(*load.files, *paths))
+    write_report(fmt, placement, {"text": text, "json": json}, output, inputs=(*load.files, *paths))
     # Neither leader election nor rendezvous hashing moves a job off a node that stays
     # up; if one shows up the answer cannot be trusted. A file that failed to load
     # leaves the answer incomplete.

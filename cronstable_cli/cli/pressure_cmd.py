@@ -35,17 +35,31 @@ Examples:
 """,
 )
 @paths_argument
-@click.option("--hours", type=click.IntRange(1, 168), default=24, show_default=True,
-              help="Length of the window, 1-168 hours.")
+@click.option(
+    "--hours",
+    type=click.IntRange(1, 168),
+    default=24,
+    show_default=True,
+    help="Length of the window, 1-168 hours.",
+)
 @from_option
 @tz_option("Display zone for the hour/minute cells (jobs still fire in their own zones).")
-@jitter_option("Also show the busiest minute second by second with deterministic jitter "
-               "applied: 'auto' (documented default width per schedule) or N seconds (0-900) for "
-               "every job.")
+@jitter_option(
+    "Also show the busiest minute second by second with deterministic jitter "
+    "applied: 'auto' (documented default width per schedule) or N seconds (0-900) for "
+    "every job."
+)
 @format_option("html")
 @output_option
-def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
-             jitter: JitterOption | None, fmt: str, output: str | None) -> int:
+def pressure(
+    paths: tuple[str, ...],
+    hours: int,
+    from_: str,
+    tz: str,
+    jitter: JitterOption | None,
+    fmt: str,
+    output: str | None,
+) -> int:
     """Count every fire of the window into a 24×60 grid of (hour, minute) cells.
 
     Shows where the fleet piles up: a heatmap, fires by minute of the hour,
@@ -75,8 +89,9 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
         return 1
     fleet = loaded.fleet
     with progress_bar("Counting fires") as progress:
-        result = compute_pressure(fleet, start, hours, zone, all_cells=fmt == "html",
-                                  jitter=jitter, progress=progress)
+        result = compute_pressure(
+            fleet, start, hours, zone, all_cells=fmt == "html", jitter=jitter, progress=progress
+        )
 
     def html(report: Pressure) -> str:
         from ..analysis.duplicates import find_duplicates
@@ -84,18 +99,25 @@ def pressure(paths: tuple[str, ...], hours: int, from_: str, tz: str,
         from ..render.pressure_html import render_pressure_html
 
         with progress_bar("Finding slots") as progress:
-            hourly, daily = suggest_slots(fleet, start, ("hourly", "daily"), zone,
-                                          progress=progress)
-        return render_pressure_html(report, duplicates=find_duplicates(fleet), hourly=hourly,
-                                    daily=daily)
+            hourly, daily = suggest_slots(
+                fleet, start, ("hourly", "daily"), zone, progress=progress
+            )
+        return render_pressure_html(
+            report, duplicates=find_duplicates(fleet), hourly=hourly, daily=daily
+        )
 
     def json(report: Pressure) -> str:
         from ..formats.json_out import pressure_json
 
         return pressure_json(report, fleet, loaded.errors)
 
-    write_report(fmt, result, {"text": _text, "json": json, "html": html}, output,
-                 inputs=(*loaded.files, *paths))
+    write_report(
+        fmt,
+        result,
+        {"text": _text, "json": json, "html": html},
+        output,
+        inputs=(*loaded.files, *paths),
+    )
     return loaded.exit_code
 
 

@@ -18,15 +18,30 @@ if TYPE_CHECKING:
 @click.command()
 @target_options
 @from_option
-@click.option("-n", "--count", default=10, show_default=True,
-              type=click.IntRange(1, 10000), help="How many fires to show.")
-@jitter_option("Show fire_after beside scheduled_for: 'auto' (documented default width) or "
-               "N seconds (0-900).")
+@click.option(
+    "-n",
+    "--count",
+    default=10,
+    show_default=True,
+    type=click.IntRange(1, 10000),
+    help="How many fires to show.",
+)
+@jitter_option(
+    "Show fire_after beside scheduled_for: 'auto' (documented default width) or N seconds (0-900)."
+)
 @format_option()
 @output_option
-def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None,
-            from_: str, count: int, jitter: JitterOption | None, fmt: str,
-            output: str | None) -> int:
+def preview(
+    args: tuple[str, ...],
+    job: str | None,
+    seed: str | None,
+    tz: str | None,
+    from_: str,
+    count: int,
+    jitter: JitterOption | None,
+    fmt: str,
+    output: str | None,
+) -> int:
     """Show the next fires of EXPR, or of --job NAME loaded from PATHS.
 
     \b
@@ -41,8 +56,14 @@ def preview(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | 
     target = target_from_args(args, job, seed, tz, fmt)
     start = parse_instant(from_, target.zone)
     result = build(
-        target.tab, target.expression, target.zone_label, start, count,
-        job=target.job, hash_key=seed, jitter=jitter,
+        target.tab,
+        target.expression,
+        target.zone_label,
+        start,
+        count,
+        job=target.job,
+        hash_key=seed,
+        jitter=jitter,
         findings=schedule_findings(target, start),
     )
     write_report(fmt, result, {"text": _text, "json": _json}, output, inputs=target.inputs)

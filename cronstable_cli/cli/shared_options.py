@@ -27,17 +27,39 @@ def _store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
 
 
 SHARED: tuple[click.Option, ...] = (
-    click.Option(["--config", "config_file"], metavar="FILE", default=None, expose_value=False,
-                 callback=_store, type=click.Path(dir_okay=False),
-                 help="Read settings from FILE instead of the nearest .cronstable.toml or "
-                      "pyproject.toml [tool.cronstable]."),
-    click.Option(["--isolated"], is_flag=True, expose_value=False, callback=_store,
-                 help="Ignore every config file."),
-    click.Option(["--color"], type=click.Choice(["auto", "always", "never"]), default="auto",
-                 show_default=True, expose_value=False, callback=_store,
-                 help="Colour text output: auto (a terminal without NO_COLOR), always, never."),
-    click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_store,
-                 help="Print findings and results only: no summary or progress lines."),
+    click.Option(
+        ["--config", "config_file"],
+        metavar="FILE",
+        default=None,
+        expose_value=False,
+        callback=_store,
+        type=click.Path(dir_okay=False),
+        help="Read settings from FILE instead of the nearest .cronstable.toml or "
+        "pyproject.toml [tool.cronstable].",
+    ),
+    click.Option(
+        ["--isolated"],
+        is_flag=True,
+        expose_value=False,
+        callback=_store,
+        help="Ignore every config file.",
+    ),
+    click.Option(
+        ["--color"],
+        type=click.Choice(["auto", "always", "never"]),
+        default="auto",
+        show_default=True,
+        expose_value=False,
+        callback=_store,
+        help="Colour text output: auto (a terminal without NO_COLOR), always, never.",
+    ),
+    click.Option(
+        ["-q", "--quiet"],
+        is_flag=True,
+        expose_value=False,
+        callback=_store,
+        help="Print findings and results only: no summary or progress lines.",
+    ),
 )
 
 
@@ -75,7 +97,8 @@ def project_config() -> ProjectConfig:
         values = _values()
         try:
             cache["cronstable.config"] = discover(
-                ".", values.get("config_file"), bool(values.get("isolated")))
+                ".", values.get("config_file"), bool(values.get("isolated"))
+            )
         except ConfigError as err:
             raise click.UsageError(str(err)) from None
     config: ProjectConfig = cache["cronstable.config"]

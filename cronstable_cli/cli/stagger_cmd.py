@@ -45,22 +45,32 @@ Examples:
 )
 @click.argument("ids", nargs=-1, metavar="[ID]...")
 @click.option(
-    "--from-file", "from_file", type=click.File("r", encoding="utf-8"), metavar="FILE",
+    "--from-file",
+    "from_file",
+    type=click.File("r", encoding="utf-8"),
+    metavar="FILE",
     help="Read ids from FILE, one per line (blank lines and # comments skipped; - is stdin).",
 )
 @click.option(
-    "--window", required=True, metavar="HH:MM/MINUTES",
+    "--window",
+    required=True,
+    metavar="HH:MM/MINUTES",
     help="Shared start time (UTC) and the window length to spread over, e.g. 02:00/50.",
 )
 @click.option(
-    "--emit", type=click.Choice(["yaml", "crontab"]), default=None,
+    "--emit",
+    type=click.Choice(["yaml", "crontab"]),
+    default=None,
     help="Print only the job schedules to paste (YAML jobs exact to the second; crontab "
-         "entries at the start of their minute), nothing else, so the output can be piped.",
+    "entries at the start of their minute), nothing else, so the output can be piped.",
 )
 @click.option(
-    "--command", "command_template", default=None, metavar="TEMPLATE",
+    "--command",
+    "command_template",
+    default=None,
+    metavar="TEMPLATE",
     help="Command for each emitted job; {id} is replaced by the source id "
-         "(default: 'echo {id}'). Only with --emit.",
+    "(default: 'echo {id}'). Only with --emit.",
 )
 @format_option()
 @output_option
@@ -98,7 +108,8 @@ def stagger(
         # a second, unreviewed entry.
         raise click.BadParameter(
             f"{shown(repr(command_template))} contains control or invisible characters",
-            param_hint="--command")
+            param_hint="--command",
+        )
 
     all_ids = list(ids)
     if from_file is not None:
@@ -107,14 +118,16 @@ def stagger(
         except UnicodeDecodeError as err:
             raise click.BadParameter(
                 f"not valid UTF-8 (byte 0x{err.object[err.start]:02x}); save it as UTF-8",
-                param_hint="--from-file") from None
+                param_hint="--from-file",
+            ) from None
     for source_id in all_ids:
         if shown(source_id) != source_id:
             # An id lands in emitted YAML and crontab lines: a line break there would
             # write a second entry.
             raise click.BadParameter(
                 f"{shown(repr(source_id))} contains control or invisible characters",
-                param_hint="ID")
+                param_hint="ID",
+            )
     if not all_ids:
         raise click.UsageError(
             "no source ids: pass them as arguments (cronstable stagger a b c --window "
@@ -134,9 +147,13 @@ def stagger(
 
     source = getattr(from_file, "name", "-")
     inputs = [source] if isinstance(source, str) and source != "-" else []
-    write_report(emit or fmt, result,
-                 {"text": _text, "json": _json, "yaml": emitted, "crontab": emitted},
-                 output, inputs=inputs)
+    write_report(
+        emit or fmt,
+        result,
+        {"text": _text, "json": _json, "yaml": emitted, "crontab": emitted},
+        output,
+        inputs=inputs,
+    )
     return 0
 
 

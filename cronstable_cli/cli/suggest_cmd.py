@@ -24,17 +24,33 @@ Examples:
 """,
 )
 @paths_argument
-@click.option("--period", type=click.Choice(["hourly", "daily"]), default="hourly",
-              show_default=True,
-              help="hourly: pick a minute of the hour; daily: pick an hour and minute.")
+@click.option(
+    "--period",
+    type=click.Choice(["hourly", "daily"]),
+    default="hourly",
+    show_default=True,
+    help="hourly: pick a minute of the hour; daily: pick an hour and minute.",
+)
 @from_option
 @tz_option("Zone of the suggested slot (use it as the job's timezone).")
-@click.option("--job", "job", metavar="NAME", default=None,
-              help="Re-place an existing job: its own fires are not counted.")
+@click.option(
+    "--job",
+    "job",
+    metavar="NAME",
+    default=None,
+    help="Re-place an existing job: its own fires are not counted.",
+)
 @format_option()
 @output_option
-def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str | None,
-            fmt: str, output: str | None) -> int:
+def suggest(
+    paths: tuple[str, ...],
+    period: str,
+    from_: str,
+    tz: str,
+    job: str | None,
+    fmt: str,
+    output: str | None,
+) -> int:
     """Suggest the least-loaded slot over the 24 hours from --from.
 
     Counts the fleet's fires per minute of the hour (hourly) or per hour and
@@ -58,19 +74,20 @@ def suggest(paths: tuple[str, ...], period: str, from_: str, tz: str, job: str |
         from ..names import did_you_mean
 
         hint = did_you_mean(job, sorted(j.name for j in loaded.jobs), limit=3)
-        raise click.BadParameter(f"no job named {shown(repr(job))} in the loaded files"
-                                 f"{shown(hint)}",
-                                 param_hint="--job")
+        raise click.BadParameter(
+            f"no job named {shown(repr(job))} in the loaded files{shown(hint)}", param_hint="--job"
+        )
     with progress_bar("Counting fires") as progress:
-        result = suggest_slot(loaded.fleet, start, cast("Period", period), zone, job=job,
-                              progress=progress)
+        result = suggest_slot(
+            loaded.fleet, start, cast("Period", period), zone, job=job, progress=progress
+        )
+
     def json(suggestion: Suggestion) -> str:
         from ..formats.json_out import suggest_json
 
         return suggest_json(suggestion, loaded.fleet, loaded.errors)
 
-    write_report(fmt, result, {"text": _text, "json": json}, output,
-                 inputs=(*loaded.files, *paths))
+    write_report(fmt, result, {"text": _text, "json": json}, output, inputs=(*loaded.files, *paths))
     return loaded.exit_code
 
 

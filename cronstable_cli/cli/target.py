@@ -41,8 +41,14 @@ class InvalidSchedule(click.ClickException):
 
     exit_code = 1
 
-    def __init__(self, err: ScheduleError, expression: str, *, job: str | None = None,
-                 location: str | None = None) -> None:
+    def __init__(
+        self,
+        err: ScheduleError,
+        expression: str,
+        *,
+        job: str | None = None,
+        location: str | None = None,
+    ) -> None:
         self.error = err
         self.expression = expression
         self.job = job
@@ -56,7 +62,10 @@ class InvalidSchedule(click.ClickException):
 
 
 def target_from_args(
-    args: Sequence[str], job: str | None, seed: str | None, tz: str | None,
+    args: Sequence[str],
+    job: str | None,
+    seed: str | None,
+    tz: str | None,
     fmt: str = "text",
 ) -> Target:
     """EXPR (one argument) or `--job NAME [PATHS]`.
@@ -71,8 +80,16 @@ def target_from_args(
             raise
         from ..formats.json_out import error_json
 
-        click.echo(error_json(problem.error, problem.expression, problem.message,
-                              job=problem.job, location=problem.location), nl=False)
+        click.echo(
+            error_json(
+                problem.error,
+                problem.expression,
+                problem.message,
+                job=problem.job,
+                location=problem.location,
+            ),
+            nl=False,
+        )
         raise click.exceptions.Exit(1) from None
 
 
@@ -80,7 +97,7 @@ def _target(args: Sequence[str], job: str | None, seed: str | None, tz: str | No
     if job is None:
         if len(args) != 1:
             raise click.UsageError(
-                "pass one schedule EXPR (quote it: \"*/5 * * * *\") or --job NAME with PATHS"
+                'pass one schedule EXPR (quote it: "*/5 * * * *") or --job NAME with PATHS'
             )
         zone_label = "UTC" if tz is None else tz
         zone = zone_arg(zone_label)
@@ -90,9 +107,14 @@ def _target(args: Sequence[str], job: str | None, seed: str | None, tz: str | No
             raise InvalidSchedule(err, args[0]) from None
         expression = " ".join(args[0].split())
         nowhere = SourceLocation("")
-        record = Job(name=seed or expression, schedule=expression, location=nowhere,
-                     schedule_location=nowhere, utc=zone_label != "local",
-                     timezone=zone_label if zone_label not in ("UTC", "local") else None)
+        record = Job(
+            name=seed or expression,
+            schedule=expression,
+            location=nowhere,
+            schedule_location=nowhere,
+            utc=zone_label != "local",
+            timezone=zone_label if zone_label not in ("UTC", "local") else None,
+        )
         return Target(tab, expression, zone, zone_label, record=record)
     return _job_target(resolve_paths(args), job, tz)
 
@@ -121,13 +143,15 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
             raise LoadFailed(
                 f"no job named {_quoted(name)} was loaded from {where}; "
                 f"{len(failed)} file(s) failed to load ({', '.join(shown(f) for f in failed)}) "
-                f"and may define it (errors above){hint}")
+                f"and may define it (errors above){hint}"
+            )
         raise click.UsageError(f"no job named {_quoted(name)} in {where}{hint}")
     if len(found) > 1:
         candidates = "; ".join(shown(str(j.location)) for j in found)
         raise LoadFailed(
             f"job name {_quoted(name)} is defined {len(found)} times ({candidates}); job "
-            "names must be unique, so none of them is used (rename one)")
+            "names must be unique, so none of them is used (rename one)"
+        )
     job = found[0]
     from ..analysis.frames import job_crontab
 
@@ -142,8 +166,17 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
         raise InvalidSchedule(err, job.schedule, job=name, location=str(at)) from None
     if tz is not None:
         zone_arg(tz)  # validate; the job's own zone stays its frame
-    return Target(tab, job.schedule, tab.zone, job.zone, job.name, str(job.location), job,
-                  errors, (*result.files, *paths))
+    return Target(
+        tab,
+        job.schedule,
+        tab.zone,
+        job.zone,
+        job.name,
+        str(job.location),
+        job,
+        errors,
+        (*result.files, *paths),
+    )
 
 
 class _OneJob(NamedTuple):
@@ -170,11 +203,23 @@ def schedule_findings(target: Target, now: datetime) -> tuple[Finding, ...]:
 
 def target_options(func: F) -> F:
     """--job, --seed and --tz, shared by preview, explain and why."""
-    func = click.option("--tz", default=None, metavar="ZONE",
-                        help="Zone of a bare EXPR (default UTC); with --job the job's own "
-                             "zone is used.")(func)
-    func = click.option("--seed", default=None, metavar="NAME",
-                        help="Hash key (a job name) for H items in a bare EXPR.")(func)
-    func = click.option("--job", "job", default=None, metavar="NAME",
-                        help="Use this job's schedule, zone and name from PATHS.")(func)
+    func = click.option(
+        "--tz",
+        default=None,
+        metavar="ZONE",
+        help="Zone of a bare EXPR (default UTC); with --job the job's own zone is used.",
+    )(func)
+    func = click.option(
+        "--seed",
+        default=None,
+        metavar="NAME",
+        help="Hash key (a job name) for H items in a bare EXPR.",
+    )(func)
+    func = click.option(
+        "--job",
+        "job",
+        default=None,
+        metavar="NAME",
+        help="Use this job's schedule, zone and name from PATHS.",
+    )(func)
     return click.argument("args", nargs=-1, metavar="EXPR | PATHS...")(func)

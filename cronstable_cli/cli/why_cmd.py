@@ -16,13 +16,24 @@ if TYPE_CHECKING:
 
 @click.command()
 @target_options
-@click.option("--at", "at", required=True, metavar="INSTANT",
-              help="The instant to check: ISO-8601 (naive times are read in the schedule's "
-                   "zone) or 'now'.")
+@click.option(
+    "--at",
+    "at",
+    required=True,
+    metavar="INSTANT",
+    help="The instant to check: ISO-8601 (naive times are read in the schedule's zone) or 'now'.",
+)
 @format_option()
 @output_option
-def why(args: tuple[str, ...], job: str | None, seed: str | None, tz: str | None,
-        at: str, fmt: str, output: str | None) -> int:
+def why(
+    args: tuple[str, ...],
+    job: str | None,
+    seed: str | None,
+    tz: str | None,
+    at: str,
+    fmt: str,
+    output: str | None,
+) -> int:
     """Say whether EXPR (or --job NAME from PATHS) fired at --at, and why (not).
 
     Gives a verdict per field, including the AND rule of the day fields and DST

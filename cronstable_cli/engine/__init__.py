@@ -18,6 +18,7 @@ def clear_caches() -> None:
     _clear_parses()
     schedule.clear_tables()
 
+
 __all__ = [
     "CronTab",
     "DayOfMonth",

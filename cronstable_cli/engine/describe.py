@@ -15,10 +15,23 @@ from .fields import MONTH_NAMES, YEAR_MAX, YEAR_MIN
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
 WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
-MONTHS = tuple(m.capitalize() for m in (
-    "january", "february", "march", "april", "may", "june", "july", "august",
-    "september", "october", "november", "december",
-))
+MONTHS = tuple(
+    m.capitalize()
+    for m in (
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    )
+)
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 assert len(MONTH_NAMES) == len(MONTHS)
 
@@ -45,8 +58,12 @@ def join_words(words: Sequence[str], word: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {word} " + words[-1]
 
 
-def compress(values: Iterable[int], name: Callable[[int], str] = str,
-             through: str = "-", final: str = " and ") -> str:
+def compress(
+    values: Iterable[int],
+    name: Callable[[int], str] = str,
+    through: str = "-",
+    final: str = " and ",
+) -> str:
     """Sorted values with runs of three or more shown as ranges: `1-3, 7 and 9`."""
     ordered = sorted(set(values))
     parts: list[str] = []
@@ -58,7 +75,7 @@ def compress(values: Iterable[int], name: Callable[[int], str] = str,
         if j - i >= 2:
             parts.append(f"{name(ordered[i])}{through}{name(ordered[j])}")
         else:
-            parts.extend(name(v) for v in ordered[i:j + 1])
+            parts.extend(name(v) for v in ordered[i : j + 1])
         i = j + 1
     if len(parts) <= 1:
         return "".join(parts)
@@ -114,7 +131,7 @@ def describe(parsed: Parsed) -> str:
     parts = [_time_words(parsed)]
     months = parsed.months
     dom = parsed.dom
-    if (len(months) == 1 and len(dom.days) == 1 and not _dom_specials(dom)):
+    if len(months) == 1 and len(dom.days) == 1 and not _dom_specials(dom):
         # One date a year reads as a date: "on January 1st".
         date = f"{MONTHS[min(months) - 1]} {ordinal(min(dom.days))}"
         parts.append(_day_words(dom, parsed.dow, date))
@@ -143,8 +160,9 @@ def _time_words(p: Parsed) -> str:
     if len(hours) * len(mins) <= LISTED_TIMES:
         if len(secs) == 1:
             s = min(secs)
-            return "at " + join_words([_clock(h, m, s) for h in sorted(hours)
-                                       for m in sorted(mins)])
+            return "at " + join_words(
+                [_clock(h, m, s) for h in sorted(hours) for m in sorted(mins)]
+            )
         times = join_words([_clock(h, m) for h in sorted(hours) for m in sorted(mins)])
         return f"{_unit_words(secs, 59, 'second')} during {times}"
     base = _minute_hour_words(mins, hours)
@@ -154,7 +172,7 @@ def _time_words(p: Parsed) -> str:
     if len(mins) == 60 and len(hours) == 24:
         return sec if sec.startswith("every") else f"{sec} of every minute"
     if base.startswith("every minute "):
-        return sec + base[len("every minute"):]
+        return sec + base[len("every minute") :]
     return f"{sec} of the minute, {base}"
 
 
@@ -214,14 +232,20 @@ def _dom_words(dom: DayOfMonth, date: str | None = None) -> str:
         span = _step(dom.days, 1, 31)
         if span and span[1] > 1:
             if not _dom_specials(dom):
-                return (f"every {ordinal(span[1])} day of the month, "
-                        f"starting on the {ordinal(span[0])}")
+                return (
+                    f"every {ordinal(span[1])} day of the month, starting on the {ordinal(span[0])}"
+                )
             items.append(f"every {ordinal(span[1])} day from the {ordinal(span[0])}")
         else:
             items.append("the " + compress(dom.days, ordinal, THROUGH))
     for offset in sorted(dom.last_offsets):
-        items.append("the last day" if offset == 0 else "the day before the last day"
-                     if offset == 1 else f"the {ordinal(offset)} day before the last day")
+        items.append(
+            "the last day"
+            if offset == 0
+            else "the day before the last day"
+            if offset == 1
+            else f"the {ordinal(offset)} day before the last day"
+        )
     for n in sorted(dom.nearest):
         items.append(f"the weekday nearest the {ordinal(n)}")
     if dom.last_weekday:
@@ -234,8 +258,10 @@ def _dow_parts(dow: DayOfWeek) -> tuple[list[str], bool]:
     parts = []
     if dow.days and len(dow.days) != 7:
         parts.extend(_weekday_runs(dow.days))
-    specials = [f"the {ORDINALS[n]} {WEEKDAYS[wd]}" for wd, n in
-                sorted(dow.nth, key=lambda item: (item[1], item[0]))]
+    specials = [
+        f"the {ORDINALS[n]} {WEEKDAYS[wd]}"
+        for wd, n in sorted(dow.nth, key=lambda item: (item[1], item[0]))
+    ]
     specials += [f"the last {WEEKDAYS[wd]}" for wd in sorted(dow.last)]
     return parts + specials, bool(specials)
 
@@ -299,8 +325,15 @@ def explain_fields(parsed: Parsed) -> list[FieldWords]:
     }
     out = []
     for f in shown:
-        out.append(FieldWords(f.spec.name, f.source, f.resolved,
-                              _field_words(parsed, f.spec.name), value_sets[f.spec.name]))
+        out.append(
+            FieldWords(
+                f.spec.name,
+                f.source,
+                f.resolved,
+                _field_words(parsed, f.spec.name),
+                value_sets[f.spec.name],
+            )
+        )
     return out
 
 
@@ -321,8 +354,7 @@ def _field_words(p: Parsed, name: str) -> str:
     if name == "day-of-week":
         return _dow_words(p.dow) if p.dow.restricted else "every day of the week"
     if name == "month":
-        return "every month" if len(p.months) == 12 else compress(
-            p.months, _month_name, THROUGH)
+        return "every month" if len(p.months) == 12 else compress(p.months, _month_name, THROUGH)
     return "every year" if len(p.years) == ALL_YEARS else compress(p.years, str, THROUGH)
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun",
-               "jul", "aug", "sep", "oct", "nov", "dec")
+MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 WEEKDAY_NAMES = ("sun", "mon", "tue", "wed", "thu", "fri", "sat")
 
 YEAR_MIN = 1970
@@ -37,12 +36,22 @@ HOUR = FieldSpec("hour", "hour", 0, 23, hash_lo=0, hash_hi=23)
 # A rangeless H in day-of-month hashes over 1-28 so short months never skip it.
 DAY_OF_MONTH = FieldSpec("day-of-month", "day-of-month", 1, 31, hash_lo=1, hash_hi=28)
 MONTH = FieldSpec(
-    "month", "month", 1, 12,
-    names={n: i + 1 for i, n in enumerate(MONTH_NAMES)}, hash_lo=1, hash_hi=12,
+    "month",
+    "month",
+    1,
+    12,
+    names={n: i + 1 for i, n in enumerate(MONTH_NAMES)},
+    hash_lo=1,
+    hash_hi=12,
 )
 DAY_OF_WEEK = FieldSpec(
-    "day-of-week", "day-of-week", 0, 7,
-    names={n: i for i, n in enumerate(WEEKDAY_NAMES)}, hash_lo=0, hash_hi=6,
+    "day-of-week",
+    "day-of-week",
+    0,
+    7,
+    names={n: i for i, n in enumerate(WEEKDAY_NAMES)},
+    hash_lo=0,
+    hash_hi=6,
 )
 YEAR = FieldSpec("year", "year", YEAR_MIN, YEAR_MAX, hashable=False)
 

@@ -35,8 +35,13 @@ def _read_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int
         raise error(spec, "H is not allowed in the year field", item, col)
     match = HASHED.fullmatch(item)
     if not match:
-        raise error(spec, "not a valid H item", item, col,
-                    hint="the hashed forms are H, H(a-b), H/n and H(a-b)/n")
+        raise error(
+            spec,
+            "not a valid H item",
+            item,
+            col,
+            hint="the hashed forms are H, H(a-b), H/n and H(a-b)/n",
+        )
     range_text, step_text = match.group(1), match.group(2)
     if range_text is None:
         start, end = spec.hash_lo, spec.hash_hi
@@ -68,8 +73,13 @@ def hashed_item(
     """An H item's values and their comma-joined text, from the key's residue."""
     start, end, step = hash_slot(spec, item, col)
     if key is None:
-        raise error(spec, "H needs a hash key: a job name", item, col,
-                    hint="pass --seed NAME for a bare expression")
+        raise error(
+            spec,
+            "H needs a hash key: a job name",
+            item,
+            col,
+            hint="pass --seed NAME for a bare expression",
+        )
     residue = hash_value(spec.label, key) % (step or end - start + 1)
     known = _RESOLVED_ITEMS.get((spec.label, item, residue))
     if known is None:

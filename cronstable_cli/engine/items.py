@@ -77,12 +77,15 @@ def finish(spec: FieldSpec, acc: Acc) -> object:
     """The field's parsed value from what its items collected."""
     if spec is DAY_OF_MONTH:
         return DayOfMonth(
-            frozenset(acc.values), frozenset(acc.last_offsets), frozenset(acc.nearest),
+            frozenset(acc.values),
+            frozenset(acc.last_offsets),
+            frozenset(acc.nearest),
             acc.last_weekday,
         )
     if spec is DAY_OF_WEEK:
-        return DayOfWeek(frozenset(v % 7 for v in acc.values), frozenset(acc.last),
-                         frozenset(acc.nth))
+        return DayOfWeek(
+            frozenset(v % 7 for v in acc.values), frozenset(acc.last), frozenset(acc.nth)
+        )
     return frozenset(acc.values)
 
 
@@ -90,26 +93,42 @@ def error(
     spec: FieldSpec, reason: str, item: str, col: int, hint: str | None = None
 ) -> ScheduleError:
     """A ScheduleError naming the field, the item and its column."""
-    return ScheduleError(f"{reason}: {item!r}" if item and item not in reason else reason,
-                         field=spec.name, item=item, column=col, hint=hint)
+    return ScheduleError(
+        f"{reason}: {item!r}" if item and item not in reason else reason,
+        field=spec.name,
+        item=item,
+        column=col,
+        hint=hint,
+    )
 
 
 def parse_item(spec: FieldSpec, item: str, col: int, acc: Acc) -> None:
     """Parse one list item (plain, L/W/# special form) into `acc`."""
     upper = item.upper()
     if "?" in item:
-        raise error(spec, "'?' is valid only standing alone in day-of-month or day-of-week",
-                    item, col)
+        raise error(
+            spec, "'?' is valid only standing alone in day-of-month or day-of-week", item, col
+        )
     if "#" in item:
         if spec is not DAY_OF_WEEK:
-            raise error(spec, "'#' is valid only in day-of-week", item, col,
-                        hint="write the n-th weekday as d#n in the day-of-week field")
+            raise error(
+                spec,
+                "'#' is valid only in day-of-week",
+                item,
+                col,
+                hint="write the n-th weekday as d#n in the day-of-week field",
+            )
         _nth_item(item, col, acc)
         return
     if upper.endswith("W") and (upper == "LW" or NUMBER.fullmatch(upper[:-1])):
         if spec is not DAY_OF_MONTH:
-            raise error(spec, "'W' is valid only in day-of-month", item, col,
-                        hint="nW and LW pick a weekday in the day-of-month field")
+            raise error(
+                spec,
+                "'W' is valid only in day-of-month",
+                item,
+                col,
+                hint="nW and LW pick a weekday in the day-of-month field",
+            )
         if upper == "LW":
             acc.last_weekday = True
             return
@@ -140,8 +159,13 @@ def _last_day_item(item: str, col: int, acc: Acc) -> None:
             raise error(DAY_OF_MONTH, "L-n needs n from 1 to 30", item, col)
         acc.special("last_offsets").add(days)
         return
-    raise error(DAY_OF_MONTH, "not a valid day-of-month item", item, col,
-                hint="the last-day forms are L, L-n and LW")
+    raise error(
+        DAY_OF_MONTH,
+        "not a valid day-of-month item",
+        item,
+        col,
+        hint="the last-day forms are L, L-n and LW",
+    )
 
 
 def _last_weekday_item(item: str, col: int, acc: Acc) -> None:
@@ -153,19 +177,31 @@ def _last_weekday_item(item: str, col: int, acc: Acc) -> None:
         if NUMBER.fullmatch(day) and 1 <= int(day) <= 7:
             # Quartz numbers weekdays from 1 = Sunday: its 6L is the last Friday, our L5.
             n = int(day)
-            hint = (f"write L{n} for the month's last {WEEKDAYS[n % 7]}; in Quartz, where "
-                    f"1 is Sunday, {item} is the last {WEEKDAYS[n - 1]}: write L{n - 1}")
+            hint = (
+                f"write L{n} for the month's last {WEEKDAYS[n % 7]}; in Quartz, where "
+                f"1 is Sunday, {item} is the last {WEEKDAYS[n - 1]}: write L{n - 1}"
+            )
         raise error(DAY_OF_WEEK, "a trailing L is Quartz's spelling", item, col, hint=hint)
     if upper == "L":
-        raise error(DAY_OF_WEEK, "L in day-of-week needs a weekday", item, col,
-                    hint="L5 is the month's last Friday")
+        raise error(
+            DAY_OF_WEEK,
+            "L in day-of-week needs a weekday",
+            item,
+            col,
+            hint="L5 is the month's last Friday",
+        )
     if not upper.startswith("L"):
         raise error(DAY_OF_WEEK, "not a valid day-of-week item", item, col)
     a_text, dash, b_text = item[1:].partition("-")
     if not NUMBER.fullmatch(a_text) or (dash and not NUMBER.fullmatch(b_text)):
         # The daemon takes numbers only here: no names, steps or `*`.
-        raise error(DAY_OF_WEEK, "L takes a weekday number 0-7 or a numeric range a-b", item,
-                    col, hint="L5 is the month's last Friday, L1-5 the last of each weekday")
+        raise error(
+            DAY_OF_WEEK,
+            "L takes a weekday number 0-7 or a numeric range a-b",
+            item,
+            col,
+            hint="L5 is the month's last Friday, L1-5 the last of each weekday",
+        )
     low = int(a_text)
     high = int(b_text) if dash else low
     for number in (low, high):
@@ -204,7 +240,12 @@ def value(spec: FieldSpec, text: str, item: str, col: int) -> int:
 
 
 def plain_item(
-    spec: FieldSpec, text: str, col: int, acc: Acc, *, allow_step: bool = True,
+    spec: FieldSpec,
+    text: str,
+    col: int,
+    acc: Acc,
+    *,
+    allow_step: bool = True,
     shown: str | None = None,
 ) -> None:
     """`*`, a value, `a-b`, with an optional `/n`; errors name `shown` (the whole item)."""
@@ -228,8 +269,13 @@ def plain_item(
         if spec is DAY_OF_WEEK and end == 0:
             end = 7  # `sat-sun`, `6-0`: a range ending in Sunday wraps to 7
         if start > end:
-            raise error(spec, "the range runs backwards", item, col,
-                        hint=wrap_hint(spec, a_text, b_text, start, end, step if slash else 0))
+            raise error(
+                spec,
+                "the range runs backwards",
+                item,
+                col,
+                hint=wrap_hint(spec, a_text, b_text, start, end, step if slash else 0),
+            )
     else:
         start = value(spec, base, item, col)
         end = top if slash else start
@@ -240,7 +286,8 @@ def plain_item(
             spec,
             f"step {step} leaves the field after its first value (the field ends at "
             f"{spec.step_limit})",
-            item, col,
+            item,
+            col,
         )
     acc.values.update(range(start, end + 1, step))
 
@@ -264,8 +311,10 @@ def wrap_hint(spec: FieldSpec, a_text: str, b_text: str, start: int, end: int, s
                 break
             walked.append(str(value))
             current += step
-        return ("a range cannot wrap past the field's end; list the values it walks "
-                f"through: {','.join(walked)}")
+        return (
+            "a range cannot wrap past the field's end; list the values it walks "
+            f"through: {','.join(walked)}"
+        )
     named = not NUMBER.fullmatch(a_text) or not NUMBER.fullmatch(b_text)
     upper = named and (a_text + b_text).isupper()
     if spec is DAY_OF_WEEK:
@@ -285,6 +334,7 @@ def wrap_hint(spec: FieldSpec, a_text: str, b_text: str, start: int, end: int, s
 
 def _span(spec: FieldSpec, lo: int, hi: int, named: bool, upper: bool) -> str:
     """`lo-hi` (or `lo` alone), with names (in the original's case) when it used them."""
+
     def show(v: int) -> str:
         if named and spec.names:
             name = next(name for name, number in spec.names.items() if number == v)

@@ -17,9 +17,7 @@ class DayOfMonth(NamedTuple):
 
     @property
     def restricted(self) -> bool:
-        return bool(
-            len(self.days) != 31 or self.last_offsets or self.nearest or self.last_weekday
-        )
+        return bool(len(self.days) != 31 or self.last_offsets or self.nearest or self.last_weekday)
 
 
 class DayOfWeek(NamedTuple):
@@ -67,5 +65,13 @@ class Parsed(NamedTuple):
     @property
     def meaning(self) -> tuple[object, ...]:
         """What semantic equality compares (docs/time-model.md): the field sets, never the text."""
-        return (self.reboot, self.seconds, self.minutes, self.hours, self.dom, self.months,
-                self.dow, self.years)
+        return (
+            self.reboot,
+            self.seconds,
+            self.minutes,
+            self.hours,
+            self.dom,
+            self.months,
+            self.dow,
+            self.years,
+        )

@@ -9,6 +9,7 @@ fields by text, whole parses by text and H residue.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..names import closest
 from .daemon_hash import hash_value
@@ -100,9 +101,7 @@ def _parse(text: str, hash_key: str | None, crontab: bool) -> Parsed:
         hint = None
         if count == 4:
             hint = "a cron schedule needs minute hour day-of-month month day-of-week"
-        raise ScheduleError(
-            f"expected 5, 6 or 7 fields, got {count}", column=first_col, hint=hint
-        )
+        raise ScheduleError(f"expected 5, 6 or 7 fields, got {count}", column=first_col, hint=hint)
     try:
         return _build(text, layout, count, hash_key, normalized)
     except ScheduleError as err:
@@ -165,16 +164,26 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
         )
     if lower == REBOOT:
         return Parsed(
-            source=REBOOT, resolved=REBOOT, reboot=True, field_count=5, fields=(),
-            seconds=frozenset(), minutes=frozenset(), hours=frozenset(),
-            dom=DayOfMonth(frozenset()), months=frozenset(), dow=DayOfWeek(frozenset()),
+            source=REBOOT,
+            resolved=REBOOT,
+            reboot=True,
+            field_count=5,
+            fields=(),
+            seconds=frozenset(),
+            minutes=frozenset(),
+            hours=frozenset(),
+            dom=DayOfMonth(frozenset()),
+            months=frozenset(),
+            dow=DayOfWeek(frozenset()),
             years=frozenset(),
         )
     if lower == "@midnight":
         if not crontab:
             raise ScheduleError(
                 "@midnight is accepted only in classic crontab files",
-                item=word, column=col, hint="use @daily",
+                item=word,
+                column=col,
+                hint="use @daily",
             )
         lower = "@daily"
     expanded = MACROS[lower]
@@ -198,10 +207,13 @@ def _implied_field(spec: FieldSpec, text: str) -> tuple[object, FieldText]:
     return known
 
 
-def _build(text: str, layout: list[tuple[str, int]], count: int, key: str | None,
-           normalized: bool = False) -> Parsed:
-    results = [_parse_field(spec, tok, col, key) if col else _implied_field(spec, tok)
-               for spec, (tok, col) in zip(ALL_FIELDS, layout, strict=True)]
+def _build(
+    text: str, layout: list[tuple[str, int]], count: int, key: str | None, normalized: bool = False
+) -> Parsed:
+    results = [
+        _parse_field(spec, tok, col, key) if col else _implied_field(spec, tok)
+        for spec, (tok, col) in zip(ALL_FIELDS, layout, strict=True)
+    ]
     texts = tuple([r[1] for r in results])
     if text.startswith("@"):
         source = resolved = text
@@ -211,10 +223,9 @@ def _build(text: str, layout: list[tuple[str, int]], count: int, key: str | None
         resolved = source
         if any(f.hashed for f in shown):
             resolved = " ".join([f.resolved for f in shown])
-    return Parsed(
-        source, resolved, False, count, texts, results[0][0], results[1][0],  # type: ignore[arg-type]
-        results[2][0], results[3][0], results[4][0], results[5][0], results[6][0],  # type: ignore[arg-type]
-    )
+    # The seven field values, in Parsed's field order (seconds .. years).
+    values: list[Any] = [r[0] for r in results]
+    return Parsed(source, resolved, False, count, texts, *values)
 
 
 _FULL: dict[str, object] = {}
@@ -236,9 +247,7 @@ def _full_value(spec: FieldSpec) -> object:
 _FIELD_RESULTS: dict[tuple[str, str, int], tuple[object, FieldText]] = {}
 
 
-def _parse_field(
-    spec: FieldSpec, text: str, col: int, key: str | None
-) -> tuple[object, FieldText]:
+def _parse_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[object, FieldText]:
     # A field without H is a pure function of its text and column: a fleet's
     # schedules repeat a few fields ("*", "0", "*/5") in the same columns.
     known = _FIELD_RESULTS.get((spec.label, text, col))
@@ -250,9 +259,7 @@ def _parse_field(
     return result
 
 
-def _read_field(
-    spec: FieldSpec, text: str, col: int, key: str | None
-) -> tuple[object, FieldText]:
+def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[object, FieldText]:
     if text == "*":
         return _full_value(spec), FieldText(spec, text, text, col, False)
     if text.isdigit() and text.isascii() and spec is not DAY_OF_WEEK:
@@ -260,7 +267,8 @@ def _read_field(
         if spec.lo <= number <= spec.hi:
             single = frozenset((number,))
             return (DayOfMonth(single) if spec is DAY_OF_MONTH else single), FieldText(
-                spec, text, text, col, False)
+                spec, text, text, col, False
+            )
     # A field without H is a pure function of its text: fleets repeat the same
     # few texts ("*/5", "mon-fri") thousands of times, so their values are shared.
     memo_key = (spec.label, text)
@@ -277,8 +285,9 @@ def _read_field(
     hashed = False
     if text == "?":
         if spec not in (DAY_OF_MONTH, DAY_OF_WEEK):
-            raise error(spec, "'?' is valid only standing alone in day-of-month or day-of-week",
-                        text, col)
+            raise error(
+                spec, "'?' is valid only standing alone in day-of-month or day-of-week", text, col
+            )
         resolved_items = ["?"]
         plain_item(spec, "*", col, acc)
     else:

@@ -150,8 +150,9 @@ def _dow_specials(dow: DayOfWeek, days: int, first_wd: int) -> int:
 
 def seconds_of_day(p: Parsed) -> tuple[int, ...]:
     """Sorted seconds-of-day of every (hour, minute, second) the fields select."""
-    return tuple(sorted(h * 3600 + m * 60 + s for h in p.hours for m in p.minutes
-                        for s in p.seconds))
+    return tuple(
+        sorted(h * 3600 + m * 60 + s for h in p.hours for m in p.minutes for s in p.seconds)
+    )
 
 
 class Schedule:
@@ -192,8 +193,9 @@ class Schedule:
         self._yp: list[int] = []
         self._masks: dict[int, int] = {}
         self._dom_plain = _plain_days_mask(parsed.dom.days)
-        self._dom_special = bool(parsed.dom.last_offsets or parsed.dom.nearest
-                                 or parsed.dom.last_weekday)
+        self._dom_special = bool(
+            parsed.dom.last_offsets or parsed.dom.nearest or parsed.dom.last_weekday
+        )
         self._dow_special = bool(parsed.dow.last or parsed.dow.nth)
         self._week: tuple[int, ...] | None = None
         self._day_seconds: tuple[int, ...] | None = None
@@ -236,8 +238,12 @@ class Schedule:
         """Do these civil fields match (the daemon's `test`)."""
         p = self.parsed
         return (
-            s in p.seconds and mi in p.minutes and h in p.hours and mo in p.months
-            and y in p.years and bool(self.day_mask(y, mo) >> d & 1)
+            s in p.seconds
+            and mi in p.minutes
+            and h in p.hours
+            and mo in p.months
+            and y in p.years
+            and bool(self.day_mask(y, mo) >> d & 1)
         )
 
     def first_at_or_after(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:

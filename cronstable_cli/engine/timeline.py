@@ -56,9 +56,27 @@ def is_fixed(zone: tzinfo) -> bool:
         return True
     key = getattr(zone, "key", None)
     return isinstance(key, str) and (
-        key in ("UTC", "Etc/UTC", "Etc/UCT", "UCT", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT",
-                "Universal", "Etc/Universal", "Greenwich", "Etc/Greenwich", "GMT0",
-                "Etc/GMT0", "GMT+0", "GMT-0", "Etc/GMT+0", "Etc/GMT-0")
+        key
+        in (
+            "UTC",
+            "Etc/UTC",
+            "Etc/UCT",
+            "UCT",
+            "Zulu",
+            "Etc/Zulu",
+            "GMT",
+            "Etc/GMT",
+            "Universal",
+            "Etc/Universal",
+            "Greenwich",
+            "Etc/Greenwich",
+            "GMT0",
+            "Etc/GMT0",
+            "GMT+0",
+            "GMT-0",
+            "Etc/GMT+0",
+            "Etc/GMT-0",
+        )
         or key.startswith("Etc/GMT")
     )
 

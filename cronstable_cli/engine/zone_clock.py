@@ -65,8 +65,7 @@ def civil_from_days(z: int) -> tuple[int, int, int]:
 class ZoneClock:
     """One zone's offset changes, probed a year at a time and answered by bisection."""
 
-    __slots__ = ("_after", "_before", "_epochs", "_first", "_hi", "_last", "_lo", "_walls",
-                 "zone")
+    __slots__ = ("_after", "_before", "_epochs", "_first", "_hi", "_last", "_lo", "_walls", "zone")
 
     def __init__(self, zone: tzinfo) -> None:
         self.zone = zone
@@ -94,7 +93,7 @@ class ZoneClock:
                 if year == self._first:
                     entries += zip(self._epochs, self._before, self._after, strict=True)
                 continue
-            entries += self._probe(year)[0 if not entries else 1:]
+            entries += self._probe(year)[0 if not entries else 1 :]
         self._first, self._last = want_first, want_last
         self._epochs = [e for e, _, _ in entries]
         self._before = [b for _, b, _ in entries]
@@ -110,8 +109,10 @@ class ZoneClock:
         start = days_from_civil(year, 1, 1) * _DAY - 1
         end = days_from_civil(year + 1, 1, 1) * _DAY - 1
         here = offset_at(self.zone, start)
-        return [(start, here, here), *((t.epoch, t.before, t.after)
-                                       for t in transitions(self.zone, start, end, _DAY))]
+        return [
+            (start, here, here),
+            *((t.epoch, t.before, t.after) for t in transitions(self.zone, start, end, _DAY)),
+        ]
 
     def steady(self, epoch: int) -> tuple[int, int] | None:
         """(offset, last instant it surely lasts to) when no change happened within a gap's

@@ -20,10 +20,14 @@ from ..loaders import schema_types as t
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCALAR = ["string", "number", "boolean", "null"]
 INT_TEXT = r"^[-+]?[0-9][0-9_]*$"
-FLOAT_TEXT = (r"^[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$"
-              r"|^[-+]?\.?(inf|Inf|INF)$|^\.?(nan|NaN|NAN)$")
-BOOL_TEXT = (r"^([yY]|[yY][eE][sS]|[tT][rR][uU][eE]|[oO][nN]|1|[nN]|[nN][oO]|"
-             r"[fF][aA][lL][sS][eE]|[oO][fF][fF]|0)$")
+FLOAT_TEXT = (
+    r"^[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$"
+    r"|^[-+]?\.?(inf|Inf|INF)$|^\.?(nan|NaN|NAN)$"
+)
+BOOL_TEXT = (
+    r"^([yY]|[yY][eE][sS]|[tT][rR][uU][eE]|[oO][nN]|1|[nN]|[nN][oO]|"
+    r"[fF][aA][lL][sS][eE]|[oO][fF][fF]|0)$"
+)
 
 
 def config_schema() -> dict[str, Any]:
@@ -37,9 +41,11 @@ def config_schema() -> dict[str, Any]:
         "$schema": SCHEMA_DIALECT,
         "$id": "https://pypi.org/project/cronstable-cli/schema/cronstable.schema.json",
         "title": f"cronstable job config (daemon {DAEMON_SCHEMA_VERSION})",
-        "description": ("A YAML config file of the cronstable scheduler daemon "
-                        f"{DAEMON_SCHEMA_VERSION}; generated from cronstable-cli's schema "
-                        "tables."),
+        "description": (
+            "A YAML config file of the cronstable scheduler daemon "
+            f"{DAEMON_SCHEMA_VERSION}; generated from cronstable-cli's schema "
+            "tables."
+        ),
         **body,
         "type": ["object", "null"],  # an empty file is a note, not an error
         "$defs": builder.defs,
@@ -47,17 +53,24 @@ def config_schema() -> dict[str, Any]:
 
 
 _SCALARS: dict[type, tuple[str, dict[str, Any]]] = {
-    t.Str: ("text", {"description": "any scalar (the daemon reads it as text)",
-                     "type": SCALAR}),
-    t.Int: ("integer", {"anyOf": [{"type": "integer"},
-                                  {"type": "string", "pattern": INT_TEXT}]}),
-    t.Float: ("number", {"anyOf": [{"type": "number"},
-                                   {"type": "string", "pattern": FLOAT_TEXT}]}),
-    t.Bool: ("boolean", {"anyOf": [{"type": "boolean"}, {"enum": [0, 1]},
-                                   {"type": "string", "pattern": BOOL_TEXT}]}),
+    t.Str: ("text", {"description": "any scalar (the daemon reads it as text)", "type": SCALAR}),
+    t.Int: ("integer", {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": INT_TEXT}]}),
+    t.Float: ("number", {"anyOf": [{"type": "number"}, {"type": "string", "pattern": FLOAT_TEXT}]}),
+    t.Bool: (
+        "boolean",
+        {
+            "anyOf": [
+                {"type": "boolean"},
+                {"enum": [0, 1]},
+                {"type": "string", "pattern": BOOL_TEXT},
+            ]
+        },
+    ),
     t.Empty: ("empty", {"anyOf": [{"type": "null"}, {"const": ""}]}),
-    t.EmptyMap: ("empty-mapping", {"anyOf": [{"type": "null"}, {"const": ""},
-                                             {"type": "object", "maxProperties": 0}]}),
+    t.EmptyMap: (
+        "empty-mapping",
+        {"anyOf": [{"type": "null"}, {"const": ""}, {"type": "object", "maxProperties": 0}]},
+    ),
 }
 
 
@@ -130,8 +143,11 @@ class _Builder:
             if field.doc:
                 entry = {"description": field.doc, **entry}
             properties[field.name] = entry
-        out: dict[str, Any] = {"type": "object", "properties": properties,
-                               "additionalProperties": False}
+        out: dict[str, Any] = {
+            "type": "object",
+            "properties": properties,
+            "additionalProperties": False,
+        }
         required = [f.name for f in kind.fields if f.required]
         if required:
             out["required"] = required

@@ -20,8 +20,10 @@ def _job(change: JobChange) -> str:
     message = f"job {job_headline(change)}: {job_summary(change)}"
     fires = change.fires
     if fires is not None and fires.kind != "respelled" and change.base and change.head:
-        message += (f"\nresolved `{change.base.resolved}` → `{change.head.resolved}`"
-                    f"\nper week {fires.base.per_week} → {fires.head.per_week}")
+        message += (
+            f"\nresolved `{change.base.resolved}` → `{change.head.resolved}`"
+            f"\nper week {fires.base.per_week} → {fires.head.per_week}"
+        )
     props = [f"title={escape_property(TITLE)}"]
     state = change.head
     if state is None and change.base is not None:
@@ -35,9 +37,10 @@ def diff_github(result: FleetDiff) -> str:
     """Workflow commands: one per changed job, one per new finding, the fleet, a summary."""
     lines = [_job(change) for change in result.jobs.changes]
     lines += [annotation(f) for f in result.new_findings]
-    fleet = "\n".join(f"{m}: {b}" + ("" if b == h else f" → {h}")
-                      for m, b, h in fleet_rows(result))
+    fleet = "\n".join(f"{m}: {b}" + ("" if b == h else f" → {h}") for m, b, h in fleet_rows(result))
     lines.append(f"::notice title={escape_property(TITLE + ' fleet')}::{escape_data(fleet)}")
-    lines.append(f"cronstable diff: {summary_line(result)}; {len(result.new_findings)} new "
-                 f"finding(s), {len(result.fixed_findings)} fixed")
+    lines.append(
+        f"cronstable diff: {summary_line(result)}; {len(result.new_findings)} new "
+        f"finding(s), {len(result.fixed_findings)} fixed"
+    )
     return "\n".join(lines) + "\n"

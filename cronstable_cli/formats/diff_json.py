@@ -11,24 +11,38 @@ from .jsondoc import to_json
 
 
 def side_dict(side: Side) -> dict[str, Any]:
-    return {"label": side.label, "commit": side.commit, "absent": list(side.absent),
-            "files": list(side.files),
-            "jobs": len(side.jobs), "errors": [f.to_dict() for f in side.findings
-                                               if f.level == "error"]}
+    return {
+        "label": side.label,
+        "commit": side.commit,
+        "absent": list(side.absent),
+        "files": list(side.files),
+        "jobs": len(side.jobs),
+        "errors": [f.to_dict() for f in side.findings if f.level == "error"],
+    }
 
 
 def state_dict(state: JobState | None) -> dict[str, Any] | None:
     if state is None:
         return None
-    return {"name": state.name, "file": state.file, "line": state.line,
-            "schedule": state.schedule, "resolved": state.resolved,
-            "description": state.description, "timezone": state.timezone,
-            "enabled": state.enabled, "command": state.command}
+    return {
+        "name": state.name,
+        "file": state.file,
+        "line": state.line,
+        "schedule": state.schedule,
+        "resolved": state.resolved,
+        "description": state.description,
+        "timezone": state.timezone,
+        "enabled": state.enabled,
+        "command": state.command,
+    }
 
 
 def fires_dict(fires: Fires) -> dict[str, Any]:
-    return {"next": [f.isoformat() for f in fires.next], "per_day": fires.per_day,
-            "per_week": fires.per_week}
+    return {
+        "next": [f.isoformat() for f in fires.next],
+        "per_day": fires.per_day,
+        "per_week": fires.per_week,
+    }
 
 
 def change_dict(change: JobChange) -> dict[str, Any]:
@@ -38,9 +52,14 @@ def change_dict(change: JobChange) -> dict[str, Any]:
         "name": change.name,
         "old_name": change.old_name,
         "changes": list(change.changes),
-        "fires": None if fires is None else {
-            "class": fires.kind, "h_moved": fires.h_moved,
-            "base": fires_dict(fires.base), "head": fires_dict(fires.head)},
+        "fires": None
+        if fires is None
+        else {
+            "class": fires.kind,
+            "h_moved": fires.h_moved,
+            "base": fires_dict(fires.base),
+            "head": fires_dict(fires.head),
+        },
         "unknown_on": change.unknown_on,
         "error": None if change.error is None else change.error.to_dict(),
         "base": state_dict(change.base),
@@ -69,8 +88,10 @@ def fleet_dict(delta: PressureDelta, max_per_minute: int | None) -> dict[str, An
 
     peak = None
     if b.jitter is not None and h.jitter is not None:
-        peak = {"scheduled": _pair(b.jitter.peak_scheduled, h.jitter.peak_scheduled),
-                "fire_after": _pair(b.jitter.peak_fire_after, h.jitter.peak_fire_after)}
+        peak = {
+            "scheduled": _pair(b.jitter.peak_scheduled, h.jitter.peak_scheduled),
+            "fire_after": _pair(b.jitter.peak_fire_after, h.jitter.peak_fire_after),
+        }
     return {
         "jobs": _pair(b.jobs, h.jobs),
         "total_fires": _pair(b.total_fires, h.total_fires),
@@ -79,10 +100,8 @@ def fleet_dict(delta: PressureDelta, max_per_minute: int | None) -> dict[str, An
         "jobs_at_minute_zero": _pair(b.by_minute_jobs[0], h.by_minute_jobs[0]),
         "peak_per_second": peak,
         "max_per_minute": max_per_minute,
-        "crowded": [{"minute": c.minute, "base": c.base, "head": c.head}
-                    for c in delta.crowded],
-        "relieved": [{"minute": c.minute, "base": c.base, "head": c.head}
-                     for c in delta.relieved],
+        "crowded": [{"minute": c.minute, "base": c.base, "head": c.head} for c in delta.crowded],
+        "relieved": [{"minute": c.minute, "base": c.base, "head": c.head} for c in delta.relieved],
     }
 
 
@@ -94,34 +113,53 @@ def diff_dict(result: FleetDiff) -> dict[str, Any]:
     return {
         "base": side_dict(result.base),
         "head": side_dict(result.head),
-        "window": {"from": start.isoformat(), "hours": settings.hours,
-                   "timezone": result.pressure.base.timezone},
+        "window": {
+            "from": start.isoformat(),
+            "hours": settings.hours,
+            "timezone": result.pressure.base.timezone,
+        },
         "summary": {
-            "added": result.jobs.count("added"), "removed": result.jobs.count("removed"),
-            "renamed": result.jobs.count("renamed"), "changed": result.jobs.count("changed"),
-            "unknown": result.jobs.count("unknown"), "unchanged": result.jobs.unchanged,
+            "added": result.jobs.count("added"),
+            "removed": result.jobs.count("removed"),
+            "renamed": result.jobs.count("renamed"),
+            "changed": result.jobs.count("changed"),
+            "unknown": result.jobs.count("unknown"),
+            "unchanged": result.jobs.unchanged,
             "new_findings": len(result.new_findings),
             "fixed_findings": len(result.fixed_findings),
         },
         "jobs": [change_dict(c) for c in result.jobs.changes],
         "fleet": fleet_dict(result.pressure, settings.max_per_minute),
         "duplicates": [
-            {"kind": d.kind, "expression": d.group.expression,
-             "description": d.group.description, "timezone": d.group.timezone,
-             "jobs": list(d.group.jobs), "joined": list(d.joined), "left": list(d.left)}
-            for d in result.duplicates],
-        "owners": None if owners is None else {
+            {
+                "kind": d.kind,
+                "expression": d.group.expression,
+                "description": d.group.description,
+                "timezone": d.group.timezone,
+                "jobs": list(d.group.jobs),
+                "joined": list(d.joined),
+                "left": list(d.left),
+            }
+            for d in result.duplicates
+        ],
+        "owners": None
+        if owners is None
+        else {
             "nodes": _pair(list(owners.base_nodes.nodes), list(owners.head_nodes.nodes)),
             "nodes_from": _pair(owners.base_nodes.label, owners.head_nodes.label),
             "counts": _pair(owners.base_counts, owners.head_counts),
             "election": _pair(owners.base_election.to_dict(), owners.head_election.to_dict()),
-            "moves": [{"job": m.job, "from": _nodes(m.before), "to": _nodes(m.after)}
-                      for m in owners.moves],
+            "moves": [
+                {"job": m.job, "from": _nodes(m.before), "to": _nodes(m.after)}
+                for m in owners.moves
+            ],
             "added": [{"job": m.job, "to": _nodes(m.after)} for m in owners.added],
         },
         "owners_note": result.owners_note,
-        "findings": {"new": [f.to_dict() for f in result.new_findings],
-                     "fixed": [f.to_dict() for f in result.fixed_findings]},
+        "findings": {
+            "new": [f.to_dict() for f in result.new_findings],
+            "fixed": [f.to_dict() for f in result.fixed_findings],
+        },
     }
 
 

@@ -57,8 +57,10 @@ def table(header: list[str], rows: list[list[str]]) -> list[str]:
 def diff_markdown(result: FleetDiff) -> str:
     """The whole report as a pull-request comment."""
     base, head = result.base, result.head
-    lines = [f"### cronstable diff: {_side(base.label, base.commit)} → "
-             f"{_side(head.label, head.commit)}", ""]
+    lines = [
+        f"### cronstable diff: {_side(base.label, base.commit)} → {_side(head.label, head.commit)}",
+        "",
+    ]
     lines += _summary_table(result)
     lines.append("")
     for side in (base, head):
@@ -74,12 +76,16 @@ def diff_markdown(result: FleetDiff) -> str:
     if result.owners is not None:
         lines += details(f"Owners ({len(result.owners.moves)} moved)", list(_owners(result)))
     if result.new_findings or result.fixed_findings:
-        lines += details(f"Findings: {len(result.new_findings)} new, "
-                         f"{len(result.fixed_findings)} fixed", list(_findings(result)))
+        lines += details(
+            f"Findings: {len(result.new_findings)} new, {len(result.fixed_findings)} fixed",
+            list(_findings(result)),
+        )
     errors = [(side, f) for side in (base, head) for f in side.findings if f.level == "error"]
     if errors:
-        lines += details(f"Load errors ({len(errors)})",
-                         [f"- {md(side.label)}: {_finding(f)}" for side, f in errors])
+        lines += details(
+            f"Load errors ({len(errors)})",
+            [f"- {md(side.label)}: {_finding(f)}" for side, f in errors],
+        )
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
@@ -96,16 +102,21 @@ def _summary_table(result: FleetDiff) -> list[str]:
         ["jobs at :00", _arrow(str(b.by_minute_jobs[0]), str(h.by_minute_jobs[0]))],
     ]
     if result.pressure.crowded:
-        rows.append(["newly crowded minutes",
-                     ", ".join(f":{c.minute:02d}" for c in result.pressure.crowded)])
+        rows.append(
+            [
+                "newly crowded minutes",
+                ", ".join(f":{c.minute:02d}" for c in result.pressure.crowded),
+            ]
+        )
     dup_new = sum(1 for d in result.duplicates if d.kind == "new")
     dup_gone = sum(1 for d in result.duplicates if d.kind == "dissolved")
     if dup_new or dup_gone:
         rows.append(["duplicate groups", f"{dup_new} new, {dup_gone} dissolved"])
     if result.owners is not None:
         rows.append(["owner moves", str(len(result.owners.moves))])
-    rows.append(["lint findings", f"{len(result.new_findings)} new, "
-                                  f"{len(result.fixed_findings)} fixed"])
+    rows.append(
+        ["lint findings", f"{len(result.new_findings)} new, {len(result.fixed_findings)} fixed"]
+    )
     if jobs.count("unknown"):
         rows.append(["unknown (load errors)", str(jobs.count("unknown"))])
     return table(["", "this change"], [[f"**{k}**", v] for k, v in rows])
@@ -130,8 +141,9 @@ def _job_table(result: FleetDiff) -> Iterator[str]:
 
 
 def _kind(change: JobChange) -> str:
-    return {"added": "➕", "removed": "➖", "renamed": "✏️", "changed": "✏️",
-            "unknown": "❓"}[change.kind]
+    return {"added": "➕", "removed": "➖", "renamed": "✏️", "changed": "✏️", "unknown": "❓"}[
+        change.kind
+    ]
 
 
 def _name(change: JobChange) -> str:
@@ -183,11 +195,9 @@ def _fleet(result: FleetDiff) -> Iterator[str]:
     rows = [[m, b, h] for m, b, h in fleet_rows(result)]
     limit = result.settings.max_per_minute
     for crowd in result.pressure.crowded:
-        rows.append([f"crowded :{crowd.minute:02d} (> {limit})", str(crowd.base),
-                     str(crowd.head)])
+        rows.append([f"crowded :{crowd.minute:02d} (> {limit})", str(crowd.base), str(crowd.head)])
     for crowd in result.pressure.relieved:
-        rows.append([f"no longer crowded :{crowd.minute:02d}", str(crowd.base),
-                     str(crowd.head)])
+        rows.append([f"no longer crowded :{crowd.minute:02d}", str(crowd.base), str(crowd.head)])
     yield from table(["measure", "before", "after"], rows)
 
 
@@ -200,27 +210,36 @@ def _dups(result: FleetDiff) -> Iterator[str]:
             moved.append("joined " + ", ".join(code(n) for n in dup.joined))
         if dup.left and dup.kind == "changed":
             moved.append("left " + ", ".join(code(n) for n in dup.left))
-        rows.append([dup.kind, code(g.expression), md(g.timezone),
-                     ", ".join(code(n) for n in g.jobs), "; ".join(moved)])
+        rows.append(
+            [
+                dup.kind,
+                code(g.expression),
+                md(g.timezone),
+                ", ".join(code(n) for n in g.jobs),
+                "; ".join(moved),
+            ]
+        )
     yield from table(["", "schedule", "zone", "jobs", "moved"], rows)
 
 
 def _owners(result: FleetDiff) -> Iterator[str]:
     owners = result.owners
     assert owners is not None
-    yield (f"Nodes from {md(owners.head_nodes.label)}; "
-           f"{md(election_text(owners.head_election))}.")
+    yield (f"Nodes from {md(owners.head_nodes.label)}; {md(election_text(owners.head_election))}.")
     yield ""
-    rows = [[code(m.job), md(nodes_text(m.before)), md(nodes_text(m.after))]
-            for m in owners.moves]
+    rows = [[code(m.job), md(nodes_text(m.before)), md(nodes_text(m.after))] for m in owners.moves]
     rows += [[code(m.job) + " (new)", "–", md(nodes_text(m.after))] for m in owners.added]
     if rows:
         yield from table(["job", "runs on before", "runs on after"], rows)
         yield ""
     nodes = list(dict.fromkeys([*owners.base_counts, *owners.head_counts]))
-    yield from table(["node", "jobs before", "jobs after"],
-                     [[md(n), str(owners.base_counts.get(n, 0)),
-                       str(owners.head_counts.get(n, 0))] for n in nodes])
+    yield from table(
+        ["node", "jobs before", "jobs after"],
+        [
+            [md(n), str(owners.base_counts.get(n, 0)), str(owners.head_counts.get(n, 0))]
+            for n in nodes
+        ],
+    )
 
 
 def _finding(finding: Finding) -> str:

@@ -32,21 +32,33 @@ if TYPE_CHECKING:
 
 def lint_json(report: LintReport) -> str:
     """`lint`: the files, the job count, every finding and the count per level."""
-    return to_json({
-        "files": list(report.files),
-        "jobs": report.jobs,
-        "findings": [f.to_dict() for f in report.findings],
-        "summary": report.summary,
-    })
+    return to_json(
+        {
+            "files": list(report.files),
+            "jobs": report.jobs,
+            "findings": [f.to_dict() for f in report.findings],
+            "summary": report.summary,
+        }
+    )
 
 
 def rules_json(rules: Iterable[Rule]) -> str:
     """`lint --list-rules`: every code with its level and documentation."""
-    return to_json({"rules": [
-        {"code": r.code, "level": r.level, "fix": r.fix, "summary": r.summary,
-         "explanation": r.explanation, "doc": r.doc.strip()}
-        for r in rules
-    ]})
+    return to_json(
+        {
+            "rules": [
+                {
+                    "code": r.code,
+                    "level": r.level,
+                    "fix": r.fix,
+                    "summary": r.summary,
+                    "explanation": r.explanation,
+                    "doc": r.doc.strip(),
+                }
+                for r in rules
+            ]
+        }
+    )
 
 
 def jobs_json(inventory: Inventory) -> str:
@@ -81,16 +93,25 @@ def pressure_json(result: Pressure, fleet: Fleet, errors: Sequence[Finding]) -> 
         "excluded": result.excluded,
         "invalid": result.invalid,
         "total_fires": result.total_fires,
-        "busiest_minute": None if busiest is None else {
-            "minute": busiest.minute, "jobs": busiest.jobs, "fires": busiest.fires,
+        "busiest_minute": None
+        if busiest is None
+        else {
+            "minute": busiest.minute,
+            "jobs": busiest.jobs,
+            "fires": busiest.fires,
         },
         "empty_minutes": list(result.empty_minutes),
         "top_cells": [cell_dict(cell) for cell in result.top_cells],
         "by_minute_fires": list(result.by_minute_fires),
         "by_minute_jobs": list(result.by_minute_jobs),
         "by_hour": list(result.by_hour),
-        "gaps": None if gaps is None else {
-            "min": gaps.min, "q1": gaps.q1, "median": gaps.median, "q3": gaps.q3,
+        "gaps": None
+        if gaps is None
+        else {
+            "min": gaps.min,
+            "q1": gaps.q1,
+            "median": gaps.median,
+            "q3": gaps.q3,
             "max": gaps.max,
         },
         "grid": [list(row) for row in result.grid],
@@ -102,53 +123,72 @@ def pressure_json(result: Pressure, fleet: Fleet, errors: Sequence[Finding]) -> 
 
 def suggest_json(result: Suggestion, fleet: Fleet, errors: Sequence[Finding]) -> str:
     """`suggest`: the least-loaded slot, alternatives and what the count was based on."""
-    return to_json({
-        "period": result.period,
-        "timezone": result.timezone,
-        "job": result.job,
-        "slot": _slot(result.slot),
-        "expression": result.expression,
-        "fires_in_window": result.fires_in_window,
-        "busiest": {**_slot(result.busiest), "fires": result.busiest.fires},
-        "alternatives": [
-            {**_slot(s), "expression": s.expression, "fires_in_window": s.fires}
-            for s in result.alternatives
-        ],
-        "based_on": {"jobs": result.based_on.jobs,
-                     "start": result.based_on.start.isoformat(),
-                     "hours": result.based_on.hours},
-        "hash_hint": result.hash_hint,
-        "excluded": result.excluded,
-        "invalid": result.invalid,
-        **_left_out(fleet, errors),
-    })
+    return to_json(
+        {
+            "period": result.period,
+            "timezone": result.timezone,
+            "job": result.job,
+            "slot": _slot(result.slot),
+            "expression": result.expression,
+            "fires_in_window": result.fires_in_window,
+            "busiest": {**_slot(result.busiest), "fires": result.busiest.fires},
+            "alternatives": [
+                {**_slot(s), "expression": s.expression, "fires_in_window": s.fires}
+                for s in result.alternatives
+            ],
+            "based_on": {
+                "jobs": result.based_on.jobs,
+                "start": result.based_on.start.isoformat(),
+                "hours": result.based_on.hours,
+            },
+            "hash_hint": result.hash_hint,
+            "excluded": result.excluded,
+            "invalid": result.invalid,
+            **_left_out(fleet, errors),
+        }
+    )
 
 
 def duplicates_json(result: Duplicates, fleet: Fleet, errors: Sequence[Finding]) -> str:
     """`duplicates`: groups of jobs with the same schedule in the same zone."""
-    return to_json({
-        "jobs": result.jobs,
-        "excluded": result.excluded,
-        "invalid": result.invalid,
-        "groups": [
-            {"expression": g.expression, "description": g.description,
-             "timezone": g.timezone, "count": g.count, "jobs": list(g.jobs)}
-            for g in result.groups
-        ],
-        **_left_out(fleet, errors),
-    })
+    return to_json(
+        {
+            "jobs": result.jobs,
+            "excluded": result.excluded,
+            "invalid": result.invalid,
+            "groups": [
+                {
+                    "expression": g.expression,
+                    "description": g.description,
+                    "timezone": g.timezone,
+                    "count": g.count,
+                    "jobs": list(g.jobs),
+                }
+                for g in result.groups
+            ],
+            **_left_out(fleet, errors),
+        }
+    )
 
 
-def owners_json(placement: Placement, *, nodes_from: str, notes: Sequence[str],
-                disabled: int, errors: Sequence[Finding]) -> str:
+def owners_json(
+    placement: Placement,
+    *,
+    nodes_from: str,
+    notes: Sequence[str],
+    disabled: int,
+    errors: Sequence[Finding],
+) -> str:
     """`owners`: which node runs each job, where the nodes came from, and notes."""
-    return to_json({
-        **placement.to_dict(),
-        "nodes_from": nodes_from,
-        "notes": list(notes),
-        "disabled": disabled,
-        "errors": [f.to_dict() for f in errors],
-    })
+    return to_json(
+        {
+            **placement.to_dict(),
+            "nodes_from": nodes_from,
+            "notes": list(notes),
+            "disabled": disabled,
+            "errors": [f.to_dict() for f in errors],
+        }
+    )
 
 
 def stagger_json(result: StaggerResult) -> str:
@@ -156,28 +196,50 @@ def stagger_json(result: StaggerResult) -> str:
     return to_json(result.to_dict())
 
 
-def error_json(err: ScheduleError, expression: str, message: str, *, job: str | None,
-               location: str | None) -> str:
+def error_json(
+    err: ScheduleError, expression: str, message: str, *, job: str | None, location: str | None
+) -> str:
     """`error`: what `preview`, `explain` and `why` write for an invalid schedule."""
-    return to_json({
-        "expression": expression,
-        "job": job,
-        "error": {"code": INVALID_SCHEDULE, "message": message, "location": location,
-                  "field": err.field, "item": err.item, "column": err.column, "hint": err.hint},
-    })
+    return to_json(
+        {
+            "expression": expression,
+            "job": job,
+            "error": {
+                "code": INVALID_SCHEDULE,
+                "message": message,
+                "location": location,
+                "field": err.field,
+                "item": err.item,
+                "column": err.column,
+                "hint": err.hint,
+            },
+        }
+    )
 
 
 def cell_dict(cell: Cell) -> dict[str, Any]:
     """One (hour, minute) cell of the pressure grid (`pressure` and `diff`)."""
-    return {"hour": cell.hour, "minute": cell.minute, "fires": cell.fires, "jobs": cell.jobs,
-            "names": list(cell.names)}
+    return {
+        "hour": cell.hour,
+        "minute": cell.minute,
+        "fires": cell.fires,
+        "jobs": cell.jobs,
+        "names": list(cell.names),
+    }
 
 
 def _left_out(fleet: Fleet, errors: Sequence[Finding]) -> dict[str, Any]:
     """`skipped` (jobs with an invalid schedule or zone) and `errors` (load errors)."""
     return {
-        "skipped": [{"job": s.job.name, "reason": s.reason, "file": s.job.location.file,
-                     "line": s.job.location.line} for s in fleet.skipped],
+        "skipped": [
+            {
+                "job": s.job.name,
+                "reason": s.reason,
+                "file": s.job.location.file,
+                "line": s.job.location.line,
+            }
+            for s in fleet.skipped
+        ],
         "errors": [f.to_dict() for f in errors],
     }
 
@@ -198,8 +260,11 @@ def _jitter(result: JitterPressure) -> dict[str, Any]:
             "scheduled": result.peak_scheduled,
             "fire_after": result.peak_fire_after,
         },
-        "jobs": [{"name": job.name, "width": job.width, "offset": job.offset}
-                 for job in result.jobs if job.width],
+        "jobs": [
+            {"name": job.name, "width": job.width, "offset": job.offset}
+            for job in result.jobs
+            if job.width
+        ],
     }
 
 

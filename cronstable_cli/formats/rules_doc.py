@@ -37,8 +37,10 @@ def rules_markdown(rules: Iterable[Rule] = RULES) -> str:
         "|---|---|---|---|",
     ]
     for rule in rules:
-        out.append(f"| [`{rule.code}`](#{rule.code}) | {rule.level} | {SCOPES[rule.scope]} "
-                   f"| {rule.summary.replace('|', '&#124;')} |")
+        out.append(
+            f"| [`{rule.code}`](#{rule.code}) | {rule.level} | {SCOPES[rule.scope]} "
+            f"| {rule.summary.replace('|', '&#124;')} |"
+        )
     for rule in rules:
         out += ["", f"## {rule.code}", "", f"Level: **{rule.level}** ({SCOPES[rule.scope]})."]
         if rule.replaces:

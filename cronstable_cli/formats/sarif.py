@@ -25,7 +25,9 @@ from ..records import Finding, Fix
 from ..safe_text import valid_unicode
 from .paths import relative_path
 
-SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
 INFORMATION_URI = "https://pypi.org/project/cronstable-cli/"  # this toolkit, not the daemon
 FINGERPRINT = "cronstableFingerprint/v2"
 SRCROOT = "%SRCROOT%"
@@ -33,29 +35,40 @@ SRCROOT = "%SRCROOT%"
 
 def lint_sarif(report: LintReport, rules: Sequence[Rule] = RULES, cwd: str | None = None) -> str:
     """The report as a SARIF 2.1.0 log (JSON text)."""
-    return valid_unicode(json.dumps(sarif_log(report, rules, cwd), indent=2,
-                                    ensure_ascii=False)) + "\n"
+    return (
+        valid_unicode(json.dumps(sarif_log(report, rules, cwd), indent=2, ensure_ascii=False))
+        + "\n"
+    )
 
 
-def sarif_log(report: LintReport, rules: Sequence[Rule] = RULES,
-              cwd: str | None = None) -> dict[str, Any]:
+def sarif_log(
+    report: LintReport, rules: Sequence[Rule] = RULES, cwd: str | None = None
+) -> dict[str, Any]:
     base = os.path.abspath(cwd or os.getcwd())
     index = {rule.code: i for i, rule in enumerate(rules)}
     run: dict[str, Any] = {
-        "tool": {"driver": {
-            "name": "cronstable",  # code scanning tracks alerts per tool name: keep it
-            "version": __version__,
-            "semanticVersion": __version__,
-            "informationUri": INFORMATION_URI,
-            "rules": [_rule(rule) for rule in rules],
-        }},
+        "tool": {
+            "driver": {
+                "name": "cronstable",  # code scanning tracks alerts per tool name: keep it
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": INFORMATION_URI,
+                "rules": [_rule(rule) for rule in rules],
+            }
+        },
         "originalUriBaseIds": {SRCROOT: {"uri": Path(base).as_uri().rstrip("/") + "/"}},
         "columnKind": "unicodeCodePoints",
         "invocations": [{"executionSuccessful": True}],
-        "results": [_result(f, index, base, print_)
-                    for f, print_ in zip(report.findings, fingerprints(
-                        report.findings, lambda f: _artifact(f.file, base)[1] if f.file else ""),
-                        strict=True)],
+        "results": [
+            _result(f, index, base, print_)
+            for f, print_ in zip(
+                report.findings,
+                fingerprints(
+                    report.findings, lambda f: _artifact(f.file, base)[1] if f.file else ""
+                ),
+                strict=True,
+            )
+        ],
     }
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
 
@@ -68,8 +81,10 @@ def _rule(rule: Rule) -> dict[str, Any]:
         "fullDescription": {"text": rule.explanation or rule.summary},
         "help": {"text": _plain(rule.doc), "markdown": rule.doc.strip()},
         "defaultConfiguration": {"level": rule.level},
-        "properties": {"tags": ["cron", "load" if rule.scope == "load" else "schedule"],
-                       **({"fix": rule.fix} if rule.fix else {})},
+        "properties": {
+            "tags": ["cron", "load" if rule.scope == "load" else "schedule"],
+            **({"fix": rule.fix} if rule.fix else {}),
+        },
     }
 
 
@@ -88,13 +103,17 @@ def _result(f: Finding, index: dict[str, int], base: str, print_: str) -> dict[s
     if f.file:
         location, _uri = _artifact(f.file, base)
         region = {"startLine": max(1, f.line), "startColumn": max(1, f.column)}
-        result["locations"] = [{"physicalLocation": {"artifactLocation": location,
-                                                     "region": region}}]
+        result["locations"] = [
+            {"physicalLocation": {"artifactLocation": location, "region": region}}
+        ]
         if f.fix is not None:
             result["fixes"] = [_fix(f.fix, location)]
     result["partialFingerprints"] = {FINGERPRINT: print_}
-    props = {k: v for k, v in (("job", f.job), ("schedule", f.schedule),
-                               ("resolved", f.resolved)) if v is not None}
+    props = {
+        k: v
+        for k, v in (("job", f.job), ("schedule", f.schedule), ("resolved", f.resolved))
+        if v is not None
+    }
     if props:
         result["properties"] = props
     return result
@@ -105,14 +124,23 @@ def _fix(fix: Fix, location: dict[str, str]) -> dict[str, Any]:
     kind = "safe" if fix.safe else "unsafe: changes when the job fires"
     return {
         "description": {"text": f"{fix.description} ({kind})"},
-        "artifactChanges": [{
-            "artifactLocation": location,
-            "replacements": [{
-                "deletedRegion": {"startLine": e.line, "startColumn": e.column,
-                                  "endLine": e.line, "endColumn": e.column + len(e.old)},
-                "insertedContent": {"text": e.new},
-            } for e in fix.edits],
-        }],
+        "artifactChanges": [
+            {
+                "artifactLocation": location,
+                "replacements": [
+                    {
+                        "deletedRegion": {
+                            "startLine": e.line,
+                            "startColumn": e.column,
+                            "endLine": e.line,
+                            "endColumn": e.column + len(e.old),
+                        },
+                        "insertedContent": {"text": e.new},
+                    }
+                    for e in fix.edits
+                ],
+            }
+        ],
     }
 
 
@@ -124,4 +152,3 @@ def _artifact(path: str, base: str) -> tuple[dict[str, str], str]:
         return {"uri": uri, "uriBaseId": SRCROOT}, uri
     uri = Path(os.path.abspath(path)).as_uri()
     return {"uri": uri}, uri
-

@@ -41,8 +41,9 @@ class LoadResult:
         )
 
 
-def load_paths(paths: Sequence[str], *, system_crontab: SystemCrontab = False,
-               files: FileSource = DISK) -> LoadResult:
+def load_paths(
+    paths: Sequence[str], *, system_crontab: SystemCrontab = False, files: FileSource = DISK
+) -> LoadResult:
     """Load files and directories; `system_crontab` reads crontabs with a user column
     (all of them when True, those it accepts when a predicate on the path).
 

@@ -16,8 +16,10 @@ def read_baseline(path: str) -> Counter[str]:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
     except FileNotFoundError:
-        raise BaselineError(f"baseline {path} does not exist; create it with "
-                            f"`cronstable lint --write-baseline {path}`") from None
+        raise BaselineError(
+            f"baseline {path} does not exist; create it with "
+            f"`cronstable lint --write-baseline {path}`"
+        ) from None
     except OSError as err:
         raise BaselineError(f"cannot read baseline {path}: {err.strerror or err}") from None
     except (ValueError, UnicodeDecodeError) as err:

@@ -92,8 +92,10 @@ def _codes(key: str, value: Any) -> tuple[str, ...]:
 
 def _fail_on(key: str, value: Any) -> str:
     if not isinstance(value, str) or value not in FAIL_ON:
-        raise ConfigError(f"`{key}` must be one of {', '.join(FAIL_ON)}, not {value!r}"
-                          + _did_you_mean(str(value), FAIL_ON))
+        raise ConfigError(
+            f"`{key}` must be one of {', '.join(FAIL_ON)}, not {value!r}"
+            + _did_you_mean(str(value), FAIL_ON)
+        )
     return value
 
 
@@ -185,8 +187,9 @@ def load_config(path: str) -> ProjectConfig:
     for key, value in table.items():
         entry = KEYS.get(key)
         if entry is None:
-            raise ConfigError(f"{path}: unknown key `{prefix}{key}`"
-                              + _did_you_mean(key, KEYS, "`{}`"))
+            raise ConfigError(
+                f"{path}: unknown key `{prefix}{key}`" + _did_you_mean(key, KEYS, "`{}`")
+            )
         try:
             values[key] = entry[0](prefix + key, value)
         except ConfigError as err:
@@ -206,8 +209,9 @@ def load_config(path: str) -> ProjectConfig:
     )
 
 
-def discover(start: str = ".", explicit: str | None = None,
-             isolated: bool = False) -> ProjectConfig:
+def discover(
+    start: str = ".", explicit: str | None = None, isolated: bool = False
+) -> ProjectConfig:
     """The settings a command runs with: --config, else the nearest file; --isolated: none."""
     if isolated:
         return ProjectConfig()
@@ -233,13 +237,20 @@ def _join(root: str, path: str) -> str:
     return os.path.normpath(os.path.join(root, path))
 
 
-def _did_you_mean(word: str, choices: Sequence[str] | Mapping[str, Any],
-                  template: str = "{!r}") -> str:
+def _did_you_mean(
+    word: str, choices: Sequence[str] | Mapping[str, Any], template: str = "{!r}"
+) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean {template.format(close[0])}?" if close else ""
 
 
 def _kind(value: Any) -> str:
-    names = {bool: "a boolean", int: "a number", float: "a number", str: "a string",
-             list: "a list", dict: "a table"}
+    names = {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "a table",
+    }
     return names.get(type(value), type(value).__name__)

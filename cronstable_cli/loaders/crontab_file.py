@@ -94,8 +94,11 @@ def parse_crontab(
             last_entry,
             len(lines[-1]) + 1,
             job=jobs[-1].name if jobs and jobs[-1].location.line == last_entry else None,
-            fix=Fix("end the file with a newline",
-                    (Edit(last_entry, len(lines[-1]) + 1, "", "\n"),), safe=True),
+            fix=Fix(
+                "end the file with a newline",
+                (Edit(last_entry, len(lines[-1]) + 1, "", "\n"),),
+                safe=True,
+            ),
         )
     if not last_entry:
         out.add(codes.EMPTY_CONFIG, "no entries in this crontab: nothing to schedule", 1)
@@ -207,7 +210,8 @@ def refuse_whole(out: Problems, jobs: Sequence[Job]) -> bool:
     finding = out.found[first]
     count = len(jobs)
     entries = {0: "", 1: ", so its one entry does not run"}.get(
-        count, f", so none of its {count} entries runs")
+        count, f", so none of its {count} entries runs"
+    )
     out.found[first] = replace(
         finding,
         message=f"{finding.message} (the daemon refuses the whole file at its first bad "
@@ -271,7 +275,7 @@ def _field_like_command(
     word = first.group()
     if schedule.startswith("@") or not _FIELD_WORD.fullmatch(word):
         return
-    command = first.string[first.start():].rstrip()
+    command = first.string[first.start() :].rstrip()
     expand = " (the shell expands a bare `*` into file names)" if "*" in word else ""
     out.add(
         codes.COMMAND_LOOKS_LIKE_FIELD,

@@ -85,8 +85,12 @@ def _read_dag(item: Mapping, out: Problems, lines: Seq[str]) -> Dag | None:
         return None  # the schema reports a missing or non-text name
     name = name_node.value
     tasks = _read_tasks(name, own.get("tasks"), item, out)
-    return Dag(name, SourceLocation(out.file, item.line, item.col), tasks,
-               _schedule_job(name, own, item, out, lines))
+    return Dag(
+        name,
+        SourceLocation(out.file, item.line, item.col),
+        tasks,
+        _schedule_job(name, own, item, out, lines),
+    )
 
 
 # -- the schedule job -----------------------------------------------------------
@@ -131,8 +135,13 @@ def _schedule_job(
     expanded = _expanded(zone.value) if isinstance(zone, Scalar) else None
     timezone = expanded if isinstance(expanded, str) else None
     if zone is not None and timezone is not None and not is_known_zone(timezone):
-        out.add(codes.UNKNOWN_TIMEZONE, unknown_zone_message(timezone, f"dag {name!r}"),
-                zone.line, zone.col, job=job_name)
+        out.add(
+            codes.UNKNOWN_TIMEZONE,
+            unknown_zone_message(timezone, f"dag {name!r}"),
+            zone.line,
+            zone.col,
+            job=job_name,
+        )
     utc = _bool(_value(own, "utc"))
     enabled = _bool(_value(own, "enabled"))
     policy = _value(own, "clusterPolicy")
@@ -147,8 +156,11 @@ def _schedule_job(
         kind="dag",
         suppressed=suppressed_codes(lines, item.line, schedule_lines),
         keys=tuple(own),
-        cluster_policy=(policy.value if isinstance(policy, Scalar)
-                        and policy.value in CLUSTER_POLICIES else "Leader"),
+        cluster_policy=(
+            policy.value
+            if isinstance(policy, Scalar) and policy.value in CLUSTER_POLICIES
+            else "Leader"
+        ),
     )
 
 
@@ -165,24 +177,29 @@ class _TaskRead:
     expand_from: Scalar | None
 
 
-def _read_tasks(dag: str, entry: tuple[Scalar, Node] | None, item: Mapping,
-                out: Problems) -> tuple[Task, ...]:
+def _read_tasks(
+    dag: str, entry: tuple[Scalar, Node] | None, item: Mapping, out: Problems
+) -> tuple[Task, ...]:
     label = f"dag {dag!r}"
     value = entry[1] if entry is not None else None
-    if value is None or (isinstance(value, Scalar) and not value.value) or (
-            isinstance(value, Sequence) and not value.items):
+    if (
+        value is None
+        or (isinstance(value, Scalar) and not value.value)
+        or (isinstance(value, Sequence) and not value.items)
+    ):
         line, col = (item.line, item.col) if entry is None else (entry[0].line, entry[0].col)
-        out.add(codes.INVALID_CONFIG,
-                f"{label} has no tasks: a DAG needs at least one (list them under 'tasks')",
-                line, col)
+        out.add(
+            codes.INVALID_CONFIG,
+            f"{label} has no tasks: a DAG needs at least one (list them under 'tasks')",
+            line,
+            col,
+        )
         return ()
     if not isinstance(value, Sequence):
         return ()  # the schema reports a mapping or text here
-    reads = [_read_task(node) for node in value.items
-             if isinstance(node, Mapping)]
+    reads = [_read_task(node) for node in value.items if isinstance(node, Mapping)]
     _check_graph(label, reads, out)
-    return tuple(Task(r.id, SourceLocation(out.file, *r.id_at)) for r in reads
-                 if r.id is not None)
+    return tuple(Task(r.id, SourceLocation(out.file, *r.id_at)) for r in reads if r.id is not None)
 
 
 def _read_task(node: Mapping) -> _TaskRead:
@@ -203,8 +220,14 @@ def _read_task(node: Mapping) -> _TaskRead:
             depends = [v for v in value.items if isinstance(v, Scalar)]
     expand = _value(own, "expand")
     expand_from = expand.get("fromTask") if isinstance(expand, Mapping) else None
-    return _TaskRead(task_id, id_at, depends, depends_at, task_type,
-                     expand_from if isinstance(expand_from, Scalar) else None)
+    return _TaskRead(
+        task_id,
+        id_at,
+        depends,
+        depends_at,
+        task_type,
+        expand_from if isinstance(expand_from, Scalar) else None,
+    )
 
 
 def _check_graph(label: str, tasks: list[_TaskRead], out: Problems) -> None:
@@ -219,68 +242,96 @@ def _check_graph(label: str, tasks: list[_TaskRead], out: Problems) -> None:
             continue
         first = seen.setdefault(task.id, task)
         if first is not task:
-            out.add(codes.INVALID_CONFIG,
-                    f"{label}: duplicate task id {task.id!r} (first at line "
-                    f"{first.id_at[0]}); task ids must be unique within a DAG", *task.id_at)
+            out.add(
+                codes.INVALID_CONFIG,
+                f"{label}: duplicate task id {task.id!r} (first at line "
+                f"{first.id_at[0]}); task ids must be unique within a DAG",
+                *task.id_at,
+            )
     edges: dict[str, list[tuple[str, Scalar]]] = {}
     for task in tasks:
         if task.id is None or seen.get(task.id) is not task:
             continue
         for dep in task.depends:
             if dep.value not in seen:
-                out.add(codes.INVALID_CONFIG,
-                        f"{label}: task {task.id!r} dependsOn unknown task {dep.value!r}"
-                        f"{_close(dep.value, seen)}", dep.line, dep.col)
+                out.add(
+                    codes.INVALID_CONFIG,
+                    f"{label}: task {task.id!r} dependsOn unknown task {dep.value!r}"
+                    f"{_close(dep.value, seen)}",
+                    dep.line,
+                    dep.col,
+                )
             elif dep.value == task.id:
-                out.add(codes.INVALID_CONFIG,
-                        f"{label}: task {task.id!r} dependsOn itself, so it could never start",
-                        dep.line, dep.col)
+                out.add(
+                    codes.INVALID_CONFIG,
+                    f"{label}: task {task.id!r} dependsOn itself, so it could never start",
+                    dep.line,
+                    dep.col,
+                )
             else:
                 edges.setdefault(task.id, []).append((dep.value, dep))
         _check_expand(label, task, seen, out)
-    cycle = _find_cycle([t.id for t in tasks if t.id is not None and seen.get(t.id) is t],
-                        lambda tid: [d for d, _ in edges.get(tid, ())])
+    cycle = _find_cycle(
+        [t.id for t in tasks if t.id is not None and seen.get(t.id) is t],
+        lambda tid: [d for d, _ in edges.get(tid, ())],
+    )
     if cycle:
         path = " -> ".join(repr(t) for t in cycle)
         first = seen[cycle[0]]
-        out.add(codes.INVALID_CONFIG,
-                f"{label}: the tasks form a dependency cycle ({path}; each dependsOn the "
-                "next), so none of them could ever start", *first.depends_at)
+        out.add(
+            codes.INVALID_CONFIG,
+            f"{label}: the tasks form a dependency cycle ({path}; each dependsOn the "
+            "next), so none of them could ever start",
+            *first.depends_at,
+        )
 
 
 def _id_problem(task_id: str) -> str | None:
     if not task_id:
         return "a task id must not be empty"
     if "#" in task_id or "/" in task_id:
-        return (f"task id {task_id!r} may not contain '#' or '/' (they separate mapped "
-                "instances and task outputs in the daemon's keys)")
+        return (
+            f"task id {task_id!r} may not contain '#' or '/' (they separate mapped "
+            "instances and task outputs in the daemon's keys)"
+        )
     if _ID_CONTROL.search(task_id):
         return f"task id {task_id!r} may not contain control characters"
     return None
 
 
-def _check_expand(label: str, task: _TaskRead, seen: dict[str, _TaskRead],
-                  out: Problems) -> None:
+def _check_expand(label: str, task: _TaskRead, seen: dict[str, _TaskRead], out: Problems) -> None:
     source = task.expand_from
     if source is None:
         return
     where = (source.line, source.col)
     if task.type != "task":
-        out.add(codes.INVALID_CONFIG,
-                f"{label}: task {task.id!r}: only a plain task can be mapped with expand, "
-                f"not a {task.type}", *where)
+        out.add(
+            codes.INVALID_CONFIG,
+            f"{label}: task {task.id!r}: only a plain task can be mapped with expand, "
+            f"not a {task.type}",
+            *where,
+        )
     elif source.value not in seen:
-        out.add(codes.INVALID_CONFIG,
-                f"{label}: task {task.id!r}: expand.fromTask {source.value!r} is not a task "
-                f"of this DAG{_close(source.value, seen)}", *where)
+        out.add(
+            codes.INVALID_CONFIG,
+            f"{label}: task {task.id!r}: expand.fromTask {source.value!r} is not a task "
+            f"of this DAG{_close(source.value, seen)}",
+            *where,
+        )
     elif source.value not in {d.value for d in task.depends}:
-        out.add(codes.INVALID_CONFIG,
-                f"{label}: task {task.id!r}: expand.fromTask {source.value!r} must also be "
-                "one of its dependsOn", *where)
+        out.add(
+            codes.INVALID_CONFIG,
+            f"{label}: task {task.id!r}: expand.fromTask {source.value!r} must also be "
+            "one of its dependsOn",
+            *where,
+        )
     elif seen[source.value].expand_from is not None:
-        out.add(codes.INVALID_CONFIG,
-                f"{label}: task {task.id!r}: expand.fromTask {source.value!r} is itself "
-                "mapped; mapped tasks cannot be chained", *where)
+        out.add(
+            codes.INVALID_CONFIG,
+            f"{label}: task {task.id!r}: expand.fromTask {source.value!r} is itself "
+            "mapped; mapped tasks cannot be chained",
+            *where,
+        )
 
 
 def _find_cycle(nodes: list[str], upstream: Callable[[str], list[str]]) -> list[str]:
@@ -299,7 +350,7 @@ def _find_cycle(nodes: list[str], upstream: Callable[[str], list[str]]) -> list[
                 stack.pop()
                 continue
             if state.get(step) == 1:
-                return [*path[path.index(step):], step]
+                return [*path[path.index(step) :], step]
             if step not in state:
                 state[step] = 1
                 path.append(step)
@@ -318,8 +369,16 @@ def _close(word: str, known: Iterable[str]) -> str:
 _TASK_PATH = re.compile(r"dags\[\d+\]\.tasks\[\d+\]")
 _DAG_PATH = re.compile(r"dags\[\d+\]")
 # Job keys that a DAG sets for all its tasks (its schedule job's frame).
-_DAG_FRAME = ("schedule", "timezone", "utc", "enabled", "onMissed", "startingDeadlineSeconds",
-              "catchupJitterSeconds", "clusterPolicy")
+_DAG_FRAME = (
+    "schedule",
+    "timezone",
+    "utc",
+    "enabled",
+    "onMissed",
+    "startingDeadlineSeconds",
+    "catchupJitterSeconds",
+    "clusterPolicy",
+)
 
 
 def misplaced_key_hint(path: str, key: str) -> str:
@@ -328,16 +387,19 @@ def misplaced_key_hint(path: str, key: str) -> str:
 
     if _TASK_PATH.fullmatch(path):
         if key in _DAG_FRAME:
-            return (f"; {key!r} is set on the DAG, not on a task: a task runs when its DAG "
-                    "runs and its dependsOn are done")
+            return (
+                f"; {key!r} is set on the DAG, not on a task: a task runs when its DAG "
+                "runs and its dependsOn are done"
+            )
         if key == "name":
             return "; a task is named by its 'id'"
         if key in JOB.names:
-            return (f"; {key!r} is a job key that a DAG task does not have (a task shares "
-                    "only the launch keys with jobs)")
+            return (
+                f"; {key!r} is a job key that a DAG task does not have (a task shares "
+                "only the launch keys with jobs)"
+            )
     elif _TASK_PATH.fullmatch(path.removesuffix(".onFailure")) and key == "retry":
-        return ("; a task retries by its own 'retries' and 'retryDelaySeconds', not "
-                "onFailure.retry")
+        return "; a task retries by its own 'retries' and 'retryDelaySeconds', not onFailure.retry"
     elif _DAG_PATH.fullmatch(path) and key in TASK.names:
         return f"; {key!r} belongs to a task (under 'tasks:'), not to the DAG"
     return ""
@@ -357,17 +419,24 @@ def check_dags(dags: Seq[Dag], jobs: Seq[Job]) -> list[Finding]:
         for task in dag.tasks:
             template = f"{dag.name}.{task.id}"
             if template in job_names:
-                found.append(_error(
-                    f"job {template!r} collides with dag {dag.name!r} task {task.id!r}: a "
-                    "task runs under the name '<dag>.<task id>' and would share that job's "
-                    "bookkeeping; rename the job or the task", task.location))
+                found.append(
+                    _error(
+                        f"job {template!r} collides with dag {dag.name!r} task {task.id!r}: a "
+                        "task runs under the name '<dag>.<task id>' and would share that job's "
+                        "bookkeeping; rename the job or the task",
+                        task.location,
+                    )
+                )
                 continue
             other = owner.setdefault(template, (dag.name, task.id))
             if other != (dag.name, task.id):
-                found.append(_error(
-                    f"dag {dag.name!r} task {task.id!r} and dag {other[0]!r} task "
-                    f"{other[1]!r} both run under the name {template!r}; rename one",
-                    task.location))
+                found.append(
+                    _error(
+                        f"dag {dag.name!r} task {task.id!r} and dag {other[0]!r} task "
+                        f"{other[1]!r} both run under the name {template!r}; rename one",
+                        task.location,
+                    )
+                )
     return found
 
 
@@ -377,11 +446,16 @@ def schedule_collision(job: Job, other: Job) -> str | None:
     if dag is None:
         return None
     plain = other if dag is job else job
-    return (f"job {plain.name!r} collides with the schedule of dag "
-            f"{dag.name[len(SCHEDULE_PREFIX):]!r} at {other.location} (a scheduled DAG "
-            f"fires as the job {dag.name!r}); rename the job or the dag"
-            + (" (a crontab job is named after its file: rename the file)"
-               if plain.kind == "crontab" else ""))
+    return (
+        f"job {plain.name!r} collides with the schedule of dag "
+        f"{dag.name[len(SCHEDULE_PREFIX) :]!r} at {other.location} (a scheduled DAG "
+        f"fires as the job {dag.name!r}); rename the job or the dag"
+        + (
+            " (a crontab job is named after its file: rename the file)"
+            if plain.kind == "crontab"
+            else ""
+        )
+    )
 
 
 def _error(message: str, where: SourceLocation) -> Finding:

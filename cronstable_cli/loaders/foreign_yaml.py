@@ -15,7 +15,8 @@ from typing import NamedTuple
 # or the line's end. The pattern starts with a literal newline, which re searches for
 # quickly: this runs before every YAML file is parsed, so it must cost little.
 _TOP_KEY = re.compile(
-    r"""\n(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"\-?:%.][^:#\n]*?))[ \t]*:(?=[ \t\r\n]|$)""")
+    r"""\n(?:"([^"\n]*)"|'([^'\n]*)'|([^\s#'"\-?:%.][^:#\n]*?))[ \t]*:(?=[ \t\r\n]|$)"""
+)
 _KIND = re.compile(r"kind:\s*['\"]?([A-Za-z]+)")
 
 
@@ -44,12 +45,18 @@ def foreign_document(text: str) -> Foreign | None:
     if "apiVersion" in keys and "kind" in keys:
         kind = _KIND.search(text)
         if kind and kind.group(1) == "CronJob":
-            return Foreign("a Kubernetes CronJob manifest", keys["apiVersion"],
-                           "Kubernetes runs its spec.schedule; lint that schedule with "
-                           "`cronstable explain \"<schedule>\"`")
+            return Foreign(
+                "a Kubernetes CronJob manifest",
+                keys["apiVersion"],
+                "Kubernetes runs its spec.schedule; lint that schedule with "
+                '`cronstable explain "<schedule>"`',
+            )
         return Foreign("a Kubernetes manifest", keys["apiVersion"])
-    if ("on" in keys or "true" in keys) and "jobs" in keys and re.search(
-            r"^\s+(runs-on|steps|uses):", text, re.M):
+    if (
+        ("on" in keys or "true" in keys)
+        and "jobs" in keys
+        and re.search(r"^\s+(runs-on|steps|uses):", text, re.M)
+    ):
         # YAML 1.1 reads an unquoted `on` as true; workflows write it unquoted.
         return Foreign("a GitHub Actions workflow", keys.get("on", keys.get("true", 1)))
     if "openapi" in keys or "swagger" in keys:
@@ -72,8 +79,10 @@ def message(found: Foreign, config_keys: tuple[str, ...]) -> str:
     """The finding's text: what the file looks like, and what a config has instead."""
     quoted = [f"'{k}'" for k in config_keys]
     listed = f"{', '.join(quoted[:-1])} and {quoted[-1]}"
-    text = (f"not a cronstable config (this looks like {found.what}); a cronstable config "
-            f"is a mapping with {listed}")
+    text = (
+        f"not a cronstable config (this looks like {found.what}); a cronstable config "
+        f"is a mapping with {listed}"
+    )
     if found.detail:
         text += f". {found.detail}"
     return text

@@ -28,8 +28,7 @@ class GitError(Exception):
 
 def _git(args: Sequence[str], cwd: str | None, data: bytes | None = None) -> bytes:
     try:
-        done = subprocess.run(["git", *args], cwd=cwd, input=data, capture_output=True,
-                              check=False)
+        done = subprocess.run(["git", *args], cwd=cwd, input=data, capture_output=True, check=False)
     except FileNotFoundError:
         raise GitError("git is not installed (it is needed to read revisions)") from None
     if done.returncode != 0:
@@ -51,8 +50,10 @@ class Repository:
         if revision.startswith("-"):
             return None  # never let a revision pass for an option of git's
         try:
-            out = _git(["rev-parse", "--verify", "--quiet", "--end-of-options",
-                        f"{revision}^{{commit}}"], self.cwd)
+            out = _git(
+                ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{revision}^{{commit}}"],
+                self.cwd,
+            )
         except GitError:
             return None
         return out.decode().strip() or None
@@ -145,8 +146,11 @@ class GitTree:
         if inside is None or inside not in self.dirs:
             raise NotADirectoryError(path)
         prefix = f"{inside}/" if inside else ""
-        names = {p[len(prefix):].split("/", 1)[0]
-                 for p in (*self.blobs, *self.dirs) if p.startswith(prefix) and p != inside}
+        names = {
+            p[len(prefix) :].split("/", 1)[0]
+            for p in (*self.blobs, *self.dirs)
+            if p.startswith(prefix) and p != inside
+        }
         return sorted(names)
 
     def identity(self, path: str) -> str:
@@ -198,6 +202,6 @@ def _read_blobs(oids: Sequence[str], cwd: str | None) -> dict[str, bytes]:
         header_end = out.index(b"\n", at)
         oid, _kind, size = out[at:header_end].decode().split()
         start = header_end + 1
-        found[oid] = out[start:start + int(size)]
+        found[oid] = out[start : start + int(size)]
         at = start + int(size) + 1  # content, then a newline
     return found

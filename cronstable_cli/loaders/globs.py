@@ -29,7 +29,7 @@ def _compile(pattern: str) -> re.Pattern[str]:
             if end < 0:
                 out.append(re.escape(char))
             else:
-                body = pattern[i + 1:end]
+                body = pattern[i + 1 : end]
                 if body.startswith("!"):
                     body = "^" + body[1:]
                 out.append(f"[{body}]")

@@ -30,8 +30,12 @@ def decode_text(data: bytes, out: Problems) -> str | None:
     """A job file's bytes as text, or None with an unreadable-file finding (NUL, not UTF-8)."""
     wide = _wide_encoding(data)
     if wide is not None:
-        out.add(codes.UNREADABLE_FILE,
-                f"the file is {wide} text; a job file is UTF-8 (save it as UTF-8)", 1, 1)
+        out.add(
+            codes.UNREADABLE_FILE,
+            f"the file is {wide} text; a job file is UTF-8 (save it as UTF-8)",
+            1,
+            1,
+        )
         return None
     nul = data.find(b"\0")
     if nul >= 0:
@@ -56,8 +60,12 @@ def decode_text(data: bytes, out: Problems) -> str | None:
         return None
 
 
-_BOMS = ((b"\xff\xfe\0\0", "UTF-32 (little-endian)"), (b"\0\0\xfe\xff", "UTF-32 (big-endian)"),
-         (b"\xff\xfe", "UTF-16 (little-endian)"), (b"\xfe\xff", "UTF-16 (big-endian)"))
+_BOMS = (
+    (b"\xff\xfe\0\0", "UTF-32 (little-endian)"),
+    (b"\0\0\xfe\xff", "UTF-32 (big-endian)"),
+    (b"\xff\xfe", "UTF-16 (little-endian)"),
+    (b"\xfe\xff", "UTF-16 (big-endian)"),
+)
 
 
 def _wide_encoding(data: bytes) -> str | None:

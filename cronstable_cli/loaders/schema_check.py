@@ -274,9 +274,15 @@ class Checker:
         close = [] if advice else closest(name.value, known)
         choice = close[0] if close else None
         # Renaming a misspelt key to its one close match: unsafe, the job then does more.
-        fix = (Fix(f"rename {name.value!r} to {choice!r}",
-                   (Edit(name.line, name.col, name.value, choice),), safe=False)
-               if choice else None)
+        fix = (
+            Fix(
+                f"rename {name.value!r} to {choice!r}",
+                (Edit(name.line, name.col, name.value, choice),),
+                safe=False,
+            )
+            if choice
+            else None
+        )
         self.out.add(
             codes.UNKNOWN_KEY,
             f"{self._owner()}unknown {what} {shown(name.value)}{place} (the daemon's strict "

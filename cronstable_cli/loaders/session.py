@@ -29,8 +29,7 @@ SystemCrontab = bool | Callable[[str], bool]
 class Session:
     """Accumulates jobs, findings and files across everything one call loads."""
 
-    def __init__(self, *, system_crontab: SystemCrontab = False,
-                 files: FileSource = DISK) -> None:
+    def __init__(self, *, system_crontab: SystemCrontab = False, files: FileSource = DISK) -> None:
         # True: every crontab has a user column; a predicate: the crontabs it names.
         self.system_crontab = system_crontab
         self.source = files
@@ -55,8 +54,7 @@ class Session:
             try:
                 # Only --system-crontab reads a whole directory as cron.d; config-file
                 # globs (a predicate) pick crontabs by name when each is parsed.
-                sources = directory_entries(path, self.source,
-                                            system=self.system_crontab is True)
+                sources = directory_entries(path, self.source, system=self.system_crontab is True)
             except OSError as error:
                 self._problem(path, f"cannot list the directory: {error.strerror or error}")
                 return
@@ -85,9 +83,11 @@ class Session:
         if text is not None:
             kind = sniff(text) if source.kind == "sniff" else source.kind
             if kind == "crontab":
-                system = source.system or (self.system_crontab(source.path)
-                                           if callable(self.system_crontab)
-                                           else self.system_crontab)
+                system = source.system or (
+                    self.system_crontab(source.path)
+                    if callable(self.system_crontab)
+                    else self.system_crontab
+                )
                 entries = parse_crontab(text, out, system=system)
                 (self.withheld if refuse_whole(out, entries) else self.jobs).extend(entries)
             else:
@@ -187,7 +187,8 @@ class Session:
                 Finding(
                     code=codes.DUPLICATE_JOB_NAME,
                     level="error",
-                    message=collision or f"duplicate job name {job.name!r}: already used at "
+                    message=collision
+                    or f"duplicate job name {job.name!r}: already used at "
                     f"{seen.location}; job names must be unique across the loaded files",
                     location=job.location,
                     job=job.name,
@@ -222,8 +223,9 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def load_all(paths: Sequence[str], *, system_crontab: SystemCrontab = False,
-             files: FileSource = DISK) -> Session:
+def load_all(
+    paths: Sequence[str], *, system_crontab: SystemCrontab = False, files: FileSource = DISK
+) -> Session:
     session = Session(system_crontab=system_crontab, files=files)
     with collector_paused():
         for path in paths:

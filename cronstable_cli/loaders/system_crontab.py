@@ -26,20 +26,28 @@ def read_user_crontab() -> tuple[list[Job], Problems, bool]:
     out = Problems(USER_CRONTAB)
     program = shutil.which("crontab") or CRON_COMMAND
     try:
-        process = subprocess.run([program, "-l"], capture_output=True, timeout=TIMEOUT,
-                                 stdin=subprocess.DEVNULL, check=False)
+        process = subprocess.run(
+            [program, "-l"],
+            capture_output=True,
+            timeout=TIMEOUT,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
     except FileNotFoundError:
-        out.add(codes.UNREADABLE_FILE,
-                f"cannot read the user crontab: no crontab program ({program} not found)")
+        out.add(
+            codes.UNREADABLE_FILE,
+            f"cannot read the user crontab: no crontab program ({program} not found)",
+        )
         return [], out, False
     except PermissionError:
-        out.add(codes.UNREADABLE_FILE,
-                f"cannot read the user crontab: {program} is not executable")
+        out.add(codes.UNREADABLE_FILE, f"cannot read the user crontab: {program} is not executable")
         return [], out, False
     except subprocess.TimeoutExpired:
-        out.add(codes.UNREADABLE_FILE,
-                f"cannot read the user crontab: `{program} -l` did not finish within "
-                f"{TIMEOUT:g} s (stopped)")
+        out.add(
+            codes.UNREADABLE_FILE,
+            f"cannot read the user crontab: `{program} -l` did not finish within "
+            f"{TIMEOUT:g} s (stopped)",
+        )
         return [], out, False
     except OSError as error:
         out.add(codes.UNREADABLE_FILE, f"cannot read the user crontab: {error.strerror or error}")
@@ -56,9 +64,11 @@ def read_user_crontab() -> tuple[list[Job], Problems, bool]:
     try:
         text = process.stdout.decode("utf-8")
     except UnicodeDecodeError as error:
-        out.add(codes.UNREADABLE_FILE,
-                f"cannot read the user crontab: not valid UTF-8 (byte 0x"
-                f"{process.stdout[error.start]:02x})")
+        out.add(
+            codes.UNREADABLE_FILE,
+            f"cannot read the user crontab: not valid UTF-8 (byte 0x"
+            f"{process.stdout[error.start]:02x})",
+        )
         return [], out, False
     jobs = parse_crontab(text, out, name_base="crontab")
     return jobs, out, True

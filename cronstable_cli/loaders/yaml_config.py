@@ -102,18 +102,19 @@ def _inside_the_file(text: str, result: YamlFile) -> None:
     """An empty value at the very end is placed after the parser's end of stream, one
     line past the last; point such a job's positions at the end of the last line."""
     count = text.count("\n") + (0 if text.endswith("\n") else 1)
-    if not text or not any(j.location.line > count or j.schedule_location.line > count
-                           for j in result.jobs):
+    if not text or not any(
+        j.location.line > count or j.schedule_location.line > count for j in result.jobs
+    ):
         return
-    end = SourceLocation(result.jobs[0].location.file, count,
-                         len(text.split("\n")[count - 1]) + 1)
+    end = SourceLocation(result.jobs[0].location.file, count, len(text.split("\n")[count - 1]) + 1)
 
     def clamp(where: SourceLocation) -> SourceLocation:
         return end if where.line > count else where
 
-    result.jobs = [replace(job, location=clamp(job.location),
-                           schedule_location=clamp(job.schedule_location))
-                   for job in result.jobs]
+    result.jobs = [
+        replace(job, location=clamp(job.location), schedule_location=clamp(job.schedule_location))
+        for job in result.jobs
+    ]
 
 
 def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
@@ -181,8 +182,11 @@ def _no_config_keys(text: str) -> tuple[str, int] | None:
     shown = ", ".join(repr(k) for k in named[:5]) + (", ..." if len(named) > 5 else "")
     if hidden:
         shown += f"{' and ' if named else ''}{hidden} not shown (not key-like)"
-    return (f"not a cronstable config: its top-level keys ({shown}) are none of a config's "
-            f"('jobs', 'defaults', 'include' and the daemon sections)", min(keys.values()))
+    return (
+        f"not a cronstable config: its top-level keys ({shown}) are none of a config's "
+        f"('jobs', 'defaults', 'include' and the daemon sections)",
+        min(keys.values()),
+    )
 
 
 def _bom_hint(text: str) -> str:
@@ -190,9 +194,11 @@ def _bom_hint(text: str) -> str:
     from .discover import sniff
 
     if text.startswith("\ufeff") and sniff(text[1:]) == "crontab":
-        return ("; the file reads as a crontab but starts with a byte-order mark (U+FEFF), "
-                "so it is taken as YAML, as the daemon takes it: save it as UTF-8 without "
-                "the mark")
+        return (
+            "; the file reads as a crontab but starts with a byte-order mark (U+FEFF), "
+            "so it is taken as YAML, as the daemon takes it: save it as UTF-8 without "
+            "the mark"
+        )
     return ""
 
 
@@ -313,8 +319,9 @@ def _sections(entries: dict[str, tuple[Scalar, Node]], result: YamlFile, out: Pr
         # dags.py reports a DAG without tasks (with the graph checks).
         elsewhere = frozenset({"tasks"}) if name == "dags" else frozenset()
         hint = misplaced_key_hint if name == "dags" else None
-        checker = Checker(out, where=result.where, root=f"'{name}'", elsewhere=elsewhere,
-                          key_hint=hint)
+        checker = Checker(
+            out, where=result.where, root=f"'{name}'", elsewhere=elsewhere, key_hint=hint
+        )
         data = checker.check(value, entry.type, name, key)
         if name != "logging":  # handed to logging.config verbatim: `${asctime}` is its own
             kind = "dag-seq" if name == "dags" else "other"

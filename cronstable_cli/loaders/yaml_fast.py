@@ -29,8 +29,7 @@ class Unsupported(Exception):
 # separation, a plain scalar, which strictyaml refuses) the parser declines, so
 # one tab in a quoted command no longer sends a 50k-job file down the slow path.
 _OUTSIDE = re.compile(
-    "[^\t\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
-    "\U00010000-\U0010ffff]"
+    "[^\t\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 )
 _PRINTABLE_ASCII = bytes([9, 10, *range(0x20, 0x7F)])
 _KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-/]*):(?: +|$)")

@@ -59,9 +59,7 @@ def zone_problem(
         out.add(codes.UNKNOWN_TIMEZONE, unknown_zone_message(value, where), line, col, job=job)
 
 
-def expanded(
-    data: Any, path: str, kind: str, where: Where, out: Problems, job: str | None
-) -> Any:
+def expanded(data: Any, path: str, kind: str, where: Where, out: Problems, job: str | None) -> Any:
     """Checked data with `${VAR}` expanded as the daemon would; unknown variables noted."""
     unset: list[tuple[str, str]] = []
     result = expand(data, path, kind, os.environ, unset)

@@ -168,4 +168,3 @@ def _deepest_line(text: str) -> int:
             if depth > best:
                 best, best_line = depth, number
     return best_line
-

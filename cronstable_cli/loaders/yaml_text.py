@@ -39,6 +39,8 @@ def explain_syntax(problem: SyntaxProblem, lines: list[str]) -> SyntaxProblem:
     key, value = match.group("key"), match.group("value")
     what = "an alias" if value.startswith("*") else "a reserved character"
     return SyntaxProblem(
-        f"quote the schedule: {key}: \"{value}\" (unquoted, YAML reads the leading "
+        f'quote the schedule: {key}: "{value}" (unquoted, YAML reads the leading '
         f"{value[0]!r} as {what}, so the file does not parse)",
-        problem.line, match.start("value") + 1)
+        problem.line,
+        match.start("value") + 1,
+    )

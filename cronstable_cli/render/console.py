@@ -30,22 +30,43 @@ def set_color(mode: ColorMode) -> None:
 
 
 # Stand-ins for the report's own glyphs where the terminal cannot show them.
-ASCII_GLYPHS = str.maketrans({
-    "—": "-", "→": "->", "·": ".", "×": "x", "…": "...", "⏎": "<CR>",
-    "▁": "_", "▂": ".", "▃": "-", "▄": "=", "▅": "+", "▆": "*", "▇": "%", "█": "#",
-})
+ASCII_GLYPHS = str.maketrans(
+    {
+        "—": "-",
+        "→": "->",
+        "·": ".",
+        "×": "x",
+        "…": "...",
+        "⏎": "<CR>",
+        "▁": "_",
+        "▂": ".",
+        "▃": "-",
+        "▄": "=",
+        "▅": "+",
+        "▆": "*",
+        "▇": "%",
+        "█": "#",
+    }
+)
 
 
-def make_console(file: IO[str] | None = None, *, stderr: bool = False,
-                 width: int | None = None) -> Console:
+def make_console(
+    file: IO[str] | None = None, *, stderr: bool = False, width: int | None = None
+) -> Console:
     """A rich Console writing to `file` (stdout by default)."""
     target = file or (sys.stderr if stderr else sys.stdout)
     if width is None:
         width = output_width(target)  # COLUMNS, else the terminal's, else 80 (docs/cli.md)
     if _color == "always":
         # Forced colour (CI logs that render ANSI): a fixed 16-colour palette, not a guess.
-        return _safe_console_class()(file=target, force_terminal=True, color_system="standard",
-                                     highlight=False, width=width, soft_wrap=False)
+        return _safe_console_class()(
+            file=target,
+            force_terminal=True,
+            color_system="standard",
+            highlight=False,
+            width=width,
+            soft_wrap=False,
+        )
     # NO_COLOR means plain text: rich's own no_color mode still writes bold and dim
     # escapes on a terminal, so styling is switched off altogether.
     no_color = _color == "never" or bool(os.environ.get("NO_COLOR"))
@@ -83,7 +104,8 @@ def _safe_console_class() -> type[Console]:
                 for segment in segments:
                     text = segment.text
                     plain = (text.isprintable() or text == "\n") and (
-                        not ascii_only or text.isascii())
+                        not ascii_only or text.isascii()
+                    )
                     if segment.control or plain:
                         yield segment
                         continue

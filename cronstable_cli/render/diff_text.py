@@ -42,8 +42,11 @@ def side_label(side_label: str, commit: str | None) -> str:
 
 def summary_line(result: FleetDiff) -> str:
     jobs = result.jobs
-    parts = [f"{jobs.count(k)} {k}" for k in ("added", "removed", "renamed", "changed",
-                                               "unknown") if jobs.count(k)]
+    parts = [
+        f"{jobs.count(k)} {k}"
+        for k in ("added", "removed", "renamed", "changed", "unknown")
+        if jobs.count(k)
+    ]
     body = ", ".join(parts) if parts else "no job changed"
     return f"{body} ({jobs.unchanged:,} unchanged)"
 
@@ -76,8 +79,11 @@ def job_summary(change: JobChange) -> str:
             words.append(f"zone {shown(change.base.timezone)} → {shown(change.head.timezone)}")
         else:
             words.append(what)
-    if change.fires is not None and "schedule" not in change.changes \
-            and change.fires.kind == "moves_fires":
+    if (
+        change.fires is not None
+        and "schedule" not in change.changes
+        and change.fires.kind == "moves_fires"
+    ):
         words.append("moves fires")
     return ", ".join(words)
 
@@ -109,8 +115,10 @@ def _job_lines(change: JobChange) -> Iterator[str]:
     yield f"      resolved  {_resolved(b)} → {_resolved(h)}"
     yield f"      next      {_next(fires.base)}"
     yield f"             →  {_next(fires.head)}"
-    yield (f"      per day   {per_day(fires.base)} → {per_day(fires.head)}; "
-           f"per week {_count(fires.base.per_week)} → {_count(fires.head.per_week)}")
+    yield (
+        f"      per day   {per_day(fires.base)} → {per_day(fires.head)}; "
+        f"per week {_count(fires.base.per_week)} → {_count(fires.head.per_week)}"
+    )
 
 
 def _resolved(state: JobState) -> str:
@@ -148,10 +156,12 @@ def fleet_rows(result: FleetDiff) -> list[tuple[str, str, str]]:
         ("jobs at :00", f"{b.by_minute_jobs[0]:,}", f"{h.by_minute_jobs[0]:,}"),
     ]
     if b.jitter is not None and h.jitter is not None:
-        rows.append(("peak starts/second", f"{b.jitter.peak_scheduled:,}",
-                     f"{h.jitter.peak_scheduled:,}"))
-        rows.append(("  with jitter", f"{b.jitter.peak_fire_after:,}",
-                     f"{h.jitter.peak_fire_after:,}"))
+        rows.append(
+            ("peak starts/second", f"{b.jitter.peak_scheduled:,}", f"{h.jitter.peak_scheduled:,}")
+        )
+        rows.append(
+            ("  with jitter", f"{b.jitter.peak_fire_after:,}", f"{h.jitter.peak_fire_after:,}")
+        )
     return rows
 
 
@@ -168,8 +178,10 @@ def window_line(result: FleetDiff) -> str:
 def diff_text(result: FleetDiff) -> str:
     """The whole report as plain text."""
     base, head = result.base, result.head
-    lines = [f"cronstable diff: {side_label(base.label, base.commit)} → "
-             f"{side_label(head.label, head.commit)}"]
+    lines = [
+        f"cronstable diff: {side_label(base.label, base.commit)} → "
+        f"{side_label(head.label, head.commit)}"
+    ]
     for side in (base, head):
         for path in side.absent:
             lines.append(f"  {shown(path)} does not exist in {shown(side.label)}")
@@ -183,11 +195,12 @@ def diff_text(result: FleetDiff) -> str:
         lines.append(f"  {measure.ljust(width)}  {marker}{after}")
     limit = result.settings.max_per_minute
     for crowd in result.pressure.crowded:
-        lines.append(f"  newly crowded :{crowd.minute:02d}: {crowd.base} → {crowd.head} jobs "
-                     f"(more than --max-per-minute {limit})")
+        lines.append(
+            f"  newly crowded :{crowd.minute:02d}: {crowd.base} → {crowd.head} jobs "
+            f"(more than --max-per-minute {limit})"
+        )
     for crowd in result.pressure.relieved:
-        lines.append(f"  no longer crowded :{crowd.minute:02d}: {crowd.base} → {crowd.head} "
-                     "jobs")
+        lines.append(f"  no longer crowded :{crowd.minute:02d}: {crowd.base} → {crowd.head} jobs")
     lines += ["", f"Duplicate groups: {_dup_summary(result)}"]
     for dup in result.duplicates:
         g = dup.group
@@ -200,8 +213,7 @@ def diff_text(result: FleetDiff) -> str:
             if dup.left:
                 lines.append(f"             left: {', '.join(shown(n) for n in dup.left)}")
     lines.extend(_owner_lines(result))
-    lines += ["", f"Findings: {len(result.new_findings)} new, "
-                  f"{len(result.fixed_findings)} fixed"]
+    lines += ["", f"Findings: {len(result.new_findings)} new, {len(result.fixed_findings)} fixed"]
     lines += [f"  new    {finding_line(f)}" for f in result.new_findings]
     lines += [f"  fixed  {finding_line(f)}" for f in result.fixed_findings]
     for side in (base, head):
@@ -213,8 +225,9 @@ def diff_text(result: FleetDiff) -> str:
 
 
 def _dup_summary(result: FleetDiff) -> str:
-    counts = {k: sum(1 for d in result.duplicates if d.kind == k)
-              for k in ("new", "changed", "dissolved")}
+    counts = {
+        k: sum(1 for d in result.duplicates if d.kind == k) for k in ("new", "changed", "dissolved")
+    }
     parts = [f"{n} {k}" for k, n in counts.items() if n]
     return ", ".join(parts) if parts else "no change"
 
@@ -242,19 +255,26 @@ def _owner_lines(result: FleetDiff) -> Iterator[str]:
             yield f"Owners: left out: {shown(result.owners_note)}"
         return
     yield ""
-    yield (f"Owners ({shown(owners.head_nodes.label)}; {election_text(owners.head_election)}): "
-           f"{plural(len(owners.moves), 'job')} moved, {len(owners.added)} new")
+    yield (
+        f"Owners ({shown(owners.head_nodes.label)}; {election_text(owners.head_election)}): "
+        f"{plural(len(owners.moves), 'job')} moved, {len(owners.added)} new"
+    )
     if owners.base_election != owners.head_election:
-        yield (f"  election  {election_text(owners.base_election)} → "
-               f"{election_text(owners.head_election)}")
+        yield (
+            f"  election  {election_text(owners.base_election)} → "
+            f"{election_text(owners.head_election)}"
+        )
     if owners.base_nodes.nodes != owners.head_nodes.nodes:
-        yield (f"  nodes  {', '.join(map(shown, owners.base_nodes.nodes))} → "
-               f"{', '.join(map(shown, owners.head_nodes.nodes))}")
+        yield (
+            f"  nodes  {', '.join(map(shown, owners.base_nodes.nodes))} → "
+            f"{', '.join(map(shown, owners.head_nodes.nodes))}"
+        )
     for move in owners.moves:
         yield f"  moved  {shown(move.job)}: {nodes_text(move.before)} → {nodes_text(move.after)}"
     for move in owners.added:
         yield f"  new    {shown(move.job)}: {nodes_text(move.after)}"
     nodes = list(dict.fromkeys([*owners.base_counts, *owners.head_counts]))
-    counts = ", ".join(f"{shown(n)} {owners.base_counts.get(n, 0)} → "
-                       f"{owners.head_counts.get(n, 0)}" for n in nodes)
+    counts = ", ".join(
+        f"{shown(n)} {owners.base_counts.get(n, 0)} → {owners.head_counts.get(n, 0)}" for n in nodes
+    )
     yield f"  jobs per node  {counts}"

@@ -31,22 +31,23 @@ class DuplicatesReport:
         r = self.result
         in_groups = sum(g.count for g in r.groups)
         if not r.groups:
-            yield Text.assemble(("duplicates", "bold"),
-                                f": none among {plural(r.jobs, 'job')}")
+            yield Text.assemble(("duplicates", "bold"), f": none among {plural(r.jobs, 'job')}")
             return
         yield Text.assemble(
             ("duplicates", "bold"),
-            f": {plural(len(r.groups), 'group')} covering {in_groups:,} of "
-            f"{plural(r.jobs, 'job')}",
+            f": {plural(len(r.groups), 'group')} covering {in_groups:,} of {plural(r.jobs, 'job')}",
         )
         for group in r.groups:
             yield Text("")
-            yield Prose((f"{group.count:,}× ", "bold"), Keep(group.expression, "bold cyan"),
-                        f"  {group.description} ({group.timezone})")
+            yield Prose(
+                (f"{group.count:,}× ", "bold"),
+                Keep(group.expression, "bold cyan"),
+                f"  {group.description} ({group.timezone})",
+            )
             names = list(group.jobs)
             if self.limit is not None and len(names) > self.limit:
                 more = len(names) - self.limit
-                names = [*names[:self.limit], f"+{more:,} more"]
+                names = [*names[: self.limit], f"+{more:,} more"]
             # Wrapped by hand so continuation lines keep the indent (and no padding).
             width = max(20, options.max_width - 2)
             for line in textwrap.wrap(", ".join(names), width, break_on_hyphens=False):

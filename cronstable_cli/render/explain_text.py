@@ -23,14 +23,26 @@ def render_explain(result: Explanation, file: IO[str] | None = None) -> None:
     if not result.fields:
         return
     # A field's written and resolved items are kept whole; the words and values wrap.
-    columns = [Column("field", keep=True), Column("written", keep=True),
-               Column("resolved", keep=True), Column("meaning"), Column("values")]
-    rows = [Row((f.name, f.source, f.resolved if f.resolved != f.source else "", f.words,
-                 f.values)) for f in result.fields]
+    columns = [
+        Column("field", keep=True),
+        Column("written", keep=True),
+        Column("resolved", keep=True),
+        Column("meaning"),
+        Column("values"),
+    ]
+    rows = [
+        Row((f.name, f.source, f.resolved if f.resolved != f.source else "", f.words, f.values))
+        for f in result.fields
+    ]
     console.print(FitTable(columns, rows))
     for finding in result.findings:
-        console.print(Prose((finding.level, LEVEL_STYLES.get(finding.level, "")),
-                            f" [{finding.code}] ", finding.message))
+        console.print(
+            Prose(
+                (finding.level, LEVEL_STYLES.get(finding.level, "")),
+                f" [{finding.code}] ",
+                finding.message,
+            )
+        )
 
 
 def render_why(report: WhyReport, file: IO[str] | None = None) -> None:
@@ -42,15 +54,26 @@ def render_why(report: WhyReport, file: IO[str] | None = None) -> None:
     if report.resolved != report.expression:
         head += [("  →  ", "green"), Keep(report.resolved, "green")]
     console.print(Prose(*head))
-    console.print(Text(f"At {report.at:%a %Y-%m-%d %H:%M:%S %Z} ({report.timezone})",
-                       style="dim"))
+    console.print(Text(f"At {report.at:%a %Y-%m-%d %H:%M:%S %Z} ({report.timezone})", style="dim"))
     console.print(Prose(report.verdict, style="bold green" if report.fired else "bold red"))
     if report.fields:
-        columns = [Column("field", keep=True), Column("value"), Column("", keep=True),
-                   Column("why")]
-        rows = [Row((f.field, f.value,
-                     Text("match", style="green") if f.matched else Text("no", style="red"),
-                     f.reason)) for f in report.fields]
+        columns = [
+            Column("field", keep=True),
+            Column("value"),
+            Column("", keep=True),
+            Column("why"),
+        ]
+        rows = [
+            Row(
+                (
+                    f.field,
+                    f.value,
+                    Text("match", style="green") if f.matched else Text("no", style="red"),
+                    f.reason,
+                )
+            )
+            for f in report.fields
+        ]
         console.print(FitTable(columns, rows))
     if report.dst:
         console.print(Prose(f"DST: {report.dst}", style="yellow"))

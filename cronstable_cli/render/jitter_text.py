@@ -33,7 +33,7 @@ def seconds_label(seconds: int) -> str:
 def folded(counts: Sequence[int]) -> tuple[tuple[int, ...], int]:
     """(60 columns, seconds per column): whole minutes of 1-s bins summed into 60."""
     per = max(1, -(-len(counts) // COLUMNS))
-    return tuple(sum(counts[c * per:(c + 1) * per]) for c in range(COLUMNS)), per
+    return tuple(sum(counts[c * per : (c + 1) * per]) for c in range(COLUMNS)), per
 
 
 def option_label(result: JitterPressure) -> str:
@@ -42,8 +42,10 @@ def option_label(result: JitterPressure) -> str:
 
 def widths_label(result: JitterPressure) -> str:
     """`60s × 7 jobs, exact × 1 job`."""
-    return ", ".join(f"{f'{width}s' if width else 'exact'} × {plural(jobs, 'job')}"
-                     for width, jobs in result.widths)
+    return ", ".join(
+        f"{f'{width}s' if width else 'exact'} × {plural(jobs, 'job')}"
+        for width, jobs in result.widths
+    )
 
 
 def peak_label(result: JitterPressure) -> str:
@@ -62,8 +64,10 @@ class JitterPanel:
         from rich.text import Text
 
         j = self.result
-        yield Text.assemble((f"Jitter ({option_label(j)})", "bold"),
-                            f": {j.jittered_jobs:,} of {plural(len(j.jobs), 'job')} jittered")
+        yield Text.assemble(
+            (f"Jitter ({option_label(j)})", "bold"),
+            f": {j.jittered_jobs:,} of {plural(len(j.jobs), 'job')} jittered",
+        )
         if j.jobs:
             # One `60s × 19 jobs` entry is never split across lines.
             entries = widths_label(j).split(", ")
@@ -74,8 +78,9 @@ class JitterPanel:
         if j.busiest_minute is None:
             return
         minute = f":{j.busiest_minute:02d}"
-        yield Text(f"Fires scheduled at {minute}, by second of scheduled_for (un-jittered)",
-                   style="bold")
+        yield Text(
+            f"Fires scheduled at {minute}, by second of scheduled_for (un-jittered)", style="bold"
+        )
         width = options.max_width
         yield from self._chart(j.scheduled, 1, "cyan", width)
         columns, per = folded(j.fire_after)
@@ -86,14 +91,17 @@ class JitterPanel:
         yield Text(title, style="bold")
         yield from self._chart(columns, per, "magenta", width)
         if j.spill:
-            yield Text(f"{plural(j.spill, 'fire')} of {minute} start in a later minute "
-                       "(fire_after 60 s or more after the minute began).")
-        yield Prose(("Peak fires starting in one second (whole window): ", "bold"),
-                    Keep(f"{peak_label(j)} (un-jittered → jittered)"))
+            yield Text(
+                f"{plural(j.spill, 'fire')} of {minute} start in a later minute "
+                "(fire_after 60 s or more after the minute began)."
+            )
+        yield Prose(
+            ("Peak fires starting in one second (whole window): ", "bold"),
+            Keep(f"{peak_label(j)} (un-jittered → jittered)"),
+        )
 
     @staticmethod
-    def _chart(counts: Sequence[int], per: int, style: str,
-               width: int) -> Iterator[RenderableType]:
+    def _chart(counts: Sequence[int], per: int, style: str, width: int) -> Iterator[RenderableType]:
         from rich.text import Text
 
         indent = label_width(counts) + 1

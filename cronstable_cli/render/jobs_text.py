@@ -16,10 +16,14 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
 
     console = make_console(file)
     # Schedules and instants are kept whole; names, paths and zones wrap (layout.py).
-    columns = [Column("job / where"), Column("kind", keep=True),
-               Column("schedule (→ resolved)", keep=True),
-               Column("zone"), Column("on", keep=True),
-               Column(f"next ({start.tzname()})", keep=True)]
+    columns = [
+        Column("job / where"),
+        Column("kind", keep=True),
+        Column("schedule (→ resolved)", keep=True),
+        Column("zone"),
+        Column("on", keep=True),
+        Column(f"next ({start.tzname()})", keep=True),
+    ]
     rows: list[Row] = []
     for row in result.rows:
         job = row.job
@@ -39,17 +43,28 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
             nxt = Text("at daemon start", style="dim")
         else:
             nxt = Text("never fires", style="yellow")
-        rows.append(Row((who, row.kind, schedule, job.zone,
-                         "yes" if job.enabled else Text("no", style="dim"), nxt),
-                        style=None if job.enabled else "dim"))
+        rows.append(
+            Row(
+                (
+                    who,
+                    row.kind,
+                    schedule,
+                    job.zone,
+                    "yes" if job.enabled else Text("no", style="dim"),
+                    nxt,
+                ),
+                style=None if job.enabled else "dim",
+            )
+        )
     console.print(FitTable(columns, rows))
     enabled = sum(1 for r in result.rows if r.job.enabled)
     shown = len(result.rows)
     filtered = f" (of {result.total} loaded)" if shown != result.total else ""
-    console.print(f"{shown} job{'s' if shown != 1 else ''}{filtered}, {enabled} enabled, "
-                  f"from {len(result.files)} "
-                  f"file{'s' if len(result.files) != 1 else ''}")
+    console.print(
+        f"{shown} job{'s' if shown != 1 else ''}{filtered}, {enabled} enabled, "
+        f"from {len(result.files)} "
+        f"file{'s' if len(result.files) != 1 else ''}"
+    )
     for err in result.errors:
         where = f"{err.location}: " if err.location else ""
-        console.print(Text.assemble((f"{where}error", "bold red"), f" [{err.code}] ",
-                                    err.message))
+        console.print(Text.assemble((f"{where}error", "bold red"), f" [{err.code}] ", err.message))

@@ -72,6 +72,7 @@ def fit_lines(text: str, width: int) -> str:
 
 # --- tables ---------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Column:
     """One column: `keep` cells (schedules, instants, numbers) are never wrapped."""
@@ -110,8 +111,9 @@ def _longest_word(text: str) -> int:
     return max((_cell_width(w) for w in text.split()), default=0)
 
 
-def column_widths(naturals: Sequence[int], minimums: Sequence[int], width: int,
-                  gap: int) -> list[int] | None:
+def column_widths(
+    naturals: Sequence[int], minimums: Sequence[int], width: int, gap: int
+) -> list[int] | None:
     """Widths for columns separated by `gap` cells, or None when they cannot fit.
 
     Every column starts at its natural width; the widest shrink first, never
@@ -126,8 +128,9 @@ def column_widths(naturals: Sequence[int], minimums: Sequence[int], width: int,
             return None
         widest = max(widths[i] for i in movable)
         tops = [i for i in movable if widths[i] == widest]
-        below = max([widths[i] for i in movable if widths[i] < widest]
-                    + [max(minimums[i] for i in tops)])
+        below = max(
+            [widths[i] for i in movable if widths[i] < widest] + [max(minimums[i] for i in tops)]
+        )
         # Bring the widest columns down together, to the next width or as far as needed.
         step = max(1, min(widest - below, -(-excess // len(tops))))
         for i in tops:
@@ -140,8 +143,15 @@ def column_widths(naturals: Sequence[int], minimums: Sequence[int], width: int,
 class FitTable:
     """A table laid out for the console's width at render time (see the module doc)."""
 
-    def __init__(self, columns: Sequence[Column], rows: Iterable[Row], *, boxed: bool = True,
-                 title: str | None = None, header: bool = True) -> None:
+    def __init__(
+        self,
+        columns: Sequence[Column],
+        rows: Iterable[Row],
+        *,
+        boxed: bool = True,
+        title: str | None = None,
+        header: bool = True,
+    ) -> None:
         self.columns = tuple(columns)
         self.rows = tuple(rows)
         self.boxed = boxed
@@ -195,20 +205,31 @@ class FitTable:
         else:
             yield from self._labelled(width)
 
-    def _table(self, columns: range, widths: Sequence[int], rows: Sequence[Row], *,
-               header: bool) -> RenderableType:
+    def _table(
+        self, columns: range, widths: Sequence[int], rows: Sequence[Row], *, header: bool
+    ) -> RenderableType:
         from rich import box
         from rich.table import Table
 
-        table = Table(box=box.HEAVY_HEAD if self.boxed else None, show_edge=False,
-                      pad_edge=False, header_style="bold", show_header=header)
+        table = Table(
+            box=box.HEAVY_HEAD if self.boxed else None,
+            show_edge=False,
+            pad_edge=False,
+            header_style="bold",
+            show_header=header,
+        )
         for i, w in zip(columns, widths, strict=True):
             col = self.columns[i]
             # Kept cells fit their column by construction; only a kept header may wrap.
             table.add_column(col.header, width=w, justify=col.justify, overflow="fold")
         for row in rows:
-            table.add_row(*(row.cells[i] if self.columns[i].keep else _wrapped(row.cells[i], w)
-                            for i, w in zip(columns, widths, strict=True)), style=row.style)
+            table.add_row(
+                *(
+                    row.cells[i] if self.columns[i].keep else _wrapped(row.cells[i], w)
+                    for i, w in zip(columns, widths, strict=True)
+                ),
+                style=row.style,
+            )
         return table
 
     def _stacked(self, rest: range, widths: Sequence[int], width: int) -> RenderResult:
@@ -218,12 +239,14 @@ class FitTable:
 
         if self.header:
             yield Text(self.columns[0].header, style="bold")
-            yield Padding(self._table(rest, widths, (), header=True), (0, 0, 0, INDENT),
-                          expand=False)
+            yield Padding(
+                self._table(rest, widths, (), header=True), (0, 0, 0, INDENT), expand=False
+            )
         for row in self.rows:
             yield from _joined(row.cells[0], width, row.style)
-            yield Padding(self._table(rest, widths, (row,), header=False), (0, 0, 0, INDENT),
-                          expand=False)
+            yield Padding(
+                self._table(rest, widths, (row,), header=False), (0, 0, 0, INDENT), expand=False
+            )
 
     def _labelled(self, width: int) -> RenderResult:
         """Last resort: each row's first cell, then its other cells as `label: value` items
@@ -271,8 +294,10 @@ def _ascii_table(table: FitTable, console: Console, encoding: str) -> FitTable:
     from .console import to_ascii
 
     columns = [Column(to_ascii(c.header, encoding), c.keep, c.justify) for c in table.columns]
-    rows = [Row(tuple(_ascii_cell(cell, console, encoding) for cell in row.cells), row.style)
-            for row in table.rows]
+    rows = [
+        Row(tuple(_ascii_cell(cell, console, encoding) for cell in row.cells), row.style)
+        for row in table.rows
+    ]
     title = to_ascii(table.title, encoding) if table.title else None
     out = FitTable(columns, rows, boxed=table.boxed, title=title, header=table.header)
     out._ascii = True
@@ -337,8 +362,9 @@ class Prose:
         self.indent = indent
         self.style = style
 
-    def text(self, console: Console | None = None,
-             encoding: str = "utf-8") -> tuple[Text, list[tuple[int, int]]]:
+    def text(
+        self, console: Console | None = None, encoding: str = "utf-8"
+    ) -> tuple[Text, list[tuple[int, int]]]:
         """The paragraph as one Text and the [start, end) offsets of its kept spans (in the
         ASCII the terminal will show, when `console` is given and `encoding` is not UTF)."""
         from rich.text import Text
@@ -356,8 +382,11 @@ class Prose:
                 out.append_text(_ascii_cell(piece, console, encoding) if ascii_only else piece)
                 kept.append((start, len(out.plain)))
                 continue
-            piece = part if isinstance(part, Text) else (
-                Text(part) if isinstance(part, str) else Text(part[0], style=part[1]))
+            piece = (
+                part
+                if isinstance(part, Text)
+                else (Text(part) if isinstance(part, str) else Text(part[0], style=part[1]))
+            )
             if ascii_only:
                 piece = _ascii_cell(piece, console, encoding)
             out.append_text(piece)
@@ -365,13 +394,18 @@ class Prose:
         return out, kept
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        text, kept = (self.text(console, options.encoding) if options.ascii_only
-                      else self.text())
+        text, kept = self.text(console, options.encoding) if options.ascii_only else self.text()
         yield from wrap(text, options.max_width, self.indent, kept=kept)
 
 
-def wrap(text: Text, width: int, indent: int = 0, *, kept: Sequence[tuple[int, int]] = (),
-         style: str | None = None) -> Iterator[Text]:
+def wrap(
+    text: Text,
+    width: int,
+    indent: int = 0,
+    *,
+    kept: Sequence[tuple[int, int]] = (),
+    style: str | None = None,
+) -> Iterator[Text]:
     """Greedy word wrap of one line of Text; `kept` spans and `code` spans stay whole."""
     from rich.text import Text
 
@@ -387,8 +421,9 @@ def wrap(text: Text, width: int, indent: int = 0, *, kept: Sequence[tuple[int, i
             yield piece
 
 
-def wrap_plain(plain: str, width: int, indent: int = 0, *,
-               kept: Sequence[tuple[int, int]] = ()) -> list[str]:
+def wrap_plain(
+    plain: str, width: int, indent: int = 0, *, kept: Sequence[tuple[int, int]] = ()
+) -> list[str]:
     """`wrap` for a plain str: the same breaks and folds, no rich Text built (fast path)."""
     breaks = _breaks(plain, width, indent, kept)
     bounds = zip([0, *breaks], [*breaks, len(plain)], strict=True)
@@ -401,8 +436,7 @@ def wrap_plain(plain: str, width: int, indent: int = 0, *,
     return out
 
 
-def _breaks(plain: str, width: int, indent: int,
-            kept: Sequence[tuple[int, int]]) -> list[int]:
+def _breaks(plain: str, width: int, indent: int, kept: Sequence[tuple[int, int]]) -> list[int]:
     """Offsets where greedy wrapping starts a new line (shared by `wrap` and `wrap_plain`)."""
     spans = list(kept) or [(m.start(), m.end()) for m in _CODE.finditer(plain)]
     breaks: list[int] = []
@@ -452,7 +486,7 @@ def _fold(line: Text, width: int, skip: int, indent: int) -> Iterator[Text]:
     while (cut := _fold_cut(line.plain, width, skip)) is not None:
         head, tail = line.divide([cut])
         head.rstrip()
-        tail = tail[len(tail.plain) - len(tail.plain.lstrip(" ")):]
+        tail = tail[len(tail.plain) - len(tail.plain.lstrip(" ")) :]
         yield head
         line, skip = Text.assemble(" " * indent, tail), indent
     yield line

@@ -36,7 +36,8 @@ class LintText:
         from rich.text import Text
 
         for index, (file, group) in enumerate(
-                groupby(self.report.findings, key=lambda f: f.file or NO_FILE)):
+            groupby(self.report.findings, key=lambda f: f.file or NO_FILE)
+        ):
             if index:
                 yield Text("")
             yield Text(file, style="bold underline")
@@ -50,8 +51,16 @@ class LintText:
 
 
 def _finding_prose(finding: Finding) -> Prose:
-    return Prose((_where(finding), "bold"), " ", (finding.level, STYLES[finding.level]), " ",
-                 (f"[{finding.code}]", "dim"), " ", finding.message, indent=4)
+    return Prose(
+        (_where(finding), "bold"),
+        " ",
+        (finding.level, STYLES[finding.level]),
+        " ",
+        (f"[{finding.code}]", "dim"),
+        " ",
+        finding.message,
+        indent=4,
+    )
 
 
 def _where(finding: Finding) -> str:
@@ -88,8 +97,7 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def render_lint(report: LintReport, file: IO[str] | None = None, *,
-                summary: bool = True) -> None:
+def render_lint(report: LintReport, file: IO[str] | None = None, *, summary: bool = True) -> None:
     """Print the report, wrapped to the output width (docs/cli.md).
 
     `summary=False` (--quiet) prints the findings only.
@@ -111,8 +119,7 @@ def render_lint(report: LintReport, file: IO[str] | None = None, *,
     console.print(LintText(report, summary))
 
 
-def plain_lint(report: LintReport, console: Console, *,
-               summary: bool = True) -> Iterator[str]:
+def plain_lint(report: LintReport, console: Console, *, summary: bool = True) -> Iterator[str]:
     """The text `LintText` renders on a colourless `console`, built without rich Text."""
     width = console.width
     encoding = console.encoding
@@ -126,7 +133,8 @@ def plain_lint(report: LintReport, console: Console, *,
         return capture.get()
 
     for index, (file, group) in enumerate(
-            groupby(report.findings, key=lambda f: f.file or NO_FILE)):
+        groupby(report.findings, key=lambda f: f.file or NO_FILE)
+    ):
         if index:
             yield "\n"  # a blank line between files (and before the summary, below)
         if _fits(file, width, ascii_only):
@@ -136,8 +144,15 @@ def plain_lint(report: LintReport, console: Console, *,
 
             yield via_rich(Text(file, style="bold underline"))
         for finding in group:
-            parts = [_where(finding), " ", finding.level, " ", f"[{finding.code}]", " ",
-                     finding.message]
+            parts = [
+                _where(finding),
+                " ",
+                finding.level,
+                " ",
+                f"[{finding.code}]",
+                " ",
+                finding.message,
+            ]
             lines = _plain_finding(parts, width, encoding, ascii_only)
             if lines is None:
                 yield via_rich(_finding_prose(finding))
@@ -152,12 +167,12 @@ def plain_lint(report: LintReport, console: Console, *,
 
 def _fits(text: str, width: int, ascii_only: bool) -> bool:
     """True when rich would print `text` as it is: printable, one line, within the width."""
-    return (text.isprintable() and (not ascii_only or text.isascii())
-            and _cell_width(text) <= width)
+    return text.isprintable() and (not ascii_only or text.isascii()) and _cell_width(text) <= width
 
 
-def _plain_finding(parts: list[str], width: int, encoding: str,
-                   ascii_only: bool) -> list[str] | None:
+def _plain_finding(
+    parts: list[str], width: int, encoding: str, ascii_only: bool
+) -> list[str] | None:
     """A finding's lines as `Prose(..., indent=4)` wraps them, or None when rich must."""
     if not all(part.isprintable() for part in parts):
         return None
@@ -196,7 +211,14 @@ class _RulesText:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Prose]:
         for rule in self.rules:
             fix = f" [fix: {rule.fix}]" if rule.fix else ""
-            yield Prose((rule.code, "bold"), " ", (rule.level, STYLES[rule.level]), " ",
-                        rule.summary, (fix, "green"), indent=4)
+            yield Prose(
+                (rule.code, "bold"),
+                " ",
+                (rule.level, STYLES[rule.level]),
+                " ",
+                rule.summary,
+                (fix, "green"),
+                indent=4,
+            )
             yield Prose("    " + rule.explanation, indent=4)
             yield Prose("")

@@ -43,7 +43,7 @@ def grouped(cells: list[Text], columns: range = FULL) -> list[Text]:
     for start in range(columns.start, columns.stop, 10):
         if start != columns.start:
             out.append(Text(" "))
-        out.extend(cells[start:min(start + 10, columns.stop)])
+        out.extend(cells[start : min(start + 10, columns.stop)])
     return out
 
 
@@ -52,8 +52,7 @@ def axis_line(labels: Sequence[str], indent: int) -> str:
     return " " * indent + " ".join(label.ljust(10) for label in labels).rstrip()
 
 
-def bar_rows(counts: Sequence[int], rows: int, style: str,
-             columns: range = FULL) -> Iterator[Text]:
+def bar_rows(counts: Sequence[int], rows: int, style: str, columns: range = FULL) -> Iterator[Text]:
     """A column chart of up to 60 counts, `rows` lines tall, the peak labelled on top.
 
     Every line starts with a label column as wide as the peak's digits plus one

@@ -73,25 +73,36 @@ class OwnersReport:
         p = self.placement
         e = p.election
         if not e.elect_leader:
-            yield Text(f"no leader election ({e.source}: electLeader is off): every node runs "
-                       "every job, whatever its clusterPolicy; --distribution shows what "
-                       "election would do", style="yellow")
+            yield Text(
+                f"no leader election ({e.source}: electLeader is off): every node runs "
+                "every job, whatever its clusterPolicy; --distribution shows what "
+                "election would do",
+                style="yellow",
+            )
             return
         if e.lease:
-            how = (f"the {e.backend} lease: Leader and PreferLeader jobs run on whichever live "
-                   "node holds it (decided at run time)")
+            how = (
+                f"the {e.backend} lease: Leader and PreferLeader jobs run on whichever live "
+                "node holds it (decided at run time)"
+            )
         elif e.distribution == "spread":
-            how = ("distribution spread: Leader and PreferLeader jobs run on each job's "
-                   "rendezvous owner")
+            how = (
+                "distribution spread: Leader and PreferLeader jobs run on each job's "
+                "rendezvous owner"
+            )
         else:
-            how = ("distribution single-leader: Leader and PreferLeader jobs run on the lowest "
-                   "live node name")
+            how = (
+                "distribution single-leader: Leader and PreferLeader jobs run on the lowest "
+                "live node name"
+            )
         yield Text(f"leader election from {e.source}, {how}")
         tally = {policy: 0 for policy in POLICIES}
         for policy in p.policy.values():
             tally[policy] += 1
-        yield Text("clusterPolicy: " + ", ".join(f"{n} {policy}" for policy, n in tally.items()),
-                   style="dim")
+        yield Text(
+            "clusterPolicy: " + ", ".join(f"{n} {policy}" for policy, n in tally.items()),
+            style="dim",
+        )
 
     def _counts(self) -> Iterator[RenderableType]:
         from rich.text import Text
@@ -107,9 +118,16 @@ class OwnersReport:
             share = f"{count / r.jobs:.1%}" if r.jobs else "-"
             width = round(count / peak * BAR_WIDTH) if peak else 0
             rows.append(Row((node, str(count), share, Text("█" * width, style="cyan"))))
-        yield FitTable([Column("node"), Column("jobs", keep=True, justify="right"),
-                        Column("share", keep=True, justify="right"), Column("", keep=True)],
-                       rows, boxed=False)
+        yield FitTable(
+            [
+                Column("node"),
+                Column("jobs", keep=True, justify="right"),
+                Column("share", keep=True, justify="right"),
+                Column("", keep=True),
+            ],
+            rows,
+            boxed=False,
+        )
         b = r.balance
         if b is not None and r.jobs and any(r.counts.values()):
             yield Text(
@@ -134,8 +152,9 @@ class OwnersReport:
                 style="bold red",
             )
         elif r.quorum:
-            yield Text(f"quorum: {live} of {total} nodes live, majority {r.majority}: met",
-                       style="green")
+            yield Text(
+                f"quorum: {live} of {total} nodes live, majority {r.majority}: met", style="green"
+            )
 
     def _where(self, job: str) -> Text:
         from rich.text import Text
@@ -156,8 +175,9 @@ class OwnersReport:
         jobs = list(r.owners)
         shown = jobs if self.limit is None else jobs[: self.limit]
         if len(shown) < len(jobs):
-            heading = (f"jobs (first {len(shown)} of {len(jobs)} in load order; "
-                       "--all lists every job)")
+            heading = (
+                f"jobs (first {len(shown)} of {len(jobs)} in load order; --all lists every job)"
+            )
         else:
             heading = "jobs (load order)"
         yield Text(heading, style="bold")
@@ -169,10 +189,17 @@ class OwnersReport:
                 where.append(f" (was {was[job]})", style="yellow")
             owner = r.owners[job]
             failover = [n for n in r.ranking[job] if n != owner] if owner else []
-            rows.append(Row((job, self.placement.policy[job], where,
-                             " > ".join(failover) or "-")))
-        yield FitTable([Column("job"), Column("policy", keep=True), Column("runs on"),
-                        Column("failover (next first)")], rows, boxed=False)
+            rows.append(Row((job, self.placement.policy[job], where, " > ".join(failover) or "-")))
+        yield FitTable(
+            [
+                Column("job"),
+                Column("policy", keep=True),
+                Column("runs on"),
+                Column("failover (next first)"),
+            ],
+            rows,
+            boxed=False,
+        )
 
     def _changes(self) -> Iterator[RenderableType]:
         from rich.text import Text
@@ -186,8 +213,7 @@ class OwnersReport:
             f"{plural(len(stopped), 'job')} stopped",
             style="bold",
         )
-        yield from self._listed([f"{m.job}: {m.from_node} → {m.to_node}" for m in moves],
-                                "move")
+        yield from self._listed([f"{m.job}: {m.from_node} → {m.to_node}" for m in moves], "move")
         if stopped:
             yield Text("stopped (runs on no node):", style="bold red")
             yield from self._listed(list(stopped), "stopped job")
@@ -206,8 +232,9 @@ class OwnersReport:
         for line in shown:
             yield Text(f"  {line}")
         if len(shown) < len(lines):
-            yield Text(f"  ... {len(lines) - len(shown)} more (--all lists every {what})",
-                       style="dim")
+            yield Text(
+                f"  ... {len(lines) - len(shown)} more (--all lists every {what})", style="dim"
+            )
 
     def _unexpected(self, moves: Sequence[Move]) -> Iterator[RenderableType]:
         from rich.text import Text

@@ -27,10 +27,30 @@ HIST_HEIGHT = 120
 MAX_LISTED = 12  # job names listed in a duplicate group before "more"
 
 # Level 0 (no fires) .. 9, light and dark schemes: a sequential orange-red ramp.
-LIGHT = ("#eceff3", "#fde7c4", "#fdd49e", "#fdbb84", "#fc8d59", "#ef6548", "#d7301f",
-         "#b30000", "#860000", "#520000")
-DARK = ("#1c2128", "#3a2a1c", "#57361b", "#7a461d", "#a1561e", "#c8661f", "#e47f2a",
-        "#f39d40", "#f9bf66", "#ffe3a3")
+LIGHT = (
+    "#eceff3",
+    "#fde7c4",
+    "#fdd49e",
+    "#fdbb84",
+    "#fc8d59",
+    "#ef6548",
+    "#d7301f",
+    "#b30000",
+    "#860000",
+    "#520000",
+)
+DARK = (
+    "#1c2128",
+    "#3a2a1c",
+    "#57361b",
+    "#7a461d",
+    "#a1561e",
+    "#c8661f",
+    "#e47f2a",
+    "#f39d40",
+    "#f9bf66",
+    "#ffe3a3",
+)
 
 STYLE = """
 :root { color-scheme: light dark; --bg: #ffffff; --fg: #1f2328; --muted: #59636e;
@@ -80,8 +100,9 @@ details summary { cursor: pointer; color: var(--accent); }
 def _level_css() -> str:
     light = " ".join(f"--l{k}: {c};" for k, c in enumerate(LIGHT))
     dark = " ".join(f"--l{k}: {c};" for k, c in enumerate(DARK))
-    levels = "\n".join(f".l{k} {{ fill: var(--l{k}); background: var(--l{k}); }}"
-                       for k in range(LEVELS + 1))
+    levels = "\n".join(
+        f".l{k} {{ fill: var(--l{k}); background: var(--l{k}); }}" for k in range(LEVELS + 1)
+    )
     return STYLE % {"light": light, "dark": dark, "levels": levels}
 
 
@@ -103,9 +124,11 @@ def heatmap_svg(result: Pressure) -> str:
     details = {(c.hour, c.minute): c for c in result.cells or result.top_cells}
     peak = max(max(row) for row in result.grid)
     height = TOP + 24 * PITCH + 2
-    parts = [f'<svg id="heatmap" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-             f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
-             f'aria-label="Fires per minute of the day">']
+    parts = [
+        f'<svg id="heatmap" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
+        f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'aria-label="Fires per minute of the day">'
+    ]
     for minute in range(0, 60, 5):
         parts.append(f'<text x="{column_x(minute)}" y="{TOP - 8}">:{minute:02d}</text>')
     for hour, row in enumerate(result.grid):
@@ -124,20 +147,30 @@ def heatmap_svg(result: Pressure) -> str:
 
 def legend_html(result: Pressure) -> str:
     peak = max(max(row) for row in result.grid)
-    items = [f'<span><i class="l{k}"></i>{range_label(low, high)}</span>'
-             for k, low, high in level_ranges(peak)]
+    items = [
+        f'<span><i class="l{k}"></i>{range_label(low, high)}</span>'
+        for k, low, high in level_ranges(peak)
+    ]
     return f'<div class="legend"><span>fires per cell:</span>{"".join(items)}</div>'
 
 
 def histogram_svg(result: Pressure) -> str:
     """Fires per minute of the hour (all hours together), aligned with the heatmap."""
     counts = result.by_minute_fires
-    titles = [f":{minute:02d} — {plural(count, 'fire')}, "
-              f"{plural(result.by_minute_jobs[minute], 'job')}"
-              for minute, count in enumerate(counts)]
+    titles = [
+        f":{minute:02d} — {plural(count, 'fire')}, {plural(result.by_minute_jobs[minute], 'job')}"
+        for minute, count in enumerate(counts)
+    ]
     axis = [(minute, f":{minute:02d}") for minute in range(0, 60, 5)]
-    return column_chart_svg("histogram", "Fires by minute of the hour", counts, titles, axis,
-                            height=HIST_HEIGHT, bar_class="b")
+    return column_chart_svg(
+        "histogram",
+        "Fires by minute of the hour",
+        counts,
+        titles,
+        axis,
+        height=HIST_HEIGHT,
+        bar_class="b",
+    )
 
 
 def _top_cells_html(result: Pressure) -> str:
@@ -148,9 +181,11 @@ def _top_cells_html(result: Pressure) -> str:
         f'<td class="n">{c.jobs:,}</td><td>{escape(cell_names(c))}</td></tr>'
         for c in result.top_cells
     )
-    return ('<h2>Busiest cells</h2><table><thead><tr><th class="n">time</th>'
-            '<th class="n">fires</th><th class="n">jobs</th><th>heaviest jobs</th></tr>'
-            f"</thead><tbody>{rows}</tbody></table>")
+    return (
+        '<h2>Busiest cells</h2><table><thead><tr><th class="n">time</th>'
+        '<th class="n">fires</th><th class="n">jobs</th><th>heaviest jobs</th></tr>'
+        f"</thead><tbody>{rows}</tbody></table>"
+    )
 
 
 def _facts_html(result: Pressure) -> str:
@@ -168,8 +203,9 @@ def _facts_html(result: Pressure) -> str:
 
 
 def _suggestion_card(title: str, s: Suggestion) -> str:
-    alternatives = ", ".join(f"<code>{escape(a.expression)}</code> ({a.fires:,})"
-                             for a in s.alternatives)
+    alternatives = ", ".join(
+        f"<code>{escape(a.expression)}</code> ({a.fires:,})" for a in s.alternatives
+    )
     return (
         f'<div class="card"><div>{escape(title)}</div>'
         f'<div class="expr"><code>{escape(s.expression)}</code></div>'
@@ -198,8 +234,7 @@ def _job_list(jobs: tuple[str, ...]) -> str:
     if len(jobs) <= MAX_LISTED:
         return shown
     rest = ", ".join(escape(j) for j in jobs[MAX_LISTED:])
-    return (f"{shown} <details><summary>+{len(jobs) - MAX_LISTED:,} more</summary>"
-            f"{rest}</details>")
+    return f"{shown} <details><summary>+{len(jobs) - MAX_LISTED:,} more</summary>{rest}</details>"
 
 
 def _duplicates_html(dups: Duplicates | None) -> str:
@@ -213,10 +248,12 @@ def _duplicates_html(dups: Duplicates | None) -> str:
         f"<td>{_job_list(g.jobs)}</td></tr>"
         for g in dups.groups
     )
-    return ("<h2>Duplicate schedules</h2>"
-            '<p class="note">Jobs whose schedules fire at exactly the same times in the same '
-            'zone.</p><table><thead><tr><th class="n">jobs</th><th>schedule</th><th>meaning</th>'
-            f"<th>zone</th><th>names</th></tr></thead><tbody>{rows}</tbody></table>")
+    return (
+        "<h2>Duplicate schedules</h2>"
+        '<p class="note">Jobs whose schedules fire at exactly the same times in the same '
+        'zone.</p><table><thead><tr><th class="n">jobs</th><th>schedule</th><th>meaning</th>'
+        f"<th>zone</th><th>names</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
 
 
 def render_pressure_html(
@@ -233,27 +270,36 @@ def render_pressure_html(
         left_out.append(f"{result.excluded:,} disabled or @reboot")
     if result.invalid:
         left_out.append(f"{result.invalid:,} invalid")
-    meta = (f"{plural(result.jobs, 'job')} · {plural(result.total_fires, 'fire')} in "
-            f"{result.hours} h from {start} · times in {result.timezone}")
+    meta = (
+        f"{plural(result.jobs, 'job')} · {plural(result.total_fires, 'fire')} in "
+        f"{result.hours} h from {start} · times in {result.timezone}"
+    )
     if left_out:
         meta += " · left out: " + ", ".join(left_out)
-    body = [f"<header><h1>Schedule pressure</h1><p class=\"meta\">{escape(meta)}</p></header>",
-            f'<p class="headline">{escape(headline(result))}</p>']
+    body = [
+        f'<header><h1>Schedule pressure</h1><p class="meta">{escape(meta)}</p></header>',
+        f'<p class="headline">{escape(headline(result))}</p>',
+    ]
     if result.total_fires:
         body += [
             f"<h2>Fires per minute of the day ({escape(result.timezone)})</h2>",
             '<p class="note">One row per hour; hover a cell for its jobs.</p>',
-            heatmap_svg(result), legend_html(result),
-            "<h2>Fires by minute of the hour</h2>", histogram_svg(result),
+            heatmap_svg(result),
+            legend_html(result),
+            "<h2>Fires by minute of the hour</h2>",
+            histogram_svg(result),
             _facts_html(result),
         ]
     if result.jitter is not None:
         body.append(jitter_section_html(result.jitter))
-    body += [_suggestions_html(hourly, daily), _top_cells_html(result),
-             _duplicates_html(duplicates)]
+    body += [
+        _suggestions_html(hourly, daily),
+        _top_cells_html(result),
+        _duplicates_html(duplicates),
+    ]
     title = f"cronstable pressure — {start} {result.timezone}"
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
         "style-src 'unsafe-inline'; img-src data:\">"

@@ -21,8 +21,18 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType
 
 # Light to heavy; readable on dark and light terminals.
-COLOURS = ("", "green", "green", "chartreuse3", "yellow3", "yellow", "orange3",
-           "dark_orange", "red", "bold red")
+COLOURS = (
+    "",
+    "green",
+    "green",
+    "chartreuse3",
+    "yellow3",
+    "yellow",
+    "orange3",
+    "dark_orange",
+    "red",
+    "bold red",
+)
 HISTOGRAM_ROWS = 6
 
 
@@ -37,8 +47,10 @@ def headline(result: Pressure) -> str:
     if busiest is None:
         return "Nothing fires in this window."
     verb = "fires" if busiest.jobs == 1 else "fire"
-    return (f"{plural(busiest.jobs, 'job')} {verb} at :{busiest.minute:02d} "
-            f"({plural(busiest.fires, 'fire')} in the window)")
+    return (
+        f"{plural(busiest.jobs, 'job')} {verb} at :{busiest.minute:02d} "
+        f"({plural(busiest.fires, 'fire')} in the window)"
+    )
 
 
 def cell_names(cell: Cell) -> str:
@@ -93,8 +105,13 @@ class PressureReport:
         if r.gaps is not None:
             g = r.gaps
             yield Text("")
-            stats = [("min", g.min), ("q1", g.q1), ("median", g.median), ("q3", g.q3),
-                     ("max", g.max)]
+            stats = [
+                ("min", g.min),
+                ("q1", g.q1),
+                ("median", g.median),
+                ("q3", g.q3),
+                ("max", g.max),
+            ]
             gaps: list[Part] = [("Gaps between fire instants:", "bold")]
             for i, (name, seconds) in enumerate(stats):
                 gaps.append(" ")
@@ -147,9 +164,21 @@ class PressureReport:
             yield Text(_minute_axis(indent, columns), style="dim")
 
     def _top_cells(self) -> RenderableType:
-        columns = [Column("time", keep=True, justify="right"),
-                   Column("fires", keep=True, justify="right"),
-                   Column("jobs", keep=True, justify="right"), Column("heaviest jobs")]
-        rows = [Row((f"{cell.hour:02d}:{cell.minute:02d}", f"{cell.fires:,}", f"{cell.jobs:,}",
-                     cell_names(cell))) for cell in self.result.top_cells]
+        columns = [
+            Column("time", keep=True, justify="right"),
+            Column("fires", keep=True, justify="right"),
+            Column("jobs", keep=True, justify="right"),
+            Column("heaviest jobs"),
+        ]
+        rows = [
+            Row(
+                (
+                    f"{cell.hour:02d}:{cell.minute:02d}",
+                    f"{cell.fires:,}",
+                    f"{cell.jobs:,}",
+                    cell_names(cell),
+                )
+            )
+            for cell in self.result.top_cells
+        ]
         return FitTable(columns, rows, boxed=False, title="Busiest cells")

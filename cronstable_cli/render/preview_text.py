@@ -30,40 +30,49 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
     head: list[Part] = [Keep(result.expression, "bold")]
     if result.resolved != result.expression:
         key = result.job or result.hash_key
-        head += ["  →  ", Keep(result.resolved, "bold green"),
-                 ("  (H resolved" + (f" with key {key!r})" if key else ")"), "dim")]
+        head += [
+            "  →  ",
+            Keep(result.resolved, "bold green"),
+            ("  (H resolved" + (f" with key {key!r})" if key else ")"), "dim"),
+        ]
     console.print(Prose(*head))
     console.print(result.description)
     where = f"Zone {result.timezone}"
     if result.job:
         where = f"Job {result.job} · {where}"
-    console.print(Text(f"{where} · from {result.start:%Y-%m-%d %H:%M:%S} "
-                       f"{result.start.tzname() or ''}", style="dim"))
+    console.print(
+        Text(
+            f"{where} · from {result.start:%Y-%m-%d %H:%M:%S} {result.start.tzname() or ''}",
+            style="dim",
+        )
+    )
     for finding in result.findings:
         style = LEVEL_STYLES.get(finding.level, "")
-        console.print(Prose((f"{finding.level}", style), f" [{finding.code}] ",
-                            finding.message))
+        console.print(Prose((f"{finding.level}", style), f" [{finding.code}] ", finding.message))
     if result.reboot:
         console.print(Prose("No clock fires: it runs once each time the daemon starts."))
         return
     if result.never_fires:
-        console.print(Text("Never fires: no occurrence is left before the end of 2099.",
-                           style="bold red"))
+        console.print(
+            Text("Never fires: no occurrence is left before the end of 2099.", style="bold red")
+        )
         return
     first = result.fires[0]
     wait = countdown((first - result.start).total_seconds())
     if abs((datetime.now(timezone.utc) - result.start).total_seconds()) > 60:
         wait = wait.removeprefix("in ") + " after --from"  # a countdown from another instant
     console.print(f"Next fire {wait} ({first:%a %Y-%m-%d %H:%M:%S %Z})")
-    columns = [Column("#", keep=True, justify="right"),
-               Column(f"scheduled ({result.timezone})", keep=True), Column("UTC", keep=True)]
+    columns = [
+        Column("#", keep=True, justify="right"),
+        Column(f"scheduled ({result.timezone})", keep=True),
+        Column("UTC", keep=True),
+    ]
     jitter = result.fire_after is not None
     if jitter:
         # One offset per job (docs/fleet-analyses.md): every fire is delayed by the same seconds.
         assert result.fire_after is not None
         delay = (result.fire_after[0] - result.fires[0]).total_seconds() if result.fires else 0
-        columns.append(Column(f"fire_after (+{delay:.0f}s of {result.jitter_seconds}s)",
-                              keep=True))
+        columns.append(Column(f"fire_after (+{delay:.0f}s of {result.jitter_seconds}s)", keep=True))
     columns.append(Column("note"))
     rows: list[Row] = []
     previous = _offset(result.start)
@@ -85,5 +94,10 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
         rows.append(Row(tuple(row), style="yellow" if notes else None))
     console.print(FitTable(columns, rows))
     if jitter and result.jitter_seconds == 0:
-        console.print(Text("Jitter 0: the schedule does not fire at minute 0, or --jitter 0 "
-                           "was given; fire_after equals scheduled_for.", style="dim"))
+        console.print(
+            Text(
+                "Jitter 0: the schedule does not fire at minute 0, or --jitter 0 "
+                "was given; fire_after equals scheduled_for.",
+                style="dim",
+            )
+        )

@@ -68,16 +68,25 @@ class StaggerReport:
         )
         yield Text("")
 
-        columns = [Column("id"), Column("offset", keep=True, justify="right"),
-                   Column("start", keep=True, justify="right")]
+        columns = [
+            Column("id"),
+            Column("offset", keep=True, justify="right"),
+            Column("start", keep=True, justify="right"),
+        ]
         # Listed in start order: that is the order the sources will actually run in.
-        yield FitTable(columns, [
-            Row((source_id, offset_label(result.offsets[source_id]), result.starts[source_id]))
-            for source_id in sorted(result.offsets, key=lambda s: (result.offsets[s], s))
-        ], boxed=False)
+        yield FitTable(
+            columns,
+            [
+                Row((source_id, offset_label(result.offsets[source_id]), result.starts[source_id]))
+                for source_id in sorted(result.offsets, key=lambda s: (result.offsets[s], s))
+            ],
+            boxed=False,
+        )
         if result.wraps_midnight:
-            yield Text("note: the window runs past midnight; later starts are on the next day",
-                       style="yellow")
+            yield Text(
+                "note: the window runs past midnight; later starts are on the next day",
+                style="yellow",
+            )
         yield Text("")
 
         gaps = result.gaps
@@ -90,12 +99,20 @@ class StaggerReport:
                 "  smallest ",
                 Keep(duration_label(gaps.min), "bold red" if gaps.min < 60 else "bold yellow"),
                 f" ({first} then {second})",
-                ("  <- the number to watch", "bold"), indent=4,
+                ("  <- the number to watch", "bold"),
+                indent=4,
             )
-            yield Prose("  ", Keep(f"q1 {duration_label(gaps.q1)},"), " ",
-                        Keep(f"median {duration_label(gaps.median)},"), " ",
-                        Keep(f"q3 {duration_label(gaps.q3)},"), " ",
-                        Keep(f"max {duration_label(gaps.max)}"), indent=4)
+            yield Prose(
+                "  ",
+                Keep(f"q1 {duration_label(gaps.q1)},"),
+                " ",
+                Keep(f"median {duration_label(gaps.median)},"),
+                " ",
+                Keep(f"q3 {duration_label(gaps.q3)},"),
+                " ",
+                Keep(f"max {duration_label(gaps.max)}"),
+                indent=4,
+            )
         yield Text("")
 
         yield Text(f"starts per {result.bucket_minutes}-minute bucket:", style="bold")
@@ -105,9 +122,16 @@ class StaggerReport:
             width = round(value / peak * BAR_WIDTH) if peak else 0
             bar = Text("█" * width, style="cyan") if value else Text("·", style="dim")
             rows.append(Row((_bucket_label(result, index), str(value), bar)))
-        yield FitTable([Column("bucket", keep=True), Column("count", keep=True, justify="right"),
-                        Column("bar", keep=True)], rows, boxed=False, header=False)
+        yield FitTable(
+            [
+                Column("bucket", keep=True),
+                Column("count", keep=True, justify="right"),
+                Column("bar", keep=True),
+            ],
+            rows,
+            boxed=False,
+            header=False,
+        )
         empty = sum(1 for value in result.buckets if not value)
         if empty:
-            yield Text(f"{empty} of {len(result.buckets)} buckets have no start",
-                       style="yellow")
+            yield Text(f"{empty} of {len(result.buckets)} buckets have no start", style="yellow")

@@ -37,8 +37,7 @@ class SuggestReport:
         if s.alternatives:
             others: list[Part] = ["  alternatives:"]
             for i, a in enumerate(s.alternatives):
-                others += [", " if i else " ", Keep(a.expression),
-                           f" ({plural(a.fires, 'fire')})"]
+                others += [", " if i else " ", Keep(a.expression), f" ({plural(a.fires, 'fire')})"]
             yield Prose(*others, indent=4)
         yield Prose("  or let the daemon spread it: ", Keep(s.hash_hint), style="dim", indent=4)
         counted = f"  based on {plural(s.based_on.jobs, 'job')}"

@@ -41,10 +41,12 @@ def column_chart_svg(
     peak = max(counts, default=0)
     scale = peak or 1
     total = height + TOP
-    parts = [f'<svg id="{svg_id}" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-             f'height="{total}" viewBox="0 0 {WIDTH} {total}" role="img" '
-             f'aria-label="{escape(label)}">',
-             f'<text x="2" y="10">{peak:,}</text>']
+    parts = [
+        f'<svg id="{svg_id}" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
+        f'height="{total}" viewBox="0 0 {WIDTH} {total}" role="img" '
+        f'aria-label="{escape(label)}">',
+        f'<text x="2" y="10">{peak:,}</text>',
+    ]
     for column, (count, title) in enumerate(zip(counts, titles, strict=True)):
         tall = round(count * (height - 14) / scale) if count else 0
         parts.append(

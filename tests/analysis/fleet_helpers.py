@@ -21,6 +21,7 @@ def h_value(label: str, name: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{label}\n{name}".encode()).digest()[:8], "big")
 
 
-def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0,
-        second: int = 0) -> datetime:
+def utc(
+    year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0
+) -> datetime:
     return datetime(year, month, day, hour, minute, second, tzinfo=UTC)

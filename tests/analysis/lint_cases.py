@@ -19,8 +19,13 @@ LINE = 4
 
 
 def make_job(schedule: str, name: str = "job", *, line: int = LINE, **kw: Any) -> Job:
-    return Job(name=name, schedule=schedule, location=SourceLocation(FILE, line - 2, 5),
-               schedule_location=SourceLocation(FILE, line, 1), **kw)
+    return Job(
+        name=name,
+        schedule=schedule,
+        location=SourceLocation(FILE, line - 2, 5),
+        schedule_location=SourceLocation(FILE, line, 1),
+        **kw,
+    )
 
 
 @dataclass(frozen=True)

@@ -51,8 +51,9 @@ def test_a_skipped_display_hour_stays_empty() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    st.sampled_from(["Europe/Berlin", "America/New_York", "Australia/Lord_Howe",
-                     "Asia/Kolkata", "UTC"]),
+    st.sampled_from(
+        ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"]
+    ),
     st.integers(min_value=epoch(utc(2026, 1, 1)), max_value=epoch(utc(2027, 1, 1))),
     st.lists(st.integers(min_value=0, max_value=168 * 3600 - 1), max_size=40),
 )
@@ -73,13 +74,15 @@ def test_cells_match_datetime_conversion(name: str, start: int, offsets: list[in
 
 @settings(max_examples=40, deadline=None)
 @given(
-    st.sampled_from(["Europe/Berlin", "America/New_York", "Australia/Lord_Howe",
-                     "Asia/Kathmandu", "UTC"]),
+    st.sampled_from(
+        ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"]
+    ),
     st.integers(min_value=epoch(utc(2026, 1, 1)), max_value=epoch(utc(2027, 1, 1))),
     st.lists(st.integers(min_value=0, max_value=168 * 3600 - 1), max_size=40),
 )
-def test_seconds_of_hour_match_datetime_conversion(name: str, start: int,
-                                                   offsets: list[int]) -> None:
+def test_seconds_of_hour_match_datetime_conversion(
+    name: str, start: int, offsets: list[int]
+) -> None:
     zone = ZoneInfo(name)
     fires = sorted(start + o for o in offsets)
     clock = DisplayClock(zone, start, start + 168 * 3600)

@@ -15,14 +15,22 @@ from .fleet_helpers import h_value, job
 
 
 def groups(jobs: list) -> list[tuple[str, str, int, tuple[str, ...]]]:
-    return [(g.expression, g.timezone, g.count, g.jobs)
-            for g in find_duplicates(build_fleet(jobs)).groups]
+    return [
+        (g.expression, g.timezone, g.count, g.jobs)
+        for g in find_duplicates(build_fleet(jobs)).groups
+    ]
 
 
 def test_equal_meaning_different_spelling() -> None:
-    jobs = [job("a", "*/5 * * * *"), job("b", "0-59/5 * * * *"), job("c", "*/5 * * * *"),
-            job("d", "@hourly"), job("e", "0 * * * *"), job("f", "0 0 * * 5#3"),
-            job("g", "0 0 * * fri#3")]
+    jobs = [
+        job("a", "*/5 * * * *"),
+        job("b", "0-59/5 * * * *"),
+        job("c", "*/5 * * * *"),
+        job("d", "@hourly"),
+        job("e", "0 * * * *"),
+        job("f", "0 0 * * 5#3"),
+        job("g", "0 0 * * fri#3"),
+    ]
     assert groups(jobs) == [
         ("*/5 * * * *", "UTC", 3, ("a", "b", "c")),
         ("0 0 * * 5#3", "UTC", 2, ("f", "g")),
@@ -44,33 +52,53 @@ def test_h_jobs_with_different_slots_do_not_join() -> None:
     assert len(slots) == 2  # the test's premise
     minute = h_value("minute", "alpha") % 60
     hour = h_value("hour", "alpha") % 24
-    jobs = [job("alpha", "H H * * *"), job("beta", "H H * * *"),
-            job("plain", f"{minute} {hour} * * *")]
+    jobs = [
+        job("alpha", "H H * * *"),
+        job("beta", "H H * * *"),
+        job("plain", f"{minute} {hour} * * *"),
+    ]
     assert [g.jobs for g in find_duplicates(build_fleet(jobs)).groups] == [("alpha", "plain")]
 
 
 def test_zone_must_match() -> None:
-    jobs = [job("a", "0 3 * * *"), job("b", "0 3 * * *", timezone="UTC"),
-            job("c", "0 3 * * *", timezone="Europe/Berlin"),
-            job("d", "0 3 * * *", timezone="Europe/Paris")]
+    jobs = [
+        job("a", "0 3 * * *"),
+        job("b", "0 3 * * *", timezone="UTC"),
+        job("c", "0 3 * * *", timezone="Europe/Berlin"),
+        job("d", "0 3 * * *", timezone="Europe/Paris"),
+    ]
     assert groups(jobs) == [("0 3 * * *", "UTC", 2, ("a", "b"))]
 
 
 def test_disabled_reboot_and_invalid_jobs_never_group() -> None:
-    jobs = [job("a", "0 3 * * *"), job("b", "0 3 * * *", enabled=False),
-            job("r1", "@reboot"), job("r2", "@reboot"), job("x", "nonsense"),
-            job("y", "nonsense")]
+    jobs = [
+        job("a", "0 3 * * *"),
+        job("b", "0 3 * * *", enabled=False),
+        job("r1", "@reboot"),
+        job("r2", "@reboot"),
+        job("x", "nonsense"),
+        job("y", "nonsense"),
+    ]
     result = find_duplicates(build_fleet(jobs))
     assert result.groups == ()
     assert (result.jobs, result.excluded, result.invalid) == (1, 3, 2)
 
 
 def test_largest_first_then_by_expression() -> None:
-    jobs = [job("b1", "5 * * * *"), job("b2", "5 * * * *"),
-            job("a1", "1 * * * *"), job("a2", "1 * * * *"),
-            job("c1", "9 * * * *"), job("c2", "9 * * * *"), job("c3", "9 * * * *")]
+    jobs = [
+        job("b1", "5 * * * *"),
+        job("b2", "5 * * * *"),
+        job("a1", "1 * * * *"),
+        job("a2", "1 * * * *"),
+        job("c1", "9 * * * *"),
+        job("c2", "9 * * * *"),
+        job("c3", "9 * * * *"),
+    ]
     assert [g.expression for g in find_duplicates(build_fleet(jobs)).groups] == [
-        "9 * * * *", "1 * * * *", "5 * * * *"]
+        "9 * * * *",
+        "1 * * * *",
+        "5 * * * *",
+    ]
 
 
 def test_most_common_spelling_then_first_loaded() -> None:
@@ -86,5 +114,12 @@ def test_description_and_json() -> None:
     doc = json.loads(duplicates_json(result, build_fleet([]), []))
     assert doc["version"] == 1
     assert doc["jobs"] == 2
-    assert doc["groups"] == [{"expression": "0 3 * * *", "description": "At 03:00",
-                              "timezone": "UTC", "count": 2, "jobs": ["a", "b"]}]
+    assert doc["groups"] == [
+        {
+            "expression": "0 3 * * *",
+            "description": "At 03:00",
+            "timezone": "UTC",
+            "count": 2,
+            "jobs": ["a", "b"],
+        }
+    ]

@@ -28,10 +28,15 @@ def fires_of(jobs: list, start: object, hours: int) -> dict[str, list[int]]:
 
 
 def test_semantically_equal_schedules_share_one_group() -> None:
-    fleet = build_fleet([
-        job("a", "0 * * * *"), job("b", "@hourly"), job("c", "0 0-23 * * *"),
-        job("d", "*/5 * * * *"), job("e", "0-59/5 * * * *"),
-    ])
+    fleet = build_fleet(
+        [
+            job("a", "0 * * * *"),
+            job("b", "@hourly"),
+            job("c", "0 0-23 * * *"),
+            job("d", "*/5 * * * *"),
+            job("e", "0-59/5 * * * *"),
+        ]
+    )
     sizes = sorted(g.names for g in fleet.groups)
     assert sizes == [("a", "b", "c"), ("d", "e")]
     assert fleet.jobs == 5
@@ -40,18 +45,24 @@ def test_semantically_equal_schedules_share_one_group() -> None:
 def test_h_job_joins_only_where_its_slot_lands() -> None:
     slot = h_value("minute", "spread") % 60
     other = (slot + 1) % 60
-    fleet = build_fleet([
-        job("spread", "H * * * *"), job("same", f"{slot} * * * *"),
-        job("elsewhere", f"{other} * * * *"),
-    ])
+    fleet = build_fleet(
+        [
+            job("spread", "H * * * *"),
+            job("same", f"{slot} * * * *"),
+            job("elsewhere", f"{other} * * * *"),
+        ]
+    )
     assert sorted(g.names for g in fleet.groups) == [("elsewhere",), ("spread", "same")]
 
 
 def test_same_schedule_in_another_zone_is_another_group() -> None:
-    fleet = build_fleet([
-        job("utc-default", "0 3 * * *"), job("utc-named", "0 3 * * *", timezone="UTC"),
-        job("berlin", "0 3 * * *", timezone="Europe/Berlin"),
-    ])
+    fleet = build_fleet(
+        [
+            job("utc-default", "0 3 * * *"),
+            job("utc-named", "0 3 * * *", timezone="UTC"),
+            job("berlin", "0 3 * * *", timezone="Europe/Berlin"),
+        ]
+    )
     groups = sorted((g.zone, g.names) for g in fleet.groups)
     assert groups == [("Europe/Berlin", ("berlin",)), ("UTC", ("utc-default", "utc-named"))]
 
@@ -75,14 +86,16 @@ def test_given_parses_are_used() -> None:
 
 
 def test_disabled_and_reboot_are_excluded_invalid_are_skipped() -> None:
-    fleet = build_fleet([
-        job("ok", "0 * * * *"),
-        job("off", "0 * * * *", enabled=False),
-        job("boot", "@reboot"),
-        job("bad-schedule", "61 * * * *"),
-        job("bad-zone", "0 * * * *", timezone="Mars/Olympus_Mons"),
-        job("off-and-bad", "nonsense", enabled=False),
-    ])
+    fleet = build_fleet(
+        [
+            job("ok", "0 * * * *"),
+            job("off", "0 * * * *", enabled=False),
+            job("boot", "@reboot"),
+            job("bad-schedule", "61 * * * *"),
+            job("bad-zone", "0 * * * *", timezone="Mars/Olympus_Mons"),
+            job("off-and-bad", "nonsense", enabled=False),
+        ]
+    )
     assert fleet.excluded == 3
     assert [s.job.name for s in fleet.skipped] == ["bad-schedule", "bad-zone"]
     assert "invalid schedule" in fleet.skipped[0].reason
@@ -139,29 +152,25 @@ def test_group_members_share_their_fires() -> None:
 
 def test_fall_back_repeated_time_fires_once_at_its_first_occurrence() -> None:
     # 2026-11-01 in New York: 01:30 happens at 05:30 UTC (EDT) and 06:30 UTC (EST).
-    got = fires_of([job("ny", "30 1 * * *", timezone="America/New_York")],
-                   utc(2026, 11, 1, 0), 12)
+    got = fires_of([job("ny", "30 1 * * *", timezone="America/New_York")], utc(2026, 11, 1, 0), 12)
     assert got["ny"] == [epoch(utc(2026, 11, 1, 5, 30))]
 
 
 def test_spring_forward_gap_time_fires_at_the_shifted_instant() -> None:
     # 2026-03-08 in New York: 02:30 does not exist; it fires at 03:30 EDT = 07:30 UTC.
-    got = fires_of([job("ny", "30 2 * * *", timezone="America/New_York")],
-                   utc(2026, 3, 8, 0), 24)
+    got = fires_of([job("ny", "30 2 * * *", timezone="America/New_York")], utc(2026, 3, 8, 0), 24)
     assert got["ny"] == [epoch(utc(2026, 3, 8, 7, 30))]
 
 
 def test_zoned_hourly_job_has_one_fire_per_real_hour_on_fall_back_day() -> None:
     # Every wall :00 of a 25-hour day fires once; the repeated 01:00 only once.
-    got = fires_of([job("ny", "0 * * * *", timezone="America/New_York")],
-                   utc(2026, 11, 1, 4), 25)
+    got = fires_of([job("ny", "0 * * * *", timezone="America/New_York")], utc(2026, 11, 1, 4), 25)
     assert len(got["ny"]) == 24
     assert epoch(utc(2026, 11, 1, 6)) not in got["ny"]  # 01:00 EST, the repeat
 
 
 def test_fixed_offset_zones_take_the_shared_day_path() -> None:
-    jobs = [job("gmt-5", "0 12 * * mon", timezone="Etc/GMT+5"),
-            job("utc", "0 12 * * mon")]
+    jobs = [job("gmt-5", "0 12 * * mon", timezone="Etc/GMT+5"), job("utc", "0 12 * * mon")]
     got = fires_of(jobs, utc(2026, 1, 1), 168)
     assert got["utc"] == [epoch(utc(2026, 1, 5, 12))]
     assert got["gmt-5"] == [epoch(utc(2026, 1, 5, 17))]

@@ -117,7 +117,6 @@ def test_parse_jitter_option_refuses(text: str, message: str) -> None:
         parse_jitter_option(text)
 
 
-
 def test_apply_jitter_in_utc() -> None:
     at = datetime(2025, 1, 1, 2, 0, tzinfo=timezone.utc)
     assert apply_jitter(at, 37) == datetime(2025, 1, 1, 2, 0, 37, tzinfo=timezone.utc)
@@ -143,4 +142,3 @@ def test_apply_jitter_adds_real_seconds_across_spring_forward() -> None:
 def test_apply_jitter_refuses_naive_datetimes() -> None:
     with pytest.raises(ValueError, match="timezone-aware"):
         apply_jitter(datetime(2025, 1, 1), 5)
-

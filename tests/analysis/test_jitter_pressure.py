@@ -28,12 +28,20 @@ from .fleet_helpers import h_value, job, utc
 
 JAN = utc(2026, 1, 5)
 # Six spellings of one hourly schedule: one fire group, six jitter offsets.
-HOURLY = [("backup-db", "0 * * * *"), ("rotate-logs", "@hourly"),
-          ("sync-users", "0 0-23 * * *"), ("report-a", "0 */1 * * *"),
-          ("report-b", "0 * * * *"), ("report-c", "@hourly")]
+HOURLY = [
+    ("backup-db", "0 * * * *"),
+    ("rotate-logs", "@hourly"),
+    ("sync-users", "0 0-23 * * *"),
+    ("report-a", "0 */1 * * *"),
+    ("report-b", "0 * * * *"),
+    ("report-c", "@hourly"),
+]
 SPREAD = "spread-56"  # its H minute is 17 (asserted below): never at minute 0
-FLEET = [*(job(name, expr) for name, expr in HOURLY), job("thirds", "*/20 * * * *"),
-         job(SPREAD, "H * * * *")]
+FLEET = [
+    *(job(name, expr) for name, expr in HOURLY),
+    job("thirds", "*/20 * * * *"),
+    job(SPREAD, "H * * * *"),
+]
 AT_ZERO = [name for name, _ in HOURLY] + ["thirds"]
 
 
@@ -111,7 +119,8 @@ def test_explicit_width_applies_to_every_job() -> None:
     j = compute_pressure(build_fleet(FLEET), JAN, 24, jitter=30).jitter
     assert j is not None
     assert {jj.name: (jj.width, jj.offset) for jj in j.jobs} == {
-        jj.name: (30, offset(jj.name, 30)) for jj in j.jobs}
+        jj.name: (30, offset(jj.name, 30)) for jj in j.jobs
+    }
     assert j.jittered_jobs == 8  # the :17 job too
     assert list(j.fire_after) == expected_fire_after(AT_ZERO, 30, 24)
     assert max(i for i, n in enumerate(j.fire_after) if n) < 30
@@ -201,8 +210,15 @@ def test_json_shape() -> None:
     result = compute_pressure(build_fleet(FLEET), JAN, 24, jitter="auto")
     assert result.jitter is not None
     doc = pressure_to_dict(result)["jitter"]
-    assert set(doc) == {"option", "jittered_jobs", "widths", "busiest_minute", "seconds",
-                        "peak_per_second", "jobs"}
+    assert set(doc) == {
+        "option",
+        "jittered_jobs",
+        "widths",
+        "busiest_minute",
+        "seconds",
+        "peak_per_second",
+        "jobs",
+    }
     assert doc["option"] == "auto" and doc["jittered_jobs"] == 7
     assert doc["widths"] == [{"seconds": 60, "jobs": 7}, {"seconds": 0, "jobs": 1}]
     assert doc["busiest_minute"] == 0
@@ -210,29 +226,52 @@ def test_json_shape() -> None:
     assert len(doc["seconds"]["scheduled"]) == len(doc["seconds"]["fire_after"]) == 60
     assert doc["peak_per_second"] == {"scheduled": 7, "fire_after": 2}
     # Only jittered jobs are listed, by name.
-    assert doc["jobs"] == [{"name": n, "width": 60, "offset": offset(n, 60)}
-                           for n in sorted(AT_ZERO)]
+    assert doc["jobs"] == [
+        {"name": n, "width": 60, "offset": offset(n, 60)} for n in sorted(AT_ZERO)
+    ]
 
 
 # --- the slow reference -------------------------------------------------------------
 
 CASES = [
     pytest.param(FLEET, JAN, 24, "UTC", "auto", id="hourly-fleet"),
-    pytest.param([job("ny", "0 * * * *", timezone="America/New_York"),
-                  job("berlin", "*/30 * * * *", timezone="Europe/Berlin"),
-                  job("daily", "0 9 * * *", timezone="America/New_York"),
-                  job("secs", "0,50 0 * * * * *"), job("quarter", "*/15 * * * *")],
-                 utc(2026, 11, 1, 3), 30, "America/New_York", "auto", id="fall-back-display"),
-    pytest.param([job(f"h-{i}", "0 * * * *") for i in range(40)]
-                 + [job("p", "0 */2 * * *", timezone="Australia/Lord_Howe")],
-                 utc(2026, 4, 4, 10), 36, "Australia/Lord_Howe", 45, id="crowd-lord-howe"),
-    pytest.param([job("a", "5 * * * *"), job("b", "5 * * * *"), job("c", "59 * * * *")],
-                 JAN, 12, "UTC", 120, id="wide-off-the-hour"),
+    pytest.param(
+        [
+            job("ny", "0 * * * *", timezone="America/New_York"),
+            job("berlin", "*/30 * * * *", timezone="Europe/Berlin"),
+            job("daily", "0 9 * * *", timezone="America/New_York"),
+            job("secs", "0,50 0 * * * * *"),
+            job("quarter", "*/15 * * * *"),
+        ],
+        utc(2026, 11, 1, 3),
+        30,
+        "America/New_York",
+        "auto",
+        id="fall-back-display",
+    ),
+    pytest.param(
+        [job(f"h-{i}", "0 * * * *") for i in range(40)]
+        + [job("p", "0 */2 * * *", timezone="Australia/Lord_Howe")],
+        utc(2026, 4, 4, 10),
+        36,
+        "Australia/Lord_Howe",
+        45,
+        id="crowd-lord-howe",
+    ),
+    pytest.param(
+        [job("a", "5 * * * *"), job("b", "5 * * * *"), job("c", "59 * * * *")],
+        JAN,
+        12,
+        "UTC",
+        120,
+        id="wide-off-the-hour",
+    ),
 ]
 
 
-def slow_reference(jobs: list[Job], start: datetime, hours: int, display: ZoneInfo,
-                   option: JitterOption) -> tuple[int, list[int], list[int], int, int]:
+def slow_reference(
+    jobs: list[Job], start: datetime, hours: int, display: ZoneInfo, option: JitterOption
+) -> tuple[int, list[int], list[int], int, int]:
     """Walk CronTab.occurrences() per job and apply_jitter() to every fire."""
     end = start + timedelta(hours=hours)
     fires: list[tuple[str, datetime, datetime]] = []
@@ -263,16 +302,18 @@ def slow_reference(jobs: list[Job], start: datetime, hours: int, display: ZoneIn
 
 
 @pytest.mark.parametrize(("jobs", "start", "hours", "display", "option"), CASES)
-def test_matches_walking_occurrences(jobs: list[Job], start: datetime, hours: int,
-                                     display: str, option: JitterOption) -> None:
+def test_matches_walking_occurrences(
+    jobs: list[Job], start: datetime, hours: int, display: str, option: JitterOption
+) -> None:
     zone = ZoneInfo(display)
     result = compute_pressure(build_fleet(jobs), start, hours, zone, jitter=option)
     j = result.jitter
     assert j is not None
     busiest, scheduled, after, peak_before, peak_after = slow_reference(
-        jobs, start, hours, zone, option)
+        jobs, start, hours, zone, option
+    )
     assert j.busiest_minute == busiest
     assert list(j.scheduled) == scheduled
-    assert list(j.fire_after) == after[:len(j.fire_after)]
-    assert not any(after[len(j.fire_after):])
+    assert list(j.fire_after) == after[: len(j.fire_after)]
+    assert not any(after[len(j.fire_after) :])
     assert (j.peak_scheduled, j.peak_fire_after) == (peak_before, peak_after)

@@ -23,12 +23,15 @@ def crowded(jobs: list[Job], limit: int | None = 2) -> list[tuple[str | None, in
     return [(f.job, f.line, f.column) for f in report.findings]
 
 
-@pytest.mark.parametrize("schedules", [
-    pytest.param(("0 * * * *", "0 * * * *"), id="at the limit"),
-    pytest.param(("0 * * * *", "1 * * * *", "2 * * * *"), id="spread"),
-    pytest.param(("@reboot", "@reboot", "@reboot"), id="reboot excluded"),
-    pytest.param(("0 * * * *", "0 * * * *", "0 0 1 1 * 2020"), id="never fires"),
-])
+@pytest.mark.parametrize(
+    "schedules",
+    [
+        pytest.param(("0 * * * *", "0 * * * *"), id="at the limit"),
+        pytest.param(("0 * * * *", "1 * * * *", "2 * * * *"), id="spread"),
+        pytest.param(("@reboot", "@reboot", "@reboot"), id="reboot excluded"),
+        pytest.param(("0 * * * *", "0 * * * *", "0 0 1 1 * 2020"), id="never fires"),
+    ],
+)
 def test_stays_clean(schedules: tuple[str, ...]) -> None:
     assert crowded(fleet(*schedules)) == []
 
@@ -59,15 +62,17 @@ def test_separate_crowds_anchor_on_different_jobs() -> None:
     assert crowded(jobs) == [("job-0", 4, 1), ("job-1", 9, 1)]
 
 
-@pytest.mark.parametrize(("schedule", "spread"), [
-    pytest.param("0 * * * *", "H * * * *", id="single minute"),
-    pytest.param("@hourly", "H * * * *", id="macro"),
-    pytest.param("0,30 * * * *", "H/30 * * * *", id="even list"),
-    pytest.param("0 0 * * * * *", "0 H * * * * *", id="seconds first"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "spread"),
+    [
+        pytest.param("0 * * * *", "H * * * *", id="single minute"),
+        pytest.param("@hourly", "H * * * *", id="macro"),
+        pytest.param("0,30 * * * *", "H/30 * * * *", id="even list"),
+        pytest.param("0 0 * * * * *", "0 H * * * * *", id="seconds first"),
+    ],
+)
 def test_suggests_an_h_spelling(schedule: str, spread: str) -> None:
-    report = run(*fleet(schedule, schedule, schedule), select=frozenset({CODE}),
-                 max_per_minute=2)
+    report = run(*fleet(schedule, schedule, schedule), select=frozenset({CODE}), max_per_minute=2)
     (finding,) = report.findings
     assert f"→ `{spread}`" in finding.message
 
@@ -85,9 +90,11 @@ def test_zoned_jobs_count_at_their_real_minute() -> None:
 
 
 def test_anchor_skips_jobs_that_accept_their_slot() -> None:
-    jobs = [make_job("0 * * * *", name="a", line=4, suppressed=frozenset({CODE})),
-            make_job("0 * * * *", name="b", line=9),
-            make_job("0 * * * *", name="c", line=14)]
+    jobs = [
+        make_job("0 * * * *", name="a", line=4, suppressed=frozenset({CODE})),
+        make_job("0 * * * *", name="b", line=9),
+        make_job("0 * * * *", name="c", line=14),
+    ]
     assert crowded(jobs) == [("b", 9, 1)]
 
 
@@ -99,9 +106,11 @@ def test_no_finding_when_every_job_accepts_its_slot() -> None:
 def test_hashed_jobs_are_named_but_not_anchored() -> None:
     names = [f"n{i}" for i in range(200)]
     hashed = next(n for n in names if hash_value("minute", n) % 60 == 0)
-    jobs = [make_job("H * * * *", name=hashed, line=4),
-            make_job("0 * * * *", name="plain", line=9),
-            make_job("0 * * * *", name="other", line=14)]
+    jobs = [
+        make_job("H * * * *", name=hashed, line=4),
+        make_job("0 * * * *", name="plain", line=9),
+        make_job("0 * * * *", name="other", line=14),
+    ]
     report = run(*jobs, select=frozenset({CODE}), max_per_minute=2)
     (finding,) = report.findings
     assert finding.job == "plain"

@@ -11,11 +11,12 @@ from .lint_cases import DST, dst_codes, make_job, messages, run
 REPEATED = "dst-repeated-time"
 
 
-
 def test_repeated_names_the_date_and_fires_once() -> None:
     (message,) = messages("30 1 * * *", REPEATED, name="export", timezone="America/New_York")
-    assert message.startswith("job 'export': `30 1 * * *` on 2026-11-01, clocks in "
-                              "America/New_York fall back from 02:00 to 01:00")
+    assert message.startswith(
+        "job 'export': `30 1 * * *` on 2026-11-01, clocks in "
+        "America/New_York fall back from 02:00 to 01:00"
+    )
     assert "01:30 occurs twice; it fires once, at the first 01:30 (EDT)" in message
 
 
@@ -26,23 +27,29 @@ def test_only_the_coming_year_is_searched() -> None:
     assert dst_codes("30 1 * * *", later, timezone="America/New_York") == [(REPEATED, 4)]
 
 
-@pytest.mark.parametrize(("schedule", "zone"), [
-    pytest.param("30 2 * * *", "America/New_York", id="gap hour is not repeated"),
-    pytest.param("30 0 * * *", "America/New_York", id="before the fold"),
-    pytest.param("0 2 * * *", "America/New_York", id="fold ends before 02:00"),
-    pytest.param("30 1 * * *", "UTC", id="utc"),
-    pytest.param("30 1 * 1-10 *", "America/New_York", id="november not selected"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "zone"),
+    [
+        pytest.param("30 2 * * *", "America/New_York", id="gap hour is not repeated"),
+        pytest.param("30 0 * * *", "America/New_York", id="before the fold"),
+        pytest.param("0 2 * * *", "America/New_York", id="fold ends before 02:00"),
+        pytest.param("30 1 * * *", "UTC", id="utc"),
+        pytest.param("30 1 * 1-10 *", "America/New_York", id="november not selected"),
+    ],
+)
 def test_stays_clean(schedule: str, zone: str) -> None:
     assert [c for c in dst_codes(schedule, timezone=zone) if c[0] == REPEATED] == []
 
 
-@pytest.mark.parametrize(("schedule", "zone", "expected"), [
-    pytest.param("30 1 * * *", "America/New_York", [(REPEATED, 4)], id="new york"),
-    pytest.param("0,59 1 * * *", "America/New_York", [(REPEATED, 6)], id="both ends"),
-    pytest.param("30 2 * * *", "Europe/Berlin", [(REPEATED, 4)], id="berlin"),
-    pytest.param("45 1 * * *", "Australia/Lord_Howe", [(REPEATED, 4)], id="half-hour fold"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "zone", "expected"),
+    [
+        pytest.param("30 1 * * *", "America/New_York", [(REPEATED, 4)], id="new york"),
+        pytest.param("0,59 1 * * *", "America/New_York", [(REPEATED, 6)], id="both ends"),
+        pytest.param("30 2 * * *", "Europe/Berlin", [(REPEATED, 4)], id="berlin"),
+        pytest.param("45 1 * * *", "Australia/Lord_Howe", [(REPEATED, 4)], id="half-hour fold"),
+    ],
+)
 def test_flags(schedule: str, zone: str, expected: list[tuple[str, int]]) -> None:
     report = run(make_job(schedule, timezone=zone), select=frozenset({REPEATED}))
     assert [(f.code, f.column) for f in report.findings] == expected

@@ -9,33 +9,40 @@ from .lint_cases import columns, messages
 CODE = "every-minute"
 
 
-@pytest.mark.parametrize("schedule", [
-    pytest.param("* * * * *", id="every minute of every hour"),
-    pytest.param("0 2 * * *", id="once at 02:00"),
-    pytest.param("*/5 2 * * *", id="a step is deliberate"),
-    pytest.param("0-30 2 * * *", id="part of the hour"),
-    pytest.param("@hourly", id="macro"),
-    pytest.param("* */1 * * *", id="hours unrestricted"),
-])
+@pytest.mark.parametrize(
+    "schedule",
+    [
+        pytest.param("* * * * *", id="every minute of every hour"),
+        pytest.param("0 2 * * *", id="once at 02:00"),
+        pytest.param("*/5 2 * * *", id="a step is deliberate"),
+        pytest.param("0-30 2 * * *", id="part of the hour"),
+        pytest.param("@hourly", id="macro"),
+        pytest.param("* */1 * * *", id="hours unrestricted"),
+    ],
+)
 def test_stays_clean(schedule: str) -> None:
     assert columns(schedule, CODE) == []
 
 
-@pytest.mark.parametrize(("schedule", "expected"), [
-    pytest.param("* 2 * * *", [1], id="spec example"),
-    pytest.param("0-59 2 * * *", [1], id="full range"),
-    pytest.param("* 9-17 * * 1-5", [1], id="business hours"),
-    pytest.param("0 * 2 * * * *", [3], id="seconds first"),
-    pytest.param("* 2 * * * 2030", [1], id="with year"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "expected"),
+    [
+        pytest.param("* 2 * * *", [1], id="spec example"),
+        pytest.param("0-59 2 * * *", [1], id="full range"),
+        pytest.param("* 9-17 * * 1-5", [1], id="business hours"),
+        pytest.param("0 * 2 * * * *", [3], id="seconds first"),
+        pytest.param("* 2 * * * 2030", [1], id="with year"),
+    ],
+)
 def test_flags(schedule: str, expected: list[int]) -> None:
     assert columns(schedule, CODE) == expected
 
 
 def test_message_is_the_spec_sentence() -> None:
     (message,) = messages("* 2 * * *", CODE, name="backup")
-    assert message == ("job 'backup': `* 2 * * *` runs 60 times at 02:xx; "
-                       "`0 2 * * *` was probably meant.")
+    assert message == (
+        "job 'backup': `* 2 * * *` runs 60 times at 02:xx; `0 2 * * *` was probably meant."
+    )
 
 
 def test_several_hours() -> None:

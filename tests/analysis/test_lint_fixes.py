@@ -6,10 +6,16 @@ from cronstable_cli.analysis.lint.fixes import plan_fixes, unified_diff
 from cronstable_cli.records import Edit, Finding, Fix, SourceLocation
 
 
-def finding(line: int, column: int, old: str, new: str, *, safe: bool = True,
-            code: str = "every-minute") -> Finding:
-    return Finding(code, "warning", "m", SourceLocation("f.yaml", line, column),
-                   fix=Fix("d", (Edit(line, column, old, new),), safe))
+def finding(
+    line: int, column: int, old: str, new: str, *, safe: bool = True, code: str = "every-minute"
+) -> Finding:
+    return Finding(
+        code,
+        "warning",
+        "m",
+        SourceLocation("f.yaml", line, column),
+        fix=Fix("d", (Edit(line, column, old, new),), safe),
+    )
 
 
 def test_only_the_token_changes() -> None:
@@ -33,8 +39,7 @@ def test_a_token_that_moved_is_not_touched() -> None:
 
 
 def test_positions_outside_the_file_are_refused() -> None:
-    (plan,) = plan_fixes([finding(5, 1, "x", "y"), finding(1, 40, "x", "y")],
-                         {"f.yaml": "x\n"})
+    (plan,) = plan_fixes([finding(5, 1, "x", "y"), finding(1, 40, "x", "y")], {"f.yaml": "x\n"})
     assert plan.after == "x\n" and len(plan.skipped) == 2
 
 
@@ -60,7 +65,8 @@ def test_insertion_at_the_end_and_the_diff_says_so() -> None:
     assert plan.after == "0 2 * * * ./x\n"
     assert unified_diff(plan) == (
         "--- a/f.yaml\n+++ b/f.yaml\n@@ -1 +1 @@\n"
-        "-0 2 * * * ./x\n\\ No newline at end of file\n+0 2 * * * ./x\n")
+        "-0 2 * * * ./x\n\\ No newline at end of file\n+0 2 * * * ./x\n"
+    )
 
 
 def test_several_edits_in_one_line_apply_right_to_left() -> None:

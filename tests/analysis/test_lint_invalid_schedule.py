@@ -11,32 +11,42 @@ from .lint_cases import FILE, columns, make_job, messages, run
 CODE = "invalid-schedule"
 
 
-@pytest.mark.parametrize("schedule", [
-    pytest.param("0 0 * * *", id="five fields"),
-    pytest.param("0 0 0 * * ? *", id="seven fields"),
-    pytest.param("@reboot", id="reboot"),
-    pytest.param("H * * * *", id="hash with a job name"),
-])
+@pytest.mark.parametrize(
+    "schedule",
+    [
+        pytest.param("0 0 * * *", id="five fields"),
+        pytest.param("0 0 0 * * ? *", id="seven fields"),
+        pytest.param("@reboot", id="reboot"),
+        pytest.param("H * * * *", id="hash with a job name"),
+    ],
+)
 def test_stays_clean(schedule: str) -> None:
     assert columns(schedule, CODE) == []
 
 
-@pytest.mark.parametrize(("schedule", "expected"), [
-    pytest.param("*/60 * * * *", [1], id="step leaves the field"),
-    pytest.param("0 25 * * *", [3], id="hour out of range"),
-    pytest.param("0 0 * * 5L", [9], id="quartz trailing L"),
-    pytest.param("0 */5 * * * ?", [13], id="quartz six fields"),
-    pytest.param("0 0 * *", [1], id="four fields"),
-    pytest.param("@midnight", [1], id="midnight outside crontab"),
-    pytest.param("0 0 1#2 * *", [5], id="hash outside day-of-week"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "expected"),
+    [
+        pytest.param("*/60 * * * *", [1], id="step leaves the field"),
+        pytest.param("0 25 * * *", [3], id="hour out of range"),
+        pytest.param("0 0 * * 5L", [9], id="quartz trailing L"),
+        pytest.param("0 */5 * * * ?", [13], id="quartz six fields"),
+        pytest.param("0 0 * *", [1], id="four fields"),
+        pytest.param("@midnight", [1], id="midnight outside crontab"),
+        pytest.param("0 0 1#2 * *", [5], id="hash outside day-of-week"),
+    ],
+)
 def test_flags(schedule: str, expected: list[int]) -> None:
     assert columns(schedule, CODE) == expected
 
 
 def test_column_is_relative_to_where_the_schedule_starts() -> None:
-    job = Job(name="j", schedule="0 25 * * *", location=SourceLocation(FILE, 2, 5),
-              schedule_location=SourceLocation(FILE, 4, 16))
+    job = Job(
+        name="j",
+        schedule="0 25 * * *",
+        location=SourceLocation(FILE, 2, 5),
+        schedule_location=SourceLocation(FILE, 4, 16),
+    )
     (finding,) = run(job, select=frozenset({CODE})).findings
     assert (finding.line, finding.column) == (4, 18)
 
@@ -64,8 +74,9 @@ def test_unknown_zone_is_reported_with_a_suggestion() -> None:
 
 def test_unknown_zone_reported_by_the_loader_is_not_repeated() -> None:
     job = make_job("0 0 * * *", timezone="Europe/Berlim")
-    loaded = Finding("unknown-timezone", "error", "from the loader",
-                     SourceLocation(FILE, 5, 15), job="job")
+    loaded = Finding(
+        "unknown-timezone", "error", "from the loader", SourceLocation(FILE, 5, 15), job="job"
+    )
     report = run(job, findings=(loaded,))
     assert [f.message for f in report.findings] == ["from the loader"]
 

@@ -11,25 +11,31 @@ from .lint_cases import columns, make_job, messages, run
 CODE = "leap-day-only"
 
 
-@pytest.mark.parametrize("schedule", [
-    pytest.param("0 0 28 2 *", id="28th"),
-    pytest.param("0 0 L 2 *", id="last day of february"),
-    pytest.param("0 0 28,29 2 *", id="28th too"),
-    pytest.param("0 0 29 1,3 *", id="february not selected"),
-    pytest.param("0 0 * 2 *", id="every february day"),
-    pytest.param("0 0 30 2 *", id="never fires instead"),
-])
+@pytest.mark.parametrize(
+    "schedule",
+    [
+        pytest.param("0 0 28 2 *", id="28th"),
+        pytest.param("0 0 L 2 *", id="last day of february"),
+        pytest.param("0 0 28,29 2 *", id="28th too"),
+        pytest.param("0 0 29 1,3 *", id="february not selected"),
+        pytest.param("0 0 * 2 *", id="every february day"),
+        pytest.param("0 0 30 2 *", id="never fires instead"),
+    ],
+)
 def test_stays_clean(schedule: str) -> None:
     assert columns(schedule, CODE) == []
 
 
-@pytest.mark.parametrize(("schedule", "expected"), [
-    pytest.param("0 0 29 2 *", [5], id="leap day"),
-    pytest.param("0 0 29 1,2 *", [5], id="february among others"),
-    pytest.param("0 0 29-31 * *", [5], id="range runs past february"),
-    pytest.param("0 0 29 2 mon", [5], id="leap day on a monday"),
-    pytest.param("0 0 29 2 * 2028-2040", [5], id="year range"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "expected"),
+    [
+        pytest.param("0 0 29 2 *", [5], id="leap day"),
+        pytest.param("0 0 29 1,2 *", [5], id="february among others"),
+        pytest.param("0 0 29-31 * *", [5], id="range runs past february"),
+        pytest.param("0 0 29 2 mon", [5], id="leap day on a monday"),
+        pytest.param("0 0 29 2 * 2028-2040", [5], id="year range"),
+    ],
+)
 def test_flags(schedule: str, expected: list[int]) -> None:
     assert columns(schedule, CODE) == expected
 

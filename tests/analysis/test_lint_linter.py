@@ -15,17 +15,26 @@ from .lint_cases import FILE, codes, make_job, run
 # -- precedence -------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("schedule", "job", "expected"), [
-    pytest.param("0 0 30 2 *", {}, ["never-fires"], id="drops skipped-months"),
-    pytest.param("0 0 29 2 * 2025", {}, ["never-fires"], id="drops leap-day-only"),
-    pytest.param("30 2 30 2 *", {"timezone": "America/New_York"}, ["never-fires"],
-                 id="drops dst notes"),
-    pytest.param("0 0 1 * mon#5", {}, ["never-fires", "day-fields-both-restricted"],
-                 id="keeps other warnings"),
-    pytest.param("*/7 0 30 2 *", {}, ["uneven-step", "never-fires"], id="keeps uneven-step"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "job", "expected"),
+    [
+        pytest.param("0 0 30 2 *", {}, ["never-fires"], id="drops skipped-months"),
+        pytest.param("0 0 29 2 * 2025", {}, ["never-fires"], id="drops leap-day-only"),
+        pytest.param(
+            "30 2 30 2 *", {"timezone": "America/New_York"}, ["never-fires"], id="drops dst notes"
+        ),
+        pytest.param(
+            "0 0 1 * mon#5",
+            {},
+            ["never-fires", "day-fields-both-restricted"],
+            id="keeps other warnings",
+        ),
+        pytest.param("*/7 0 30 2 *", {}, ["uneven-step", "never-fires"], id="keeps uneven-step"),
+    ],
+)
 def test_never_fires_replaces_the_notes_it_makes_moot(
-        schedule: str, job: dict[str, object], expected: list[str]) -> None:
+    schedule: str, job: dict[str, object], expected: list[str]
+) -> None:
     assert codes(schedule, **job) == expected
 
 
@@ -45,21 +54,25 @@ def test_reboot_jobs_get_no_schedule_findings() -> None:
 # -- suppression ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("suppressed", "expected"), [
-    pytest.param(None, ["uneven-step", "hashed-slot"], id="no comment"),
-    pytest.param(frozenset(), [], id="ignore everything"),
-    pytest.param(frozenset({"hashed-slot"}), ["uneven-step"], id="one code"),
-    pytest.param(frozenset({"uneven-step", "hashed-slot"}), [], id="both codes"),
-    pytest.param(frozenset({"every-minute"}), ["uneven-step", "hashed-slot"], id="other code"),
-])
+@pytest.mark.parametrize(
+    ("suppressed", "expected"),
+    [
+        pytest.param(None, ["uneven-step", "hashed-slot"], id="no comment"),
+        pytest.param(frozenset(), [], id="ignore everything"),
+        pytest.param(frozenset({"hashed-slot"}), ["uneven-step"], id="one code"),
+        pytest.param(frozenset({"uneven-step", "hashed-slot"}), [], id="both codes"),
+        pytest.param(frozenset({"every-minute"}), ["uneven-step", "hashed-slot"], id="other code"),
+    ],
+)
 def test_suppression(suppressed: frozenset[str] | None, expected: list[str]) -> None:
     assert codes("H/7 * * * *", suppressed=suppressed) == expected
 
 
 def test_suppression_applies_to_load_findings_of_the_job() -> None:
     job = make_job("0 0 * * *", name="a", suppressed=frozenset({"unknown-key"}))
-    loaded = Finding("unknown-key", "error", "unknown key 'timeZone'",
-                     SourceLocation(FILE, 5, 5), job="a")
+    loaded = Finding(
+        "unknown-key", "error", "unknown key 'timeZone'", SourceLocation(FILE, 5, 5), job="a"
+    )
     assert run(job, findings=(loaded,)).findings == ()
 
 
@@ -69,31 +82,51 @@ def test_never_fires_still_replaces_when_it_is_suppressed() -> None:
 
 # -- select / ignore ----------------------------------------------------------
 
-JOBS = (make_job("*/7 * * * *", name="a", line=4), make_job("H 2 * * *", name="b", line=9),
-        make_job("* 2 * * *", name="c", line=14))
+JOBS = (
+    make_job("*/7 * * * *", name="a", line=4),
+    make_job("H 2 * * *", name="b", line=9),
+    make_job("* 2 * * *", name="c", line=14),
+)
 
 
-@pytest.mark.parametrize(("settings", "expected"), [
-    pytest.param({}, ["uneven-step", "hashed-slot", "every-minute"], id="all"),
-    pytest.param({"select": frozenset({"hashed-slot"})}, ["hashed-slot"], id="select"),
-    pytest.param({"ignore": frozenset({"hashed-slot"})}, ["uneven-step", "every-minute"],
-                 id="ignore"),
-    pytest.param({"select": frozenset({"hashed-slot", "uneven-step"}),
-                  "ignore": frozenset({"uneven-step"})}, ["hashed-slot"], id="both"),
-])
+@pytest.mark.parametrize(
+    ("settings", "expected"),
+    [
+        pytest.param({}, ["uneven-step", "hashed-slot", "every-minute"], id="all"),
+        pytest.param({"select": frozenset({"hashed-slot"})}, ["hashed-slot"], id="select"),
+        pytest.param(
+            {"ignore": frozenset({"hashed-slot"})}, ["uneven-step", "every-minute"], id="ignore"
+        ),
+        pytest.param(
+            {
+                "select": frozenset({"hashed-slot", "uneven-step"}),
+                "ignore": frozenset({"uneven-step"}),
+            },
+            ["hashed-slot"],
+            id="both",
+        ),
+    ],
+)
 def test_select_and_ignore(settings: dict[str, Any], expected: list[str]) -> None:
     assert [f.code for f in run(*JOBS, **settings).findings] == expected
 
 
-@pytest.mark.parametrize(("settings", "ran"), [
-    pytest.param({"select": frozenset({"hashed-slot"})}, {"hashed-slot"}, id="select"),
-    # never-fires replaces skipped-months, so it must still run to drop its findings
-    pytest.param({"select": frozenset({"skipped-months"})}, {"never-fires", "skipped-months"},
-                 id="replacing rule runs"),
-    pytest.param({"ignore": frozenset({"hashed-slot", "uneven-step"})}, None, id="ignore"),
-])
-def test_unselected_rules_do_not_run(monkeypatch: pytest.MonkeyPatch,
-                                     settings: dict[str, Any], ran: set[str] | None) -> None:
+@pytest.mark.parametrize(
+    ("settings", "ran"),
+    [
+        pytest.param({"select": frozenset({"hashed-slot"})}, {"hashed-slot"}, id="select"),
+        # never-fires replaces skipped-months, so it must still run to drop its findings
+        pytest.param(
+            {"select": frozenset({"skipped-months"})},
+            {"never-fires", "skipped-months"},
+            id="replacing rule runs",
+        ),
+        pytest.param({"ignore": frozenset({"hashed-slot", "uneven-step"})}, None, id="ignore"),
+    ],
+)
+def test_unselected_rules_do_not_run(
+    monkeypatch: pytest.MonkeyPatch, settings: dict[str, Any], ran: set[str] | None
+) -> None:
     from cronstable_cli.analysis.lint import registry
 
     called: set[str] = set()
@@ -103,6 +136,7 @@ def test_unselected_rules_do_not_run(monkeypatch: pytest.MonkeyPatch,
             called.add(rule.code)
             assert rule.check is not None
             return rule.check(ctx)
+
         return rule._replace(check=check)
 
     monkeypatch.setattr(registry, "JOB_RULES", tuple(spy(r) for r in registry.JOB_RULES))
@@ -121,7 +155,11 @@ def test_findings_are_sorted_by_file_line_column() -> None:
     early = Finding("invalid-config", "error", "y", SourceLocation("a.yaml", 2, 1))
     report = run(make_job("*/7 */5 * * *"), findings=(late, early))
     assert [(f.file, f.line, f.column) for f in report.findings] == [
-        ("a.yaml", 2, 1), ("a.yaml", 9, 5), (FILE, 4, 1), (FILE, 4, 5)]
+        ("a.yaml", 2, 1),
+        ("a.yaml", 9, 5),
+        (FILE, 4, 1),
+        (FILE, 4, 5),
+    ]
 
 
 def test_report_counts() -> None:
@@ -136,15 +174,18 @@ def _report(*levels: str) -> LintReport:
     return LintReport(findings, 1, (FILE,))
 
 
-@pytest.mark.parametrize(("levels", "fail_on", "expected"), [
-    pytest.param((), "note", 0, id="clean"),
-    pytest.param(("note",), "warning", 0, id="note below warning"),
-    pytest.param(("note",), "note", 1, id="note at note"),
-    pytest.param(("warning",), "warning", 1, id="warning at warning"),
-    pytest.param(("warning",), "error", 0, id="warning below error"),
-    pytest.param(("error",), "error", 1, id="error"),
-    pytest.param(("error", "warning"), "never", 0, id="never"),
-])
+@pytest.mark.parametrize(
+    ("levels", "fail_on", "expected"),
+    [
+        pytest.param((), "note", 0, id="clean"),
+        pytest.param(("note",), "warning", 0, id="note below warning"),
+        pytest.param(("note",), "note", 1, id="note at note"),
+        pytest.param(("warning",), "warning", 1, id="warning at warning"),
+        pytest.param(("warning",), "error", 0, id="warning below error"),
+        pytest.param(("error",), "error", 1, id="error"),
+        pytest.param(("error", "warning"), "never", 0, id="never"),
+    ],
+)
 def test_exit_code(levels: tuple[str, ...], fail_on: str, expected: int) -> None:
     assert _report(*levels).exit_code(fail_on) == expected
 
@@ -156,12 +197,19 @@ def test_focus_limits_the_per_job_rules_but_the_fleet_rules_see_everyone() -> No
 
     # Four jobs fire at :00 (more than 2); only 'b' is in focus, so only its own
     # uneven-step finding shows ('d' has one too), while the crowd counts all four.
-    jobs = (make_job("0 * * * *", "a", line=4), make_job("*/7 * * * *", "b", line=8),
-            make_job("0 * * * *", "c", line=12), make_job("*/7 * * * *", "d", line=16))
-    report = lint(Loaded(jobs), LintSettings(now=NOW, max_per_minute=2),
-                  focus=lambda job: job.name == "b")
+    jobs = (
+        make_job("0 * * * *", "a", line=4),
+        make_job("*/7 * * * *", "b", line=8),
+        make_job("0 * * * *", "c", line=12),
+        make_job("*/7 * * * *", "d", line=16),
+    )
+    report = lint(
+        Loaded(jobs), LintSettings(now=NOW, max_per_minute=2), focus=lambda job: job.name == "b"
+    )
     assert sorted((f.code, f.job) for f in report.findings) == [
-        ("crowded-minute", "a"), ("uneven-step", "b")]
+        ("crowded-minute", "a"),
+        ("uneven-step", "b"),
+    ]
     crowd = next(f for f in report.findings if f.code == "crowded-minute")
     assert crowd.message.startswith("4 jobs fire in minute :00")
 
@@ -169,17 +217,30 @@ def test_focus_limits_the_per_job_rules_but_the_fleet_rules_see_everyone() -> No
 # -- findings shared between jobs with the same schedule ---------------------------
 
 
-@pytest.mark.parametrize("schedule", [
-    "*/7 0 30 2 *", "0 0 31 1,4 *", "0 0 29 2 *", "* 2 * * *", "0 12 13 * 5", "30 2 * * *",
-    "H/7 * * * *", "0 0 */3 * *",
-])
+@pytest.mark.parametrize(
+    "schedule",
+    [
+        "*/7 0 30 2 *",
+        "0 0 31 1,4 *",
+        "0 0 29 2 *",
+        "* 2 * * *",
+        "0 12 13 * 5",
+        "30 2 * * *",
+        "H/7 * * * *",
+        "0 0 */3 * *",
+    ],
+)
 def test_a_shared_finding_reads_as_if_linted_alone(schedule: str) -> None:
     from cronstable_cli.records import Job
 
     def job(name: str, line: int, column: int) -> Job:
-        return Job(name=name, schedule=schedule, timezone="America/New_York",
-                   location=SourceLocation(FILE, line - 1, 3),
-                   schedule_location=SourceLocation(FILE, line, column))
+        return Job(
+            name=name,
+            schedule=schedule,
+            timezone="America/New_York",
+            location=SourceLocation(FILE, line - 1, 3),
+            schedule_location=SourceLocation(FILE, line, column),
+        )
 
     jobs = [job("first", 4, 15), job("second", 9, 21), job("third-one", 30, 7)]
     together = run(*jobs).findings

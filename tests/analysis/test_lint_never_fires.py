@@ -9,29 +9,35 @@ from .lint_cases import columns, messages
 CODE = "never-fires"
 
 
-@pytest.mark.parametrize("schedule", [
-    pytest.param("0 0 * * *", id="daily"),
-    pytest.param("0 0 29 2 *", id="leap day still comes"),
-    pytest.param("0 0 L 2 *", id="last of february"),
-    pytest.param("0 0 1 1 * 2026-2030", id="year range ahead"),
-    pytest.param("0 0 13 * 5", id="friday 13th exists"),
-    pytest.param("0 0 31 * *", id="31st exists in some months"),
-    pytest.param("@reboot", id="reboot is not a time schedule"),
-    pytest.param("0 0 1 1 * 2099", id="last searchable year"),
-])
+@pytest.mark.parametrize(
+    "schedule",
+    [
+        pytest.param("0 0 * * *", id="daily"),
+        pytest.param("0 0 29 2 *", id="leap day still comes"),
+        pytest.param("0 0 L 2 *", id="last of february"),
+        pytest.param("0 0 1 1 * 2026-2030", id="year range ahead"),
+        pytest.param("0 0 13 * 5", id="friday 13th exists"),
+        pytest.param("0 0 31 * *", id="31st exists in some months"),
+        pytest.param("@reboot", id="reboot is not a time schedule"),
+        pytest.param("0 0 1 1 * 2099", id="last searchable year"),
+    ],
+)
 def test_stays_clean(schedule: str) -> None:
     assert columns(schedule, CODE) == []
 
 
-@pytest.mark.parametrize(("schedule", "expected"), [
-    pytest.param("0 0 30 2 *", [5], id="feb 30 at day-of-month"),
-    pytest.param("0 0 31 4,6,9,11 *", [5], id="31st of 30-day months"),
-    pytest.param("0 0 1 1 * 2020", [11], id="past year at year field"),
-    pytest.param("0 0 1 1 * 2020-2025", [11], id="past year range"),
-    pytest.param("0 0 29 2 * 2025", [12], id="no leap year in its years"),
-    pytest.param("0 0 1 * mon#5", [5], id="the 1st is never a 5th monday"),
-    pytest.param("0 0 0 30 2 ? *", [7], id="seven fields"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "expected"),
+    [
+        pytest.param("0 0 30 2 *", [5], id="feb 30 at day-of-month"),
+        pytest.param("0 0 31 4,6,9,11 *", [5], id="31st of 30-day months"),
+        pytest.param("0 0 1 1 * 2020", [11], id="past year at year field"),
+        pytest.param("0 0 1 1 * 2020-2025", [11], id="past year range"),
+        pytest.param("0 0 29 2 * 2025", [12], id="no leap year in its years"),
+        pytest.param("0 0 1 * mon#5", [5], id="the 1st is never a 5th monday"),
+        pytest.param("0 0 0 30 2 ? *", [7], id="seven fields"),
+    ],
+)
 def test_flags(schedule: str, expected: list[int]) -> None:
     assert columns(schedule, CODE) == expected
 

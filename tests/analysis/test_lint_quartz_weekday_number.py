@@ -13,24 +13,30 @@ from .lint_cases import columns, messages
 CODE = "quartz-weekday-number"
 
 
-@pytest.mark.parametrize("schedule", [
-    pytest.param("0 0 12 ? * MON#1 *", id="names"),
-    pytest.param("0 0 12 1 * ? *", id="question mark in day-of-week, no numbers"),
-    pytest.param("0 0 12 * * 2#1 *", id="no question mark"),
-    pytest.param("0 12 * * 2#1", id="five fields"),
-    pytest.param("0 0 12 ? * 0 *", id="zero is never Quartz"),
-    pytest.param("0 0 12 ? * * *", id="every weekday"),
-])
+@pytest.mark.parametrize(
+    "schedule",
+    [
+        pytest.param("0 0 12 ? * MON#1 *", id="names"),
+        pytest.param("0 0 12 1 * ? *", id="question mark in day-of-week, no numbers"),
+        pytest.param("0 0 12 * * 2#1 *", id="no question mark"),
+        pytest.param("0 12 * * 2#1", id="five fields"),
+        pytest.param("0 0 12 ? * 0 *", id="zero is never Quartz"),
+        pytest.param("0 0 12 ? * * *", id="every weekday"),
+    ],
+)
 def test_stays_clean(schedule: str) -> None:
     assert columns(schedule, CODE) == []
 
 
-@pytest.mark.parametrize(("schedule", "column", "named"), [
-    pytest.param("0 0 12 ? * 2#1 *", 12, "0 0 12 ? * MON#1 *", id="first monday"),
-    pytest.param("0 0 8 ? * 2-6 *", 11, "0 0 8 ? * MON-FRI *", id="weekdays"),
-    pytest.param("0 0 8 ? * 1,7 *", 11, "0 0 8 ? * SUN,SAT *", id="weekend"),
-    pytest.param("0 0/15 * ? * 2 *", 14, "0 0/15 * ? * MON *", id="mondays"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "column", "named"),
+    [
+        pytest.param("0 0 12 ? * 2#1 *", 12, "0 0 12 ? * MON#1 *", id="first monday"),
+        pytest.param("0 0 8 ? * 2-6 *", 11, "0 0 8 ? * MON-FRI *", id="weekdays"),
+        pytest.param("0 0 8 ? * 1,7 *", 11, "0 0 8 ? * SUN,SAT *", id="weekend"),
+        pytest.param("0 0/15 * ? * 2 *", 14, "0 0/15 * ? * MON *", id="mondays"),
+    ],
+)
 def test_flags_and_names_the_days(schedule: str, column: int, named: str) -> None:
     assert columns(schedule, CODE) == [column]
     (message,) = messages(schedule, CODE)

@@ -10,15 +10,29 @@ from cronstable_cli.load_codes import LOAD_CODES
 from cronstable_cli.loaders.problems import Problems
 
 SPEC_SCHEDULE_CODES = {
-    "never-fires": "warning", "day-fields-both-restricted": "warning",
-    "uneven-step": "warning", "skipped-months": "warning", "leap-day-only": "note",
-    "dst-skipped-time": "note", "dst-repeated-time": "note", "hashed-slot": "note",
-    "every-minute": "warning", "crowded-minute": "warning",
+    "never-fires": "warning",
+    "day-fields-both-restricted": "warning",
+    "uneven-step": "warning",
+    "skipped-months": "warning",
+    "leap-day-only": "note",
+    "dst-skipped-time": "note",
+    "dst-repeated-time": "note",
+    "hashed-slot": "note",
+    "every-minute": "warning",
+    "crowded-minute": "warning",
     # Silent misreadings of pasted Quartz/Spring expressions (issue 11).
-    "seconds-first-six-fields": "warning", "quartz-weekday-number": "warning",
+    "seconds-first-six-fields": "warning",
+    "quartz-weekday-number": "warning",
 }
-SPEC_ERRORS = ("invalid-schedule", "invalid-config", "unknown-timezone", "duplicate-job-name",
-               "include-cycle", "unreadable-file", "unknown-key")
+SPEC_ERRORS = (
+    "invalid-schedule",
+    "invalid-config",
+    "unknown-timezone",
+    "duplicate-job-name",
+    "include-cycle",
+    "unreadable-file",
+    "unknown-key",
+)
 
 
 def test_codes_are_unique_and_kebab_case() -> None:

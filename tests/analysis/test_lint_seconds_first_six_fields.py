@@ -14,23 +14,29 @@ from .lint_cases import columns, messages
 CODE = "seconds-first-six-fields"
 
 
-@pytest.mark.parametrize("schedule", [
-    pytest.param("0 0 * * *", id="five fields"),
-    pytest.param("0 0 * * * 2030", id="a real year"),
-    pytest.param("0 0 * * * 2026-2030", id="a year range"),
-    pytest.param("0 0/5 * * * * *", id="already seven fields"),
-    pytest.param("@hourly", id="macro"),
-])
+@pytest.mark.parametrize(
+    "schedule",
+    [
+        pytest.param("0 0 * * *", id="five fields"),
+        pytest.param("0 0 * * * 2030", id="a real year"),
+        pytest.param("0 0 * * * 2026-2030", id="a year range"),
+        pytest.param("0 0/5 * * * * *", id="already seven fields"),
+        pytest.param("@hourly", id="macro"),
+    ],
+)
 def test_stays_clean(schedule: str) -> None:
     assert columns(schedule, CODE) == []
 
 
-@pytest.mark.parametrize(("schedule", "column"), [
-    pytest.param("0 0/5 * * * *", 13, id="spring every 5 minutes"),
-    pytest.param("0 0 * * * *", 11, id="spring hourly"),
-    pytest.param("*/10 * * * * *", 14, id="every 10 seconds"),
-    pytest.param("0 0 12 * * *", 12, id="spring noon"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "column"),
+    [
+        pytest.param("0 0/5 * * * *", 13, id="spring every 5 minutes"),
+        pytest.param("0 0 * * * *", 11, id="spring hourly"),
+        pytest.param("*/10 * * * * *", 14, id="every 10 seconds"),
+        pytest.param("0 0 12 * * *", 12, id="spring noon"),
+    ],
+)
 def test_flags_at_the_year_field(schedule: str, column: int) -> None:
     assert columns(schedule, CODE) == [column]
 

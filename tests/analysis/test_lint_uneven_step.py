@@ -11,35 +11,41 @@ from .lint_cases import columns, make_job, messages, run
 CODE = "uneven-step"
 
 
-@pytest.mark.parametrize("schedule", [
-    pytest.param("*/5 * * * *", id="divides 60"),
-    pytest.param("*/1 * * * *", id="step of one"),
-    pytest.param("0 */6 * * *", id="divides 24"),
-    pytest.param("0 0 1 */3 *", id="divides 12"),
-    pytest.param("0 0 * * */7", id="divides 7"),
-    pytest.param("5/7 * * * *", id="start/step is not */n"),
-    pytest.param("0-30/7 * * * *", id="range step"),
-    pytest.param("H/15 * * * *", id="hashed divides 60"),
-    pytest.param("0 0 1 * *", id="no step"),
-    pytest.param("@hourly", id="macro"),
-    pytest.param("0 0 H(1-31) * *", id="hashed day without step"),
-])
+@pytest.mark.parametrize(
+    "schedule",
+    [
+        pytest.param("*/5 * * * *", id="divides 60"),
+        pytest.param("*/1 * * * *", id="step of one"),
+        pytest.param("0 */6 * * *", id="divides 24"),
+        pytest.param("0 0 1 */3 *", id="divides 12"),
+        pytest.param("0 0 * * */7", id="divides 7"),
+        pytest.param("5/7 * * * *", id="start/step is not */n"),
+        pytest.param("0-30/7 * * * *", id="range step"),
+        pytest.param("H/15 * * * *", id="hashed divides 60"),
+        pytest.param("0 0 1 * *", id="no step"),
+        pytest.param("@hourly", id="macro"),
+        pytest.param("0 0 H(1-31) * *", id="hashed day without step"),
+    ],
+)
 def test_stays_clean(schedule: str) -> None:
     assert columns(schedule, CODE) == []
 
 
-@pytest.mark.parametrize(("schedule", "expected"), [
-    pytest.param("*/7 * * * *", [1], id="minutes"),
-    pytest.param("0 */5 * * *", [3], id="hours"),
-    pytest.param("0 0 1 */5 *", [7], id="months"),
-    pytest.param("0 0 * * */4", [9], id="weekdays"),
-    pytest.param("*/7 * * * * * *", [1], id="seconds"),
-    pytest.param("0 0,*/7 * * *", [5], id="item inside a list"),
-    pytest.param("*/7 */5 * * *", [1, 5], id="two fields"),
-    pytest.param("H/7 * * * *", [1], id="hashed minutes"),
-    pytest.param("0 0 */2 * *", [5], id="day-of-month note"),
-    pytest.param("0 0 H/7 * *", [5], id="hashed day-of-month note"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "expected"),
+    [
+        pytest.param("*/7 * * * *", [1], id="minutes"),
+        pytest.param("0 */5 * * *", [3], id="hours"),
+        pytest.param("0 0 1 */5 *", [7], id="months"),
+        pytest.param("0 0 * * */4", [9], id="weekdays"),
+        pytest.param("*/7 * * * * * *", [1], id="seconds"),
+        pytest.param("0 0,*/7 * * *", [5], id="item inside a list"),
+        pytest.param("*/7 */5 * * *", [1, 5], id="two fields"),
+        pytest.param("H/7 * * * *", [1], id="hashed minutes"),
+        pytest.param("0 0 */2 * *", [5], id="day-of-month note"),
+        pytest.param("0 0 H/7 * *", [5], id="hashed day-of-month note"),
+    ],
+)
 def test_flags(schedule: str, expected: list[int]) -> None:
     assert columns(schedule, CODE) == expected
 
@@ -51,13 +57,19 @@ def test_minutes_name_the_short_interval_at_the_wrap() -> None:
     assert "`*/6` or `*/10`" in message
 
 
-@pytest.mark.parametrize(("schedule", "wrap"), [
-    pytest.param("0 */5 * * *", "at hour 20 then at hour 0 of the next day, a 4-hour gap", id="h"),
-    pytest.param("0 0 1 */5 *", "in November then in January of the next year, a 2-month gap",
-                 id="month"),
-    pytest.param("0 0 * * */4", "on Thursday then on Sunday, a 3-day gap", id="dow"),
-    pytest.param("*/7 * * * * * *", "at second 56 then at second 0 of the next minute", id="s"),
-])
+@pytest.mark.parametrize(
+    ("schedule", "wrap"),
+    [
+        pytest.param(
+            "0 */5 * * *", "at hour 20 then at hour 0 of the next day, a 4-hour gap", id="h"
+        ),
+        pytest.param(
+            "0 0 1 */5 *", "in November then in January of the next year, a 2-month gap", id="month"
+        ),
+        pytest.param("0 0 * * */4", "on Thursday then on Sunday, a 3-day gap", id="dow"),
+        pytest.param("*/7 * * * * * *", "at second 56 then at second 0 of the next minute", id="s"),
+    ],
+)
 def test_other_fields_name_their_wrap(schedule: str, wrap: str) -> None:
     (message,) = messages(schedule, CODE)
     assert wrap in message

@@ -26,7 +26,9 @@ NEW_YORK = ZoneInfo("America/New_York")
 # Three jobs at :00, one H job, one */20: every hour looks the same.
 SLOT = h_value("minute", "spread") % 60
 FLEET = [
-    job("a-hourly", "0 * * * *"), job("b-hourly", "@hourly"), job("c-hourly", "0 0-23 * * *"),
+    job("a-hourly", "0 * * * *"),
+    job("b-hourly", "@hourly"),
+    job("c-hourly", "0 0-23 * * *"),
     job("spread", "H * * * *"),
     job("thirds", "*/20 * * * *"),
 ]
@@ -90,8 +92,12 @@ def test_top_cell_names_are_capped_at_ten() -> None:
 
 
 def test_excluded_and_invalid_are_counted_not_drawn() -> None:
-    jobs = [*FLEET, job("off", "* * * * *", enabled=False), job("boot", "@reboot"),
-            job("broken", "99 * * * *")]
+    jobs = [
+        *FLEET,
+        job("off", "* * * * *", enabled=False),
+        job("boot", "@reboot"),
+        job("broken", "99 * * * *"),
+    ]
     result = compute_pressure(build_fleet(jobs), JAN, 24)
     assert (result.excluded, result.invalid, result.total_fires) == (2, 1, 24 * 7)
 
@@ -182,9 +188,22 @@ def test_json_has_the_spec_fields() -> None:
     result = compute_pressure(build_fleet(FLEET), JAN, 24)
     doc = json.loads(pressure_json(result, build_fleet([]), []))
     assert doc["version"] == 1
-    for key in ("grid", "by_minute_fires", "by_minute_jobs", "by_hour", "busiest_minute",
-                "empty_minutes", "top_cells", "jobs", "total_fires", "excluded", "start",
-                "hours", "timezone", "gaps"):
+    for key in (
+        "grid",
+        "by_minute_fires",
+        "by_minute_jobs",
+        "by_hour",
+        "busiest_minute",
+        "empty_minutes",
+        "top_cells",
+        "jobs",
+        "total_fires",
+        "excluded",
+        "start",
+        "hours",
+        "timezone",
+        "gaps",
+    ):
         assert key in doc
     assert len(doc["grid"]) == 24 and {len(row) for row in doc["grid"]} == {60}
     assert doc["start"] == "2026-01-05T00:00:00+00:00"
@@ -196,12 +215,28 @@ def test_json_has_the_spec_fields() -> None:
 
 # --- the slow reference -------------------------------------------------------------
 
-EXPRESSIONS = ["0 * * * *", "*/20 * * * *", "H * * * *", "H H * * *", "30 2 * * *",
-               "0,30 1,2,3 * * *", "H/15 * * * *", "0 0 * * mon", "*/30 * * * * * *",
-               "15 3 L * *", "0 12 * * *"]
+EXPRESSIONS = [
+    "0 * * * *",
+    "*/20 * * * *",
+    "H * * * *",
+    "H H * * *",
+    "30 2 * * *",
+    "0,30 1,2,3 * * *",
+    "H/15 * * * *",
+    "0 0 * * mon",
+    "*/30 * * * * * *",
+    "15 3 L * *",
+    "0 12 * * *",
+]
 ZONES = [None, "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kolkata"]
-STARTS = [utc(2026, 3, 7, 12), utc(2026, 3, 28, 20), utc(2026, 10, 24, 22),
-          utc(2026, 10, 31, 18), utc(2026, 4, 4, 10), utc(2026, 1, 31, 23, 59, 30)]
+STARTS = [
+    utc(2026, 3, 7, 12),
+    utc(2026, 3, 28, 20),
+    utc(2026, 10, 24, 22),
+    utc(2026, 10, 31, 18),
+    utc(2026, 4, 4, 10),
+    utc(2026, 1, 31, 23, 59, 30),
+]
 
 
 def slow_grid(jobs: list, start: datetime, hours: int, display: ZoneInfo) -> Counter:
@@ -222,27 +257,33 @@ def slow_grid(jobs: list, start: datetime, hours: int, display: ZoneInfo) -> Cou
 
 @settings(max_examples=30, deadline=None)
 @given(
-    st.lists(st.tuples(st.sampled_from(EXPRESSIONS), st.sampled_from(ZONES), st.booleans()),
-             min_size=1, max_size=6),
+    st.lists(
+        st.tuples(st.sampled_from(EXPRESSIONS), st.sampled_from(ZONES), st.booleans()),
+        min_size=1,
+        max_size=6,
+    ),
     st.sampled_from(STARTS),
     st.integers(min_value=1, max_value=48),
     st.sampled_from(["UTC", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe"]),
 )
-def test_grid_matches_walking_occurrences(specs: list, start: datetime, hours: int,
-                                          display_name: str) -> None:
-    jobs = [job(f"job-{i}", expr, timezone=zone, enabled=enabled)
-            for i, (expr, zone, enabled) in enumerate(specs)]
+def test_grid_matches_walking_occurrences(
+    specs: list, start: datetime, hours: int, display_name: str
+) -> None:
+    jobs = [
+        job(f"job-{i}", expr, timezone=zone, enabled=enabled)
+        for i, (expr, zone, enabled) in enumerate(specs)
+    ]
     display = ZoneInfo(display_name)
     result = compute_pressure(build_fleet(jobs), start, hours, display)
     expected = slow_grid(jobs, start, hours, display)
-    got = Counter({(h, m): n for h, row in enumerate(result.grid)
-                   for m, n in enumerate(row) if n})
+    got = Counter({(h, m): n for h, row in enumerate(result.grid) for m, n in enumerate(row) if n})
     assert got == expected
     assert result.total_fires == sum(expected.values())
     assert result.excluded == sum(1 for j in jobs if not j.enabled)
 
 
 def test_start_is_reported_in_the_display_zone() -> None:
-    result = compute_pressure(build_fleet(FLEET), datetime(2026, 1, 5, tzinfo=UTC), 1,
-                              ZoneInfo("Asia/Kolkata"))
+    result = compute_pressure(
+        build_fleet(FLEET), datetime(2026, 1, 5, tzinfo=UTC), 1, ZoneInfo("Asia/Kolkata")
+    )
     assert result.start.isoformat() == "2026-01-05T05:30:00+05:30"

@@ -93,8 +93,7 @@ def test_job_option_leaves_that_jobs_fires_out() -> None:
 
 def test_display_zone_labels_the_slot() -> None:
     # A UTC job at :00 is at :30 in Kolkata (+05:30): the idle slot moves to :00 there.
-    s = suggest_slot(build_fleet([job("a", "0 * * * *")]), JAN, "hourly",
-                     ZoneInfo("Asia/Kolkata"))
+    s = suggest_slot(build_fleet([job("a", "0 * * * *")]), JAN, "hourly", ZoneInfo("Asia/Kolkata"))
     assert s.busiest.minute == 30
     assert s.slot.minute == 0
     assert s.timezone == "Asia/Kolkata"

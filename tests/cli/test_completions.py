@@ -21,14 +21,18 @@ CRONSTABLE = Path(sys.executable).parent / "cronstable"
 def test_committed_script_is_current(shell: str) -> None:
     committed = (COMMITTED / f"cronstable.{shell}").read_text(encoding="utf-8")
     assert committed == completion_source(shell), (
-        f"completions/cronstable.{shell} is stale: run `make completions`")
+        f"completions/cronstable.{shell} is stale: run `make completions`"
+    )
 
 
-@pytest.mark.parametrize(("shell", "marker"), [
-    ("bash", "_CRONSTABLE_COMPLETE=bash_complete"),
-    ("zsh", "_CRONSTABLE_COMPLETE=zsh_complete"),
-    ("fish", "_CRONSTABLE_COMPLETE=fish_complete"),
-])
+@pytest.mark.parametrize(
+    ("shell", "marker"),
+    [
+        ("bash", "_CRONSTABLE_COMPLETE=bash_complete"),
+        ("zsh", "_CRONSTABLE_COMPLETE=zsh_complete"),
+        ("fish", "_CRONSTABLE_COMPLETE=fish_complete"),
+    ],
+)
 def test_script_calls_back_into_cronstable(shell: str, marker: str) -> None:
     assert marker in completion_source(shell)
 
@@ -48,10 +52,15 @@ def test_module_entry_point_usage(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def complete(words: str, cword: int, shell: str = "bash") -> list[str]:
-    env = {**os.environ, "_CRONSTABLE_COMPLETE": f"{shell}_complete",
-           "COMP_WORDS": words, "COMP_CWORD": str(cword)}
-    done = subprocess.run([str(CRONSTABLE)], env=env, capture_output=True, text=True,
-                          timeout=60, check=False)
+    env = {
+        **os.environ,
+        "_CRONSTABLE_COMPLETE": f"{shell}_complete",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(cword),
+    }
+    done = subprocess.run(
+        [str(CRONSTABLE)], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()
 
@@ -70,8 +79,10 @@ def test_completion_offers_every_command_and_option_values() -> None:
     assert complete("cronstable preview --format ", 3) == ["plain,text", "plain,json"]
 
 
-@pytest.mark.skipif(not CRONSTABLE.exists() or shutil.which("bash") is None,
-                    reason="needs bash and the installed cronstable script")
+@pytest.mark.skipif(
+    not CRONSTABLE.exists() or shutil.which("bash") is None,
+    reason="needs bash and the installed cronstable script",
+)
 def test_bash_script_completes_in_bash() -> None:
     script = (
         f"source {COMMITTED / 'cronstable.bash'}; "
@@ -79,7 +90,8 @@ def test_bash_script_completes_in_bash() -> None:
         "_cronstable_completion cronstable; printf '%s\\n' \"${COMPREPLY[@]}\""
     )
     env = {**os.environ, "PATH": f"{CRONSTABLE.parent}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True,
-                          timeout=60, check=False)
+    done = subprocess.run(
+        ["bash", "-c", script], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["explain"]

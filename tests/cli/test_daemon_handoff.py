@@ -11,27 +11,37 @@ from cronstable_cli.cli.daemon_handoff import belongs_to_daemon, hand_off
 from cronstable_cli.cli.main import COMMANDS, main
 
 
-@pytest.mark.parametrize("argv", [
-    [],  # bare `cronstable` is the daemon itself (service units run it so)
-    ["-c", "/etc/cronstable.d"],
-    ["--config", "/etc/cronstable.d", "--log-level", "DEBUG"],
-    ["-v"],
-    ["--job-set-id"],
-    ["service", "status"],
-    ["tui"],
-    ["state", "gc", "--dry-run"],
-    ["lock", "run", "x", "--", "echo", "hi"],
-    ["init", "/tmp/x"],  # as close to `lint` as a typo, and still the daemon's
-    ["lnit", "jobs/"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],  # bare `cronstable` is the daemon itself (service units run it so)
+        ["-c", "/etc/cronstable.d"],
+        ["--config", "/etc/cronstable.d", "--log-level", "DEBUG"],
+        ["-v"],
+        ["--job-set-id"],
+        ["service", "status"],
+        ["tui"],
+        ["state", "gc", "--dry-run"],
+        ["lock", "run", "x", "--", "echo", "hi"],
+        ["init", "/tmp/x"],  # as close to `lint` as a typo, and still the daemon's
+        ["lnit", "jobs/"],
+    ],
+)
 def test_daemon_invocations_go_to_the_daemon(argv: list[str]) -> None:
     assert belongs_to_daemon(argv, COMMANDS)
 
 
-@pytest.mark.parametrize("argv", [
-    ["lint", "jobs/"], ["preview", "* * * * *"], ["--help"], ["-h"], ["--version"],
-    ["stagger", "--help"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["lint", "jobs/"],
+        ["preview", "* * * * *"],
+        ["--help"],
+        ["-h"],
+        ["--version"],
+        ["stagger", "--help"],
+    ],
+)
 def test_toolkit_invocations_stay(argv: list[str]) -> None:
     assert not belongs_to_daemon(argv, COMMANDS)
 
@@ -55,8 +65,9 @@ def test_main_hands_daemon_arguments_over_unchanged(monkeypatch: pytest.MonkeyPa
     assert sys.argv == before  # restored afterwards
 
 
-def test_a_refused_near_miss_gets_a_did_you_mean(monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_refused_near_miss_gets_a_did_you_mean(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(daemon_handoff, "daemon_entry", lambda: FakeDaemon(2))
     assert main(["lnit", "jobs/"]) == 2
     assert "did you mean `cronstable lint`?" in capsys.readouterr().err
@@ -65,8 +76,9 @@ def test_a_refused_near_miss_gets_a_did_you_mean(monkeypatch: pytest.MonkeyPatch
     assert capsys.readouterr().err == ""
 
 
-def test_toolkit_commands_never_reach_the_daemon(monkeypatch: pytest.MonkeyPatch,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_toolkit_commands_never_reach_the_daemon(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     fake = FakeDaemon()
     monkeypatch.setattr(daemon_handoff, "daemon_entry", lambda: fake)
     assert main(["explain", "0 2 * * *"]) == 0
@@ -74,8 +86,9 @@ def test_toolkit_commands_never_reach_the_daemon(monkeypatch: pytest.MonkeyPatch
     assert "02:00" in capsys.readouterr().out
 
 
-def test_shell_completion_is_never_handed_off(monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_shell_completion_is_never_handed_off(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     # The completion scripts call `cronstable` with no arguments and the words in the
     # environment; bare `cronstable` would otherwise start the daemon.
     fake = FakeDaemon()
@@ -89,8 +102,9 @@ def test_shell_completion_is_never_handed_off(monkeypatch: pytest.MonkeyPatch,
     assert "plain,lint" in capsys.readouterr().out
 
 
-def test_cronstable_cli_never_hands_off(monkeypatch: pytest.MonkeyPatch,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_cronstable_cli_never_hands_off(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     fake = FakeDaemon()
     monkeypatch.setattr(daemon_handoff, "daemon_entry", lambda: fake)
     assert main(["tui"], prog_name="cronstable-cli") == 2
@@ -99,15 +113,17 @@ def test_cronstable_cli_never_hands_off(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_without_the_daemon_unknown_commands_are_usage_errors(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(daemon_handoff, "daemon_entry", lambda: None)
     assert main(["tui"]) == 2
     assert "No such command 'tui'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("code", "status"), [(None, 0), (0, 0), (4, 4), ("bad config", 1)])
-def test_daemon_exit_status_is_passed_on(code: object, status: int,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_daemon_exit_status_is_passed_on(
+    code: object, status: int, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert hand_off(["-v"], FakeDaemon(code)) == status
     if isinstance(code, str):
         assert code in capsys.readouterr().err

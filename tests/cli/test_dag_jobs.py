@@ -78,16 +78,24 @@ def test_the_hand_computed_slot() -> None:
 
 
 def test_jobs_lists_dag_schedule_jobs_with_their_kind(
-        capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
+    capsys: pytest.CaptureFixture[str], fleet: Path
+) -> None:
     doc = run_json(capsys, "jobs", "fleet.yaml", "--from", START)
     rows = {job["name"]: job for job in doc["jobs"]}
     assert list(rows) == ["backup", "dag:etl", "dag:sync", "dag:paused"]
     assert rows["backup"]["kind"] == "job"
     # The DAG's own frame, not `defaults:` (Tokyo, disabled).
     assert rows["dag:etl"] == {
-        "name": "dag:etl", "kind": "dag", "file": "fleet.yaml", "line": 13,
-        "schedule": "H 2 * * *", "resolved": f"{ETL} 2 * * *", "timezone": "Europe/Berlin",
-        "enabled": True, "next": f"2026-12-01T01:{ETL}:00+00:00"}  # 02:46 CET
+        "name": "dag:etl",
+        "kind": "dag",
+        "file": "fleet.yaml",
+        "line": 13,
+        "schedule": "H 2 * * *",
+        "resolved": f"{ETL} 2 * * *",
+        "timezone": "Europe/Berlin",
+        "enabled": True,
+        "next": f"2026-12-01T01:{ETL}:00+00:00",
+    }  # 02:46 CET
     assert (rows["dag:sync"]["timezone"], rows["dag:sync"]["enabled"]) == ("UTC", True)
     assert rows["dag:paused"]["enabled"] is False
 
@@ -97,33 +105,40 @@ def test_jobs_text_has_a_kind_column(capsys: pytest.CaptureFixture[str], fleet: 
     assert code == 0
     cells = [[c.strip() for c in line.replace("┃", "│").split("│")] for line in out.splitlines()]
     kinds = {row[0]: row[1] for row in cells if len(row) > 1 and row[1]}
-    assert kinds == {"job / where": "kind", "backup": "job", "dag:etl": "dag",
-                     "dag:sync": "dag", "dag:paused": "dag"}
+    assert kinds == {
+        "job / where": "kind",
+        "backup": "job",
+        "dag:etl": "dag",
+        "dag:sync": "dag",
+        "dag:paused": "dag",
+    }
 
 
 def test_refused_crontab_gives_no_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     doc = run_json(capsys, "jobs", ".", "--from", START, expect=1)
-    assert [job["name"] for job in doc["jobs"]] == ["backup", "dag:etl", "dag:sync",
-                                                    "dag:paused"]
+    assert [job["name"] for job in doc["jobs"]] == ["backup", "dag:etl", "dag:sync", "dag:paused"]
     [error] = doc["errors"]
-    assert (error["file"], error["line"], error["code"]) == ("./old.crontab", 2,
-                                                            "invalid-schedule")
+    assert (error["file"], error["line"], error["code"]) == ("./old.crontab", 2, "invalid-schedule")
     assert "refuses the whole file" in error["message"]
 
 
-def test_lint_reports_every_bad_crontab_line(capsys: pytest.CaptureFixture[str],
-                                             tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                             ) -> None:
+def test_lint_reports_every_bad_crontab_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "old.crontab").write_text(
         "0 1 * * * ok.sh\n61 1 * * * a\n0 2 * * * date +%F\n@DAILY b\n* 2 * * * c\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     doc = run_json(capsys, "lint", "old.crontab", "--from", START, expect=1)
     found = [(f["line"], f["code"], f["level"]) for f in doc["findings"]]
-    assert found == [(2, "invalid-schedule", "error"), (3, "invalid-config", "error"),
-                     (4, "invalid-schedule", "error"),
-                     # the entries still get their schedule checks
-                     (5, "every-minute", "warning")]
+    assert found == [
+        (2, "invalid-schedule", "error"),
+        (3, "invalid-config", "error"),
+        (4, "invalid-schedule", "error"),
+        # the entries still get their schedule checks
+        (5, "every-minute", "warning"),
+    ]
     assert "refuses the whole file" in doc["findings"][0]["message"]
     assert doc["jobs"] == 0
 
@@ -136,8 +151,9 @@ def test_pressure_counts_dag_jobs(capsys: pytest.CaptureFixture[str], fleet: Pat
     assert cells == {(3, 0): ["backup", "dag:sync"], (1, ETL): ["dag:etl"]}
 
 
-def test_duplicates_groups_a_dag_with_a_job(capsys: pytest.CaptureFixture[str],
-                                            fleet: Path) -> None:
+def test_duplicates_groups_a_dag_with_a_job(
+    capsys: pytest.CaptureFixture[str], fleet: Path
+) -> None:
     doc = run_json(capsys, "duplicates", "fleet.yaml")
     assert [g["jobs"] for g in doc["groups"]] == [["backup", "dag:sync"]]
 
@@ -154,8 +170,7 @@ def test_owners_cover_enabled_dag_jobs(capsys: pytest.CaptureFixture[str], fleet
 
 
 def test_preview_a_dag_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
-    doc = run_json(capsys, "preview", "--job", "dag:etl", "fleet.yaml", "--from", START,
-                   "-n", "2")
+    doc = run_json(capsys, "preview", "--job", "dag:etl", "fleet.yaml", "--from", START, "-n", "2")
     assert (doc["resolved"], doc["timezone"]) == (f"{ETL} 2 * * *", "Europe/Berlin")
     assert doc["fires"] == [f"2026-12-01T02:{ETL}:00+01:00", f"2026-12-02T02:{ETL}:00+01:00"]
 

@@ -29,18 +29,30 @@ def action(tmp: Path, **inputs: str) -> subprocess.CompletedProcess[str]:
     """Run action/lint.sh as the composite step would, with this interpreter (no install)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("INPUT_")}
     env.update({f"INPUT_{k.upper()}": v for k, v in inputs.items()})
-    env.update(CRONSTABLE_PYTHON=sys.executable, GITHUB_ACTION_PATH=str(ROOT),
-               GITHUB_OUTPUT=str(tmp / "github-output"), NO_COLOR="1")
-    return subprocess.run(["bash", str(SCRIPT)], cwd=tmp, env=env, capture_output=True,
-                          text=True, timeout=120, check=False)
+    env.update(
+        CRONSTABLE_PYTHON=sys.executable,
+        GITHUB_ACTION_PATH=str(ROOT),
+        GITHUB_OUTPUT=str(tmp / "github-output"),
+        NO_COLOR="1",
+    )
+    return subprocess.run(
+        ["bash", str(SCRIPT)],
+        cwd=tmp,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     (tmp_path / "cronstable.d").mkdir()
     (tmp_path / "cronstable.d" / "poll.yaml").write_text(BAD)
-    (tmp_path / "cronstable.d" / "ok.yaml").write_text(BAD.replace("*/7", "*/5")
-                                                       .replace("poll", "ok"))
+    (tmp_path / "cronstable.d" / "ok.yaml").write_text(
+        BAD.replace("*/7", "*/5").replace("poll", "ok")
+    )
     return tmp_path
 
 

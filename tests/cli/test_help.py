@@ -37,11 +37,12 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "cronstable.yaml"
 
 def _modules_after(*args: str) -> set[str]:
     """The modules a fresh interpreter has imported after running `cronstable ARGS`."""
-    code = ("import sys\nfrom cronstable_cli.cli.main import main\n"
-            f"rc = main({list(args)!r})\n"
-            "sys.stdout.flush()\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=False)
+    code = (
+        "import sys\nfrom cronstable_cli.cli.main import main\n"
+        f"rc = main({list(args)!r})\n"
+        "sys.stdout.flush()\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     return set(done.stderr.split())
 
 
@@ -79,14 +80,17 @@ def test_version(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyP
     assert __version__ == "0.2.0"
 
 
-def test_version_names_the_daemon_beside_it(capsys: pytest.CaptureFixture[str],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_version_names_the_daemon_beside_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     from cronstable_cli.cli import daemon_handoff
 
     monkeypatch.setattr(daemon_handoff, "daemon_version", lambda: "1.2.72")
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out == ("cronstable-cli 0.2.0 (daemon schema 1.2.72)\n"
-                                       "cronstable 1.2.72 (the daemon, installed alongside)\n")
+    assert capsys.readouterr().out == (
+        "cronstable-cli 0.2.0 (daemon schema 1.2.72)\n"
+        "cronstable 1.2.72 (the daemon, installed alongside)\n"
+    )
 
 
 def test_version_is_written_once() -> None:
@@ -99,7 +103,8 @@ def test_version_is_written_once() -> None:
     assert "version" not in project["project"]
     assert "version" in project["project"]["dynamic"]
     assert project["tool"]["setuptools"]["dynamic"]["version"] == {
-        "attr": "cronstable_cli.__version__"}
+        "attr": "cronstable_cli.__version__"
+    }
 
 
 def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

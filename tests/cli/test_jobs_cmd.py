@@ -87,27 +87,72 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str, expect: int = 0) ->
     return cli.run_json(capsys, "jobs", *args, "--from", START, expect=expect)
 
 
-REFRESH = {"name": "refresh-cache", "kind": "job", "file": "fleet.yaml", "line": 4,
-           "schedule": "H/15 9-17 * * mon-fri", "resolved": "14,29,44,59 9-17 * * mon-fri",
-           "timezone": "Europe/Berlin", "enabled": True,
-           "next": "2027-03-26T16:14:00+00:00"}  # 17:14 CET
-NIGHTLY = {"name": "nightly-report", "kind": "job", "file": "fleet.yaml", "line": 7,
-           "schedule": "30 2 * * *", "resolved": "30 2 * * *",
-           "timezone": "America/New_York", "enabled": True,
-           "next": "2027-03-27T06:30:00+00:00"}  # 02:30 EDT
-WARM = {"name": "warm-cache", "kind": "job", "file": "fleet.yaml", "line": 11,
-        "schedule": "@reboot", "resolved": "@reboot",
-        "timezone": "Europe/Berlin", "enabled": True, "next": None}
-OLD = {"name": "old-backup", "kind": "job", "file": "fleet.yaml", "line": 14,
-       "schedule": "0 3 * * *", "resolved": "0 3 * * *",
-       "timezone": "UTC", "enabled": False, "next": "2027-03-27T03:00:00+00:00"}
-TOKYO_REPORT = {"name": "legacy.crontab:3", "kind": "crontab", "file": "legacy.crontab", "line": 3,
-                "schedule": "0 9 * * 1-5", "resolved": "0 9 * * 1-5",
-                "timezone": "Asia/Tokyo", "enabled": True,
-                "next": "2027-03-29T00:00:00+00:00"}  # Monday 09:00 JST
-TOKYO_WARM = {"name": "legacy.crontab:4", "kind": "crontab", "file": "legacy.crontab", "line": 4,
-              "schedule": "@reboot", "resolved": "@reboot",
-              "timezone": "Asia/Tokyo", "enabled": True, "next": None}
+REFRESH = {
+    "name": "refresh-cache",
+    "kind": "job",
+    "file": "fleet.yaml",
+    "line": 4,
+    "schedule": "H/15 9-17 * * mon-fri",
+    "resolved": "14,29,44,59 9-17 * * mon-fri",
+    "timezone": "Europe/Berlin",
+    "enabled": True,
+    "next": "2027-03-26T16:14:00+00:00",
+}  # 17:14 CET
+NIGHTLY = {
+    "name": "nightly-report",
+    "kind": "job",
+    "file": "fleet.yaml",
+    "line": 7,
+    "schedule": "30 2 * * *",
+    "resolved": "30 2 * * *",
+    "timezone": "America/New_York",
+    "enabled": True,
+    "next": "2027-03-27T06:30:00+00:00",
+}  # 02:30 EDT
+WARM = {
+    "name": "warm-cache",
+    "kind": "job",
+    "file": "fleet.yaml",
+    "line": 11,
+    "schedule": "@reboot",
+    "resolved": "@reboot",
+    "timezone": "Europe/Berlin",
+    "enabled": True,
+    "next": None,
+}
+OLD = {
+    "name": "old-backup",
+    "kind": "job",
+    "file": "fleet.yaml",
+    "line": 14,
+    "schedule": "0 3 * * *",
+    "resolved": "0 3 * * *",
+    "timezone": "UTC",
+    "enabled": False,
+    "next": "2027-03-27T03:00:00+00:00",
+}
+TOKYO_REPORT = {
+    "name": "legacy.crontab:3",
+    "kind": "crontab",
+    "file": "legacy.crontab",
+    "line": 3,
+    "schedule": "0 9 * * 1-5",
+    "resolved": "0 9 * * 1-5",
+    "timezone": "Asia/Tokyo",
+    "enabled": True,
+    "next": "2027-03-29T00:00:00+00:00",
+}  # Monday 09:00 JST
+TOKYO_WARM = {
+    "name": "legacy.crontab:4",
+    "kind": "crontab",
+    "file": "legacy.crontab",
+    "line": 4,
+    "schedule": "@reboot",
+    "resolved": "@reboot",
+    "timezone": "Asia/Tokyo",
+    "enabled": True,
+    "next": None,
+}
 
 
 def test_inventory_json(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
@@ -118,24 +163,28 @@ def test_inventory_json(capsys: pytest.CaptureFixture[str], fleet: Path) -> None
     assert doc["files"] == ["fleet.yaml", "legacy.crontab"]
 
 
-def test_directory_loads_in_sorted_order(capsys: pytest.CaptureFixture[str],
-                                         fleet: Path) -> None:
+def test_directory_loads_in_sorted_order(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     doc = run_json(capsys, ".")
     assert [j["name"] for j in doc["jobs"]] == [
-        "refresh-cache", "nightly-report", "warm-cache", "old-backup",
-        "legacy.crontab:3", "legacy.crontab:4"]
+        "refresh-cache",
+        "nightly-report",
+        "warm-cache",
+        "old-backup",
+        "legacy.crontab:3",
+        "legacy.crontab:4",
+    ]
 
 
-def test_no_paths_reads_cronstable_yaml(capsys: pytest.CaptureFixture[str],
-                                        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_paths_reads_cronstable_yaml(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "cronstable.yaml").write_text(FLEET)
     monkeypatch.chdir(tmp_path)
     doc = run_json(capsys)
     assert len(doc["jobs"]) == 4
 
 
-def test_next_is_shown_in_the_display_zone(capsys: pytest.CaptureFixture[str],
-                                           fleet: Path) -> None:
+def test_next_is_shown_in_the_display_zone(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     doc = run_json(capsys, "fleet.yaml", "--tz", "Europe/Berlin")
     assert [j["next"] for j in doc["jobs"]] == [
         "2027-03-26T17:14:00+01:00",
@@ -145,44 +194,72 @@ def test_next_is_shown_in_the_display_zone(capsys: pytest.CaptureFixture[str],
     ]
 
 
-@pytest.mark.parametrize(("args", "names"), [
-    (["--enabled"], ["refresh-cache", "nightly-report", "warm-cache", "legacy.crontab:3",
-                     "legacy.crontab:4"]),
-    (["--zone", "UTC"], ["old-backup"]),
-    (["--zone", "Asia/Tokyo"], ["legacy.crontab:3", "legacy.crontab:4"]),
-    (["--grep", "REPORT"], ["nightly-report", "legacy.crontab:3"]),  # name, then command
-    (["--grep", "H/15"], ["refresh-cache"]),  # the schedule as written
-    (["--grep", "backup", "--enabled"], []),
-])
-def test_filters(capsys: pytest.CaptureFixture[str], fleet: Path, args: list[str],
-                 names: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (
+            ["--enabled"],
+            [
+                "refresh-cache",
+                "nightly-report",
+                "warm-cache",
+                "legacy.crontab:3",
+                "legacy.crontab:4",
+            ],
+        ),
+        (["--zone", "UTC"], ["old-backup"]),
+        (["--zone", "Asia/Tokyo"], ["legacy.crontab:3", "legacy.crontab:4"]),
+        (["--grep", "REPORT"], ["nightly-report", "legacy.crontab:3"]),  # name, then command
+        (["--grep", "H/15"], ["refresh-cache"]),  # the schedule as written
+        (["--grep", "backup", "--enabled"], []),
+    ],
+)
+def test_filters(
+    capsys: pytest.CaptureFixture[str], fleet: Path, args: list[str], names: list[str]
+) -> None:
     doc = run_json(capsys, "fleet.yaml", "legacy.crontab", *args)
     assert [j["name"] for j in doc["jobs"]] == names
 
 
-@pytest.mark.parametrize(("name", "text", "looks_like"), [
-    ("docker-compose.yml", COMPOSE, "Docker Compose"),
-    ("cronjob.yaml", MANIFEST, "Kubernetes"),
-])
-def test_foreign_yaml_is_an_error(capsys: pytest.CaptureFixture[str], fleet: Path,
-                                  name: str, text: str, looks_like: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "text", "looks_like"),
+    [
+        ("docker-compose.yml", COMPOSE, "Docker Compose"),
+        ("cronjob.yaml", MANIFEST, "Kubernetes"),
+    ],
+)
+def test_foreign_yaml_is_an_error(
+    capsys: pytest.CaptureFixture[str], fleet: Path, name: str, text: str, looks_like: str
+) -> None:
     (fleet / name).write_text(text)
     doc = run_json(capsys, "fleet.yaml", name, expect=1)
     # The good file is still listed in full.
     assert [j["name"] for j in doc["jobs"]] == [
-        "refresh-cache", "nightly-report", "warm-cache", "old-backup"]
+        "refresh-cache",
+        "nightly-report",
+        "warm-cache",
+        "old-backup",
+    ]
     [error] = doc["errors"]
     assert error["code"] == "invalid-config"
     assert error["level"] == "error"
     assert error["file"] == name
     assert error["line"] == 1
     assert looks_like in error["message"]
-    assert set(error) == {"code", "level", "message", "job", "file", "line", "column",
-                          "schedule", "resolved"}
+    assert set(error) == {
+        "code",
+        "level",
+        "message",
+        "job",
+        "file",
+        "line",
+        "column",
+        "schedule",
+        "resolved",
+    }
 
 
-def test_foreign_yaml_text_lists_the_error(capsys: pytest.CaptureFixture[str],
-                                           fleet: Path) -> None:
+def test_foreign_yaml_text_lists_the_error(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     (fleet / "docker-compose.yml").write_text(COMPOSE)
     code, out, _ = run(capsys, "docker-compose.yml", "--from", START)
     assert code == 1
@@ -198,14 +275,26 @@ def test_text_table(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     code, out, err = run(capsys, "fleet.yaml", "legacy.crontab", "--from", START)
     assert code == 0, err
     lines = out.splitlines()
-    assert _cells(lines[0]) == ["job / where", "kind", "schedule (→ resolved)", "zone", "on",
-                                "next (UTC)"]
+    assert _cells(lines[0]) == [
+        "job / where",
+        "kind",
+        "schedule (→ resolved)",
+        "zone",
+        "on",
+        "next (UTC)",
+    ]
     assert set(lines[1]) <= {"━", "╇"}
     # Each job is two lines: name / file:line, schedule / resolved, next / countdown.
     # 16:00Z Fri 26 March 2027: Berlin is CET (+1) so 17:14 local is 16:14Z.
     assert [_cells(line) for line in lines[2:-1]] == [
-        ["refresh-cache", "job", "H/15 9-17 * * mon-fri", "Europe/Berlin", "yes",
-         "Fri 03-26 16:14"],
+        [
+            "refresh-cache",
+            "job",
+            "H/15 9-17 * * mon-fri",
+            "Europe/Berlin",
+            "yes",
+            "Fri 03-26 16:14",
+        ],
         ["fleet.yaml:4", "", "→ 14,29,44,59 9-17 * * mon-fri", "", "", "in 14m"],
         ["nightly-report", "job", "30 2 * * *", "America/New_York", "yes", "Sat 03-27 06:30"],
         ["fleet.yaml:7", "", "", "", "", "in 14h 30m"],
@@ -247,7 +336,8 @@ def _render(monkeypatch: pytest.MonkeyPatch, no_color: bool) -> str:
 
 
 def test_no_color_means_no_escapes_even_on_a_terminal(
-        monkeypatch: pytest.MonkeyPatch, fleet: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, fleet: Path
+) -> None:
     (fleet / "docker-compose.yml").write_text(COMPOSE)
     assert "\x1b[" in _render(monkeypatch, no_color=False)  # the control: styled on a TTY
     plain = _render(monkeypatch, no_color=True)
@@ -255,20 +345,25 @@ def test_no_color_means_no_escapes_even_on_a_terminal(
     assert "refresh-cache" in plain and "error [invalid-config]" in plain
 
 
-def test_no_color_cli(capsys: pytest.CaptureFixture[str], fleet: Path,
-                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_color_cli(
+    capsys: pytest.CaptureFixture[str], fleet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     code, out, _ = run(capsys, "fleet.yaml", "--from", START)
     assert code == 0
     assert "\x1b" not in out
 
 
-@pytest.mark.parametrize(("args", "reason"), [
-    (["fleet.yaml", "--tz", "Atlantis/Capital"], "--tz"),
-    (["fleet.yaml", "--from", "soon"], "--from"),
-])
-def test_usage_errors(capsys: pytest.CaptureFixture[str], fleet: Path, args: list[str],
-                      reason: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["fleet.yaml", "--tz", "Atlantis/Capital"], "--tz"),
+        (["fleet.yaml", "--from", "soon"], "--from"),
+    ],
+)
+def test_usage_errors(
+    capsys: pytest.CaptureFixture[str], fleet: Path, args: list[str], reason: str
+) -> None:
     code, out, err = run(capsys, *args)
     assert code == 2
     assert out == ""
@@ -277,8 +372,9 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str], fleet: Path, args: lis
     assert len(errors) == 1 and reason in errors[0]
 
 
-def test_no_paths_and_no_default_config(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_paths_and_no_default_config(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     code, _, err = run(capsys)
     assert code == 2
@@ -287,21 +383,50 @@ def test_no_paths_and_no_default_config(capsys: pytest.CaptureFixture[str], tmp_
 
 # --job: preview, explain and why on a loaded job (its name is the H key, its zone the frame).
 
+
 def test_preview_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
-    code = main(["preview", "--job", "refresh-cache", "fleet.yaml", "--from", START, "-n", "3",
-                 "--format", "json"])
+    code = main(
+        [
+            "preview",
+            "--job",
+            "refresh-cache",
+            "fleet.yaml",
+            "--from",
+            START,
+            "-n",
+            "3",
+            "--format",
+            "json",
+        ]
+    )
     doc = json.loads(capsys.readouterr().out)
     assert code == 0
     assert doc["job"] == "refresh-cache"
     assert doc["timezone"] == "Europe/Berlin"
     assert doc["resolved"] == "14,29,44,59 9-17 * * mon-fri"
-    assert doc["fires"] == ["2027-03-26T17:14:00+01:00", "2027-03-26T17:29:00+01:00",
-                            "2027-03-26T17:44:00+01:00"]
+    assert doc["fires"] == [
+        "2027-03-26T17:14:00+01:00",
+        "2027-03-26T17:29:00+01:00",
+        "2027-03-26T17:44:00+01:00",
+    ]
 
 
 def test_preview_crontab_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
-    code = main(["preview", "--job", "legacy.crontab:3", "fleet.yaml", "legacy.crontab",
-                 "--from", START, "-n", "2", "--format", "json"])
+    code = main(
+        [
+            "preview",
+            "--job",
+            "legacy.crontab:3",
+            "fleet.yaml",
+            "legacy.crontab",
+            "--from",
+            START,
+            "-n",
+            "2",
+            "--format",
+            "json",
+        ]
+    )
     doc = json.loads(capsys.readouterr().out)
     assert code == 0
     assert doc["timezone"] == "Asia/Tokyo"
@@ -310,8 +435,18 @@ def test_preview_crontab_job(capsys: pytest.CaptureFixture[str], fleet: Path) ->
 
 def test_why_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     # nightly-report runs at 02:30 New York time; 2027-03-14 02:30 is in the gap.
-    code = main(["why", "--job", "nightly-report", "fleet.yaml",
-                 "--at", "2027-03-14T07:30:00Z", "--format", "json"])
+    code = main(
+        [
+            "why",
+            "--job",
+            "nightly-report",
+            "fleet.yaml",
+            "--at",
+            "2027-03-14T07:30:00Z",
+            "--format",
+            "json",
+        ]
+    )
     doc = json.loads(capsys.readouterr().out)
     assert code == 0
     assert doc["at"] == "2027-03-14T03:30:00-04:00"
@@ -327,20 +462,33 @@ def test_explain_job(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     assert doc["findings"] == []
 
 
-def test_job_findings_point_into_the_file(capsys: pytest.CaptureFixture[str],
-                                          fleet: Path) -> None:
-    code = main(["preview", "--job", "refresh-cache", "fleet.yaml", "--from", START,
-                 "-n", "1", "--format", "json"])
+def test_job_findings_point_into_the_file(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
+    code = main(
+        [
+            "preview",
+            "--job",
+            "refresh-cache",
+            "fleet.yaml",
+            "--from",
+            START,
+            "-n",
+            "1",
+            "--format",
+            "json",
+        ]
+    )
     doc = json.loads(capsys.readouterr().out)
     assert code == 0
     [finding] = doc["findings"]
     assert finding["code"] == "hashed-slot"
     assert (finding["job"], finding["file"], finding["line"]) == (
-        "refresh-cache", "fleet.yaml", 6)  # the schedule's line
+        "refresh-cache",
+        "fleet.yaml",
+        6,
+    )  # the schedule's line
 
 
-def test_unknown_job_suggests_a_close_name(capsys: pytest.CaptureFixture[str],
-                                           fleet: Path) -> None:
+def test_unknown_job_suggests_a_close_name(capsys: pytest.CaptureFixture[str], fleet: Path) -> None:
     code = main(["preview", "--job", "nightly-reprt", "fleet.yaml"])
     err = capsys.readouterr().err
     assert code == 2

@@ -20,23 +20,52 @@ DIFF_HEAD = str(ROOT / "tests" / "data" / "diff" / "head")
 RUNS: dict[str, list[list[str]]] = {
     "lint": [["lint", EXAMPLES, "--from", START]],
     "jobs": [["jobs", EXAMPLES, "--from", START]],
-    "preview": [["preview", "0 * * * *", "--from", START],
-                ["preview", "30 2 * * *", "--tz", "America/New_York", "--from",
-                 "2027-03-13T00:00", "-n", "2", "--jitter", "auto"],
-                ["preview", "@reboot"]],
+    "preview": [
+        ["preview", "0 * * * *", "--from", START],
+        [
+            "preview",
+            "30 2 * * *",
+            "--tz",
+            "America/New_York",
+            "--from",
+            "2027-03-13T00:00",
+            "-n",
+            "2",
+            "--jitter",
+            "auto",
+        ],
+        ["preview", "@reboot"],
+    ],
     "explain": [["explain", "0 12 13 * 5"]],
     "why": [["why", "0 12 13 * 5", "--at", "2027-01-13T12:00"]],
     "error": [["preview", "0 22-2 * * *"], ["why", "0 0 31 2", "--at", "2027-01-13T12:00"]],
-    "pressure": [["pressure", EXAMPLES, "--from", START],
-                 ["pressure", EXAMPLES, "--from", START, "--jitter", "auto"]],
+    "pressure": [
+        ["pressure", EXAMPLES, "--from", START],
+        ["pressure", EXAMPLES, "--from", START, "--jitter", "auto"],
+    ],
     "suggest": [["suggest", EXAMPLES, "--from", START]],
     "duplicates": [["duplicates", EXAMPLES]],
-    "owners": [["owners", EXAMPLES, "--nodes", "a,b,c"],
-               ["owners", EXAMPLES, "--nodes", "a,b,c", "--down", "b"]],
+    "owners": [
+        ["owners", EXAMPLES, "--nodes", "a,b,c"],
+        ["owners", EXAMPLES, "--nodes", "a,b,c", "--down", "b"],
+    ],
     "stagger": [["stagger", "a", "b", "c", "--window", "02:00/50"]],
-    "diff": [["diff", DIFF_BASE, DIFF_HEAD, "--from", START],
-             ["diff", DIFF_BASE, DIFF_HEAD, "--from", START, "--nodes", "a,b",
-              "--jitter", "auto", "--max-per-minute", "3"]],
+    "diff": [
+        ["diff", DIFF_BASE, DIFF_HEAD, "--from", START],
+        [
+            "diff",
+            DIFF_BASE,
+            DIFF_HEAD,
+            "--from",
+            START,
+            "--nodes",
+            "a,b",
+            "--jitter",
+            "auto",
+            "--max-per-minute",
+            "3",
+        ],
+    ],
 }
 
 
@@ -72,8 +101,7 @@ def test_every_command_is_run() -> None:
 
 
 @pytest.mark.parametrize("command", sorted(RUNS))
-def test_documented_keys_match_the_output(command: str,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_documented_keys_match_the_output(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     always, optional = DOCS[command]
     seen: set[str] = set()
     for args in RUNS[command]:

@@ -58,9 +58,11 @@ def lint_json(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list
 
 
 def test_configured_baseline_fails_only_on_the_new_problem(
-        repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (repo / "pyproject.toml").write_text(
-        '[tool.cronstable]\nbaseline = "lint-baseline.json"\nfail-on = "warning"\n')
+        '[tool.cronstable]\nbaseline = "lint-baseline.json"\nfail-on = "warning"\n'
+    )
     code, out, err = run(capsys, "lint", "--write-baseline", "lint-baseline.json", *TODAY)
     assert code == 0 and out == ""
     assert "wrote 3 findings to baseline lint-baseline.json" in err
@@ -85,8 +87,9 @@ def test_fixed_entries_are_counted(repo: Path, capsys: pytest.CaptureFixture[str
     assert lint_json(capsys, "--baseline", "b.json", "--quiet")[2] == ""
 
 
-def test_baseline_matches_from_another_directory(repo: Path, monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_baseline_matches_from_another_directory(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     run(capsys, "lint", "--write-baseline", "b.json", *TODAY)
     monkeypatch.chdir(repo / "cronstable.d")
     assert lint_json(capsys, "jobs.yaml", "--baseline", "../b.json")[:2] == (0, [])
@@ -98,14 +101,18 @@ def test_a_renamed_job_is_a_new_finding(repo: Path, capsys: pytest.CaptureFixtur
     assert lint_json(capsys, "--baseline", "b.json")[:2] == (1, ["poller"])
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (None, "does not exist; create it with `cronstable lint --write-baseline"),
-    ("{not json", "is not JSON"),
-    ('{"version": 9, "findings": []}', "is not a cronstable baseline"),
-    ('{"version": 1, "findings": [{"code": "x"}]}', "an entry has no fingerprint"),
-])
-def test_bad_baselines_are_usage_errors(repo: Path, capsys: pytest.CaptureFixture[str],
-                                        content: str | None, message: str) -> None:
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "does not exist; create it with `cronstable lint --write-baseline"),
+        ("{not json", "is not JSON"),
+        ('{"version": 9, "findings": []}', "is not a cronstable baseline"),
+        ('{"version": 1, "findings": [{"code": "x"}]}', "an entry has no fingerprint"),
+    ],
+)
+def test_bad_baselines_are_usage_errors(
+    repo: Path, capsys: pytest.CaptureFixture[str], content: str | None, message: str
+) -> None:
     if content is not None:
         (repo / "b.json").write_text(content)
     code, out, err = run(capsys, "lint", "--baseline", "b.json")

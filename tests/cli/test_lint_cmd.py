@@ -73,7 +73,8 @@ def test_clean_file_exits_zero(capsys: pytest.CaptureFixture[str], clean: Path) 
 
 
 def test_findings_exit_one_and_read_path_line_col_first(
-        capsys: pytest.CaptureFixture[str], bad: Path) -> None:
+    capsys: pytest.CaptureFixture[str], bad: Path
+) -> None:
     code, out, _ = lint(capsys, str(bad), *TODAY)
     assert code == 1
     lines = _unwrapped(out)
@@ -85,30 +86,40 @@ def test_findings_exit_one_and_read_path_line_col_first(
     assert lines[-1] == "Found 4 problems (1 error, 2 warnings, 1 note) in 4 jobs from 1 file."
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    pytest.param([], 1, id="default warning"),
-    pytest.param(["--fail-on", "error"], 1, id="error"),
-    pytest.param(["--fail-on", "note"], 1, id="note"),
-    pytest.param(["--fail-on", "never"], 0, id="never"),
-    pytest.param(["--fail-on", "error", "--ignore", "invalid-schedule"], 0, id="no errors left"),
-    pytest.param(["--select", "dst-skipped-time"], 0, id="notes only"),
-    pytest.param(["--select", "dst-skipped-time", "--fail-on", "note"], 1, id="notes at note"),
-])
-def test_fail_on(capsys: pytest.CaptureFixture[str], bad: Path, args: list[str],
-                 expected: int) -> None:
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        pytest.param([], 1, id="default warning"),
+        pytest.param(["--fail-on", "error"], 1, id="error"),
+        pytest.param(["--fail-on", "note"], 1, id="note"),
+        pytest.param(["--fail-on", "never"], 0, id="never"),
+        pytest.param(
+            ["--fail-on", "error", "--ignore", "invalid-schedule"], 0, id="no errors left"
+        ),
+        pytest.param(["--select", "dst-skipped-time"], 0, id="notes only"),
+        pytest.param(["--select", "dst-skipped-time", "--fail-on", "note"], 1, id="notes at note"),
+    ],
+)
+def test_fail_on(
+    capsys: pytest.CaptureFixture[str], bad: Path, args: list[str], expected: int
+) -> None:
     assert lint(capsys, str(bad), *TODAY, *args)[0] == expected
 
 
-@pytest.mark.parametrize("args", [
-    pytest.param(["--select", "no-such-code"], id="unknown select"),
-    pytest.param(["--ignore", "uneven-step,bogus"], id="unknown ignore in a list"),
-    pytest.param(["--max-per-minute", "0"], id="max per minute below 1"),
-    pytest.param(["--format", "xml"], id="unknown format"),
-    pytest.param(["--fail-on", "sometimes"], id="unknown level"),
-    pytest.param(["--from", "yesterday"], id="bad instant"),
-])
-def test_usage_errors_exit_two(capsys: pytest.CaptureFixture[str], clean: Path,
-                               args: list[str]) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["--select", "no-such-code"], id="unknown select"),
+        pytest.param(["--ignore", "uneven-step,bogus"], id="unknown ignore in a list"),
+        pytest.param(["--max-per-minute", "0"], id="max per minute below 1"),
+        pytest.param(["--format", "xml"], id="unknown format"),
+        pytest.param(["--fail-on", "sometimes"], id="unknown level"),
+        pytest.param(["--from", "yesterday"], id="bad instant"),
+    ],
+)
+def test_usage_errors_exit_two(
+    capsys: pytest.CaptureFixture[str], clean: Path, args: list[str]
+) -> None:
     code, _, err = lint(capsys, str(clean), *args)
     assert code == 2
     assert "Error" in err
@@ -124,15 +135,17 @@ def test_missing_path_is_a_finding(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 1 and "[unreadable-file]" in out
 
 
-def test_no_paths_and_no_default_files(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_paths_and_no_default_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     code, _, err = lint(capsys)
     assert code == 2 and "cronstable.yaml" in err
 
 
-def test_default_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "cronstable.yaml").write_text(CLEAN)
     monkeypatch.chdir(tmp_path)
     assert lint(capsys, *TODAY)[:2] == (0, "No problems in 1 job from 1 file.\n")
@@ -141,19 +154,33 @@ def test_default_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
 # -- select / ignore ----------------------------------------------------------
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    pytest.param(["--select", "uneven-step"], ["uneven-step"], id="one"),
-    pytest.param(["--select", "uneven-step,never-fires"], ["uneven-step", "never-fires"],
-                 id="comma separated"),
-    pytest.param(["--select", "uneven-step", "--select", "never-fires"],
-                 ["uneven-step", "never-fires"], id="repeated"),
-    pytest.param(["--ignore", "uneven-step", "--ignore", "never-fires,dst-skipped-time"],
-                 ["invalid-schedule"], id="ignore repeated"),
-    pytest.param(["--select", " uneven-step , never-fires "], ["uneven-step", "never-fires"],
-                 id="spaces"),
-])
-def test_select_and_ignore(capsys: pytest.CaptureFixture[str], bad: Path, args: list[str],
-                           expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        pytest.param(["--select", "uneven-step"], ["uneven-step"], id="one"),
+        pytest.param(
+            ["--select", "uneven-step,never-fires"],
+            ["uneven-step", "never-fires"],
+            id="comma separated",
+        ),
+        pytest.param(
+            ["--select", "uneven-step", "--select", "never-fires"],
+            ["uneven-step", "never-fires"],
+            id="repeated",
+        ),
+        pytest.param(
+            ["--ignore", "uneven-step", "--ignore", "never-fires,dst-skipped-time"],
+            ["invalid-schedule"],
+            id="ignore repeated",
+        ),
+        pytest.param(
+            ["--select", " uneven-step , never-fires "], ["uneven-step", "never-fires"], id="spaces"
+        ),
+    ],
+)
+def test_select_and_ignore(
+    capsys: pytest.CaptureFixture[str], bad: Path, args: list[str], expected: list[str]
+) -> None:
     _, out, _ = lint(capsys, str(bad), *TODAY, "--format", "json", *args)
     assert [f["code"] for f in json.loads(out)["findings"]] == expected
 
@@ -171,31 +198,37 @@ def test_json(capsys: pytest.CaptureFixture[str], bad: Path) -> None:
     assert (broken["line"], broken["column"], broken["job"]) == (10, 18, "broken")
 
 
-def test_github(capsys: pytest.CaptureFixture[str], bad: Path,
-                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_github(
+    capsys: pytest.CaptureFixture[str], bad: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(bad.parent)
     _, out, _ = lint(capsys, "bad.yaml", *TODAY, "--format", "github")
     lines = out.splitlines()
     assert lines[0].startswith(
-        "::warning file=bad.yaml,line=4,col=16,title=cronstable uneven-step::")
+        "::warning file=bad.yaml,line=4,col=16,title=cronstable uneven-step::"
+    )
     assert lines[3].startswith("::notice file=bad.yaml,line=13,col=19,")
     assert lines[2].startswith("::error file=bad.yaml,line=10,col=18,")
 
 
-def test_sarif(capsys: pytest.CaptureFixture[str], bad: Path,
-               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sarif(
+    capsys: pytest.CaptureFixture[str], bad: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(bad.parent)
     code, out, _ = lint(capsys, "bad.yaml", *TODAY, "--format", "sarif")
     log = json.loads(out)
     assert code == 1 and log["version"] == "2.1.0"
-    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-            for r in log["runs"][0]["results"]}
+    uris = {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for r in log["runs"][0]["results"]
+    }
     assert uris == {"bad.yaml"}
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif"])
-def test_output_file(capsys: pytest.CaptureFixture[str], bad: Path, tmp_path: Path,
-                     fmt: str) -> None:
+def test_output_file(
+    capsys: pytest.CaptureFixture[str], bad: Path, tmp_path: Path, fmt: str
+) -> None:
     target = tmp_path / f"report.{fmt}"
     code, out, _ = lint(capsys, str(bad), *TODAY, "--format", fmt, "-o", str(target))
     assert code == 1 and out == ""
@@ -242,8 +275,9 @@ def test_no_color_turns_colour_off(colour_env: pytest.MonkeyPatch, bad: Path) ->
     assert not any(f"\x1b[{n}" in text for n in ("31", "32", "33", "36", "1;31"))
 
 
-def test_no_colour_when_piped(capsys: pytest.CaptureFixture[str], colour_env: pytest.MonkeyPatch,
-                              bad: Path) -> None:
+def test_no_colour_when_piped(
+    capsys: pytest.CaptureFixture[str], colour_env: pytest.MonkeyPatch, bad: Path
+) -> None:
     _, out, _ = lint(capsys, str(bad), *TODAY)
     assert "\x1b[" not in out
 
@@ -259,16 +293,20 @@ def _unwrapped(out: str) -> list[str]:
     return lines
 
 
-def test_long_messages_wrap_under_their_location(capsys: pytest.CaptureFixture[str],
-                                                 monkeypatch: pytest.MonkeyPatch,
-                                                 bad: Path) -> None:
+def test_long_messages_wrap_under_their_location(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, bad: Path
+) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     _, out, _ = lint(capsys, str(bad), *TODAY)
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 80
     firsts = [line for line in lines[1:] if line and not line.startswith("    ")]
     assert [line.split(" ", 1)[0] for line in firsts[:4]] == [
-        f"{bad}:4:16", f"{bad}:7:20", f"{bad}:10:18", f"{bad}:13:19"]
+        f"{bad}:4:16",
+        f"{bad}:7:20",
+        f"{bad}:10:18",
+        f"{bad}:13:19",
+    ]
     assert any(line.startswith("    ") for line in lines)  # it did wrap
 
 
@@ -286,8 +324,7 @@ def test_list_rules(capsys: pytest.CaptureFixture[str]) -> None:
         assert rule.explanation in joined  # what it does and why, as one paragraph
     assert "Vixie cron" in out
     assert "\\n" not in out and "## " not in out  # the docs' own text, not escaped Markdown
-    for code in ("seconds-first-six-fields", "quartz-weekday-number",
-                 "command-looks-like-field"):
+    for code in ("seconds-first-six-fields", "quartz-weekday-number", "command-looks-like-field"):
         assert f"\n{code} warning " in out
 
 
@@ -319,17 +356,20 @@ def test_suppression_comments(capsys: pytest.CaptureFixture[str], tmp_path: Path
         '    schedule: "*/7 * * * *"  # cronstable: ignore\n'
         "  - name: c\n"
         "    command: x\n"
-        '    schedule: "*/7 * * * *"  # cronstable: ignore[hashed-slot]\n')
+        '    schedule: "*/7 * * * *"  # cronstable: ignore[hashed-slot]\n'
+    )
     _, out, _ = lint(capsys, str(path), *TODAY, "--format", "json")
     assert [(f["job"], f["code"]) for f in json.loads(out)["findings"]] == [("c", "uneven-step")]
 
 
 def test_crontab_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "legacy.crontab"
-    path.write_text("CRON_TZ=America/New_York\n"
-                    "30 2 * * * /usr/bin/rollup\n"
-                    "@midnight /usr/bin/cleanup\n"
-                    "* 3 * * * /usr/bin/spin")
+    path.write_text(
+        "CRON_TZ=America/New_York\n"
+        "30 2 * * * /usr/bin/rollup\n"
+        "@midnight /usr/bin/cleanup\n"
+        "* 3 * * * /usr/bin/spin"
+    )
     _, out, _ = lint(capsys, str(path), *TODAY, "--format", "json")
     found = [(f["code"], f["line"], f["column"], f["job"]) for f in json.loads(out)["findings"]]
     assert ("dst-skipped-time", 2, 4, "legacy.crontab:2") in found
@@ -347,16 +387,23 @@ def test_system_crontab_flag(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert json.loads(out)["findings"] == []
 
 
-def test_user_crontab(capsys: pytest.CaptureFixture[str], clean: Path,
-                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_user_crontab(
+    capsys: pytest.CaptureFixture[str], clean: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import cronstable_cli.loaders as loaders
     from cronstable_cli.records import Job, SourceLocation
 
     where = SourceLocation("crontab -l", 1, 1)
-    job = Job(name="crontab:1", schedule="* 5 * * *", location=where, schedule_location=where,
-              kind="crontab")
-    monkeypatch.setattr(loaders, "load_user_crontab",
-                        lambda: loaders.LoadResult((job,), (), ("crontab -l",)))
+    job = Job(
+        name="crontab:1",
+        schedule="* 5 * * *",
+        location=where,
+        schedule_location=where,
+        kind="crontab",
+    )
+    monkeypatch.setattr(
+        loaders, "load_user_crontab", lambda: loaders.LoadResult((job,), (), ("crontab -l",))
+    )
     _, out, _ = lint(capsys, "--user-crontab", *TODAY, "--format", "json")
     doc = json.loads(out)
     assert doc["files"] == ["crontab -l"]
@@ -367,8 +414,12 @@ def test_user_crontab(capsys: pytest.CaptureFixture[str], clean: Path,
 
 def test_max_per_minute(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "fleet.yaml"
-    path.write_text("jobs:\n" + "".join(
-        f"  - name: j{i}\n    command: x\n    schedule: \"*/15 * * * *\"\n" for i in range(4)))
+    path.write_text(
+        "jobs:\n"
+        + "".join(
+            f'  - name: j{i}\n    command: x\n    schedule: "*/15 * * * *"\n' for i in range(4)
+        )
+    )
     assert lint(capsys, str(path), *TODAY)[0] == 0
     code, out, _ = lint(capsys, str(path), *TODAY, "--max-per-minute", "3")
     assert code == 1 and "[crowded-minute]" in out and "H/15" in out
@@ -385,11 +436,14 @@ def test_empty_file_is_a_note(capsys: pytest.CaptureFixture[str], tmp_path: Path
 
 
 def _loads_rich(path: Path, fmt: str) -> bool:
-    script = ("import sys; from cronstable_cli.cli.main import main; "
-              f"main(['lint', {str(path)!r}, '--format', {fmt!r}]); "
-              "print('RICH', 'rich' in sys.modules, file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          check=False)
+    script = (
+        "import sys; from cronstable_cli.cli.main import main; "
+        f"main(['lint', {str(path)!r}, '--format', {fmt!r}]); "
+        "print('RICH', 'rich' in sys.modules, file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
     assert "RICH" in done.stderr, done.stderr
     return "RICH True" in done.stderr
 
@@ -406,15 +460,17 @@ def test_rich_renders_text_findings(tmp_path: Path) -> None:
     assert not _loads_rich(path, "json")
 
 
-def test_output_file_holds_what_stdout_would(capsys: pytest.CaptureFixture[str],
-                                             tmp_path: Path) -> None:
+def test_output_file_holds_what_stdout_would(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     source = tmp_path / "uneven.yaml"
     source.write_text('jobs:\n  - name: a\n    command: x\n    schedule: "*/7 * * * *"\n')
     target = tmp_path / "report.json"
     target.write_text("old contents\n")
     code, out, _ = lint(capsys, str(source), "--format", "json")
-    code_to_file, out_to_file, err = lint(capsys, str(source), "--format", "json",
-                                          "-o", str(target))
+    code_to_file, out_to_file, err = lint(
+        capsys, str(source), "--format", "json", "-o", str(target)
+    )
     assert code == code_to_file == 1
     assert out_to_file == "" and "wrote" in err
     assert target.read_text() == out

@@ -56,8 +56,9 @@ def changed_lines(before: str, after: str) -> list[tuple[str, str]]:
     return [(a, b) for a, b in zip(old, new, strict=True) if a != b]
 
 
-def test_diff_shows_safe_fixes_and_touches_nothing(repo: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_diff_shows_safe_fixes_and_touches_nothing(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(capsys, "lint", ".", *TODAY, "--diff")
     assert code == 1
     assert out == (
@@ -68,18 +69,21 @@ def test_diff_shows_safe_fixes_and_touches_nothing(repo: Path,
         "   - name: typo\n     comand: ./typo.sh\n"
         '     schedule: "0 4 * * *"\n'
         "--- a/legacy.crontab\n+++ b/legacy.crontab\n@@ -1 +1 @@\n"
-        "-30 4 * * * ./y\n\\ No newline at end of file\n+30 4 * * * ./y\n")
+        "-30 4 * * * ./y\n\\ No newline at end of file\n+30 4 * * * ./y\n"
+    )
     assert "3 more fixes change when jobs fire: add --unsafe-fixes" in err
     assert (repo / "cronstable.yaml").read_text() == FLEET
     assert (repo / "legacy.crontab").read_text() == "30 4 * * * ./y"
 
 
-def test_fix_applies_safe_fixes_and_keeps_fire_times(repo: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_fix_applies_safe_fixes_and_keeps_fire_times(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(capsys, "lint", ".", *TODAY, "--fix", "--format", "json")
     after = (repo / "cronstable.yaml").read_text()
-    assert changed_lines(FLEET, after) == [('    schedule: "H/50 * * * *"',
-                                            f'    schedule: "{MINUTE} * * * *"')]
+    assert changed_lines(FLEET, after) == [
+        ('    schedule: "H/50 * * * *"', f'    schedule: "{MINUTE} * * * *"')
+    ]
     assert (repo / "legacy.crontab").read_text() == "30 4 * * * ./y\n"
     assert "fixed 2 findings in 2 files" in err
     left = {f["code"] for f in json.loads(out)["findings"]}
@@ -91,15 +95,17 @@ def test_fix_applies_safe_fixes_and_keeps_fire_times(repo: Path,
     assert list(islice(old.occurrences(start), 50)) == list(islice(new.occurrences(start), 50))
 
 
-def test_unsafe_fixes_change_only_their_tokens(repo: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "lint", ".", *TODAY, "--fix", "--unsafe-fixes",
-                       "--format", "json")
+def test_unsafe_fixes_change_only_their_tokens(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "lint", ".", *TODAY, "--fix", "--unsafe-fixes", "--format", "json")
     after = (repo / "cronstable.yaml").read_text()
     assert changed_lines(FLEET, after) == [
         ("    schedule: '* 2 * * *'", "    schedule: '0 2 * * *'"),
-        ('    schedule: "0 23 31 * *"   # end of month?',
-         '    schedule: "0 23 L * *"   # end of month?'),
+        (
+            '    schedule: "0 23 31 * *"   # end of month?',
+            '    schedule: "0 23 L * *"   # end of month?',
+        ),
         ('    schedule: "H/50 * * * *"', f'    schedule: "{MINUTE} * * * *"'),
         ("    comand: ./typo.sh", "    command: ./typo.sh"),
     ]
@@ -107,18 +113,27 @@ def test_unsafe_fixes_change_only_their_tokens(repo: Path,
 
 
 def test_crowded_minute_gets_its_h_form(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = "jobs:\n" + "".join(f"  - name: h{i}\n    command: x\n    schedule: \"0 * * * *\"\n"
-                               for i in range(3))
+    text = "jobs:\n" + "".join(
+        f'  - name: h{i}\n    command: x\n    schedule: "0 * * * *"\n' for i in range(3)
+    )
     (repo / "cronstable.yaml").write_text(text)
-    code, out, _ = run(capsys, "lint", "cronstable.yaml", *TODAY, "--max-per-minute", "2",
-                       "--diff", "--unsafe-fixes")
+    code, out, _ = run(
+        capsys,
+        "lint",
+        "cronstable.yaml",
+        *TODAY,
+        "--max-per-minute",
+        "2",
+        "--diff",
+        "--unsafe-fixes",
+    )
     assert code == 1
     assert '-    schedule: "0 * * * *"\n+    schedule: "H * * * *"\n' in out
 
 
-def test_a_file_changed_since_it_was_read_is_refused(repo: Path,
-                                                     monkeypatch: pytest.MonkeyPatch,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_file_changed_since_it_was_read_is_refused(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     real = loader_files.unchanged_since
 
     def edited_meanwhile(path: str, text: str) -> bool:
@@ -139,8 +154,9 @@ def test_fix_keeps_the_file_mode(repo: Path, capsys: pytest.CaptureFixture[str])
     assert [p.name for p in repo.iterdir() if p.name.endswith(".tmp")] == []
 
 
-def test_examples_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_examples_round_trip(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     before = {p.name: p.read_bytes() for p in (tmp_path / "examples").iterdir()}
@@ -157,8 +173,9 @@ def test_examples_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert run(capsys, "lint", "examples", *TODAY, "--diff", "--unsafe-fixes")[0] == 0
 
 
-def test_stdin_fix_prints_the_fixed_text(monkeypatch: pytest.MonkeyPatch,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_stdin_fix_prints_the_fixed_text(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import io
     import sys
 
@@ -178,19 +195,28 @@ def test_sarif_results_carry_fixes(repo: Path, capsys: pytest.CaptureFixture[str
     assert fix["description"]["text"].endswith("(unsafe: changes when the job fires)")
     (change,) = fix["artifactChanges"]
     assert change["artifactLocation"] == {"uri": "cronstable.yaml", "uriBaseId": "%SRCROOT%"}
-    assert change["replacements"] == [{
-        "deletedRegion": {"startLine": 5, "startColumn": 16, "endLine": 5, "endColumn": 17},
-        "insertedContent": {"text": "0"}}]
+    assert change["replacements"] == [
+        {
+            "deletedRegion": {"startLine": 5, "startColumn": 16, "endLine": 5, "endColumn": 17},
+            "insertedContent": {"text": "0"},
+        }
+    ]
     (rename,) = results["unknown-key"]["fixes"]
     assert rename["artifactChanges"][0]["replacements"][0] == {
         "deletedRegion": {"startLine": 14, "startColumn": 5, "endLine": 14, "endColumn": 11},
-        "insertedContent": {"text": "command"}}
+        "insertedContent": {"text": "command"},
+    }
     assert "fixes" not in results["hashed-slot"]
 
 
 def test_list_rules_says_which_rules_fix(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "lint", "--list-rules", "--format", "json")
     fixes = {r["code"]: r["fix"] for r in json.loads(out)["rules"] if r["fix"]}
-    assert fixes == {"unknown-key": "unsafe", "missing-final-newline": "safe",
-                     "uneven-step": "safe", "skipped-months": "unsafe",
-                     "every-minute": "unsafe", "crowded-minute": "unsafe"}
+    assert fixes == {
+        "unknown-key": "unsafe",
+        "missing-final-newline": "safe",
+        "uneven-step": "safe",
+        "skipped-months": "unsafe",
+        "every-minute": "unsafe",
+        "crowded-minute": "unsafe",
+    }

@@ -87,8 +87,12 @@ def test_json_shape_and_owners(capsys: pytest.CaptureFixture[str], config: Path)
         assert doc["owners"][job] == ranking(job, NODES)[0]
         assert doc["runs_on"][job] == [doc["owners"][job]]
     assert doc["policy"] == dict.fromkeys(ENABLED, "Leader")
-    assert doc["election"] == {"elect_leader": True, "distribution": "spread",
-                               "backend": "gossip", "from": "--distribution"}
+    assert doc["election"] == {
+        "elect_leader": True,
+        "distribution": "spread",
+        "backend": "gossip",
+        "from": "--distribution",
+    }
     assert doc["counts"] == {n: list(doc["owners"].values()).count(n) for n in NODES}
     assert doc["nodes_from"] == "--nodes"
 
@@ -130,8 +134,7 @@ def test_down_is_repeatable_and_comma_separated(
 
 
 def test_text_with_down(capsys: pytest.CaptureFixture[str], config: Path) -> None:
-    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-b",
-                       *SPREAD)
+    code, out, _ = run(capsys, str(config), "--nodes", ",".join(NODES), "--down", "node-b", *SPREAD)
     assert code == 0
     assert "down" in out
     assert "only jobs of the downed node moved" in out
@@ -188,20 +191,27 @@ def test_policies_with_a_single_leader(capsys: pytest.CaptureFixture[str], tmp_p
     config.write_text(POLICIES)
     args = [str(config), "--nodes", ",".join(NODES), "--distribution", "single-leader"]
     doc = run_json(capsys, *args)
-    assert doc["policy"] == {"leader-job": "Leader", "prefer-job": "PreferLeader",
-                             "every-job": "EveryNode"}
-    assert doc["runs_on"] == {"leader-job": ["node-a"], "prefer-job": ["node-a"],
-                              "every-job": NODES}
+    assert doc["policy"] == {
+        "leader-job": "Leader",
+        "prefer-job": "PreferLeader",
+        "every-job": "EveryNode",
+    }
+    assert doc["runs_on"] == {
+        "leader-job": ["node-a"],
+        "prefer-job": ["node-a"],
+        "every-job": NODES,
+    }
     assert doc["owners"] == {"leader-job": "node-a", "prefer-job": "node-a", "every-job": None}
     assert doc["counts"] == {"node-a": 3, "node-b": 1, "node-c": 1}
     # The leader goes down: both single-node jobs move to the next lowest name.
     doc = run_json(capsys, *args, "--down", "node-a")
-    assert doc["moves"] == [{"job": "leader-job", "from": "node-a", "to": "node-b"},
-                            {"job": "prefer-job", "from": "node-a", "to": "node-b"}]
+    assert doc["moves"] == [
+        {"job": "leader-job", "from": "node-a", "to": "node-b"},
+        {"job": "prefer-job", "from": "node-a", "to": "node-b"},
+    ]
     # Below quorum only the Leader job stops.
     doc = run_json(capsys, *args, "--down", "node-a,node-b")
-    assert doc["runs_on"] == {"leader-job": [], "prefer-job": ["node-c"],
-                              "every-job": ["node-c"]}
+    assert doc["runs_on"] == {"leader-job": [], "prefer-job": ["node-c"], "every-job": ["node-c"]}
     assert doc["stopped"] == ["leader-job"]
     _, out, _ = run(capsys, *args, "--down", "node-a,node-b")
     assert "1 job moved, 1 job stopped" in out
@@ -279,8 +289,7 @@ def test_usage_errors_exit_2(
     assert message in err
 
 
-def test_missing_path_is_a_load_error(capsys: pytest.CaptureFixture[str],
-                                      tmp_path: Path) -> None:
+def test_missing_path_is_a_load_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, str(tmp_path / "nope.yaml"), "--nodes", "a")
     assert code == 1 and "unreadable-file" in err
 
@@ -340,14 +349,23 @@ def test_help_has_an_example(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("section", "nodes"),
     [
-        pytest.param({"nodeName": "a", "peers": [{"host": "b:7443"}, {"host": "c:7443"}]},
-                     ("a", "b", "c"), id="daemon-shape"),
+        pytest.param(
+            {"nodeName": "a", "peers": [{"host": "b:7443"}, {"host": "c:7443"}]},
+            ("a", "b", "c"),
+            id="daemon-shape",
+        ),
         pytest.param({"nodeName": "a", "peers": ["b", "c"]}, ("a", "b", "c"), id="names"),
-        pytest.param({"nodeName": "a", "peers": [{"name": "b"}, {"nodeName": "c"}, {"id": "d"}]},
-                     ("a", "b", "c", "d"), id="maps-with-names"),
+        pytest.param(
+            {"nodeName": "a", "peers": [{"name": "b"}, {"nodeName": "c"}, {"id": "d"}]},
+            ("a", "b", "c", "d"),
+            id="maps-with-names",
+        ),
         pytest.param({"nodes": ["x", {"name": "y"}]}, ("x", "y"), id="nodes-list"),
-        pytest.param({"nodeName": "a", "peers": [{"host": "[fd00::2]:7443"}, {"host": "a:1"}]},
-                     ("a", "fd00::2"), id="ipv6-and-self-listing"),
+        pytest.param(
+            {"nodeName": "a", "peers": [{"host": "[fd00::2]:7443"}, {"host": "a:1"}]},
+            ("a", "fd00::2"),
+            id="ipv6-and-self-listing",
+        ),
         pytest.param({"nodeName": "solo"}, ("solo",), id="one-node"),
     ],
 )
@@ -393,8 +411,9 @@ def test_spread_without_election_is_inert_and_says_so(
 def test_a_lease_backend_leaves_the_node_to_run_time(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    config = write_jobs(tmp_path / "cronstable.yaml", JOBS,
-                        extra="cluster:\n  backend: kubernetes\n")
+    config = write_jobs(
+        tmp_path / "cronstable.yaml", JOBS, extra="cluster:\n  backend: kubernetes\n"
+    )
     doc = run_json(capsys, str(config), "--nodes", ",".join(NODES))
     assert doc["election"]["backend"] == "kubernetes" and doc["election"]["elect_leader"]
     assert doc["runs_on"] == dict.fromkeys(ENABLED)

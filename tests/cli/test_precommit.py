@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOT = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "cronstable_cli")
 
 pytestmark = [
-    pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed; pre-commit "
-                                                           "needs it"),
+    pytest.mark.skipif(
+        shutil.which("git") is None, reason="git is not installed; pre-commit needs it"
+    ),
     pytest.mark.slow,
 ]
 
@@ -52,10 +53,24 @@ jobs:
 
 
 def _git(cwd: Path, *args: str) -> str:
-    done = subprocess.run(["git", "-c", "user.name=cronstable-tests",
-                           "-c", "user.email=tests@cronstable.invalid", "-c",
-                           "commit.gpgsign=false", "-c", "init.defaultBranch=main", *args],
-                          cwd=cwd, check=True, capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=cronstable-tests",
+            "-c",
+            "user.email=tests@cronstable.invalid",
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+            *args,
+        ],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return done.stdout.strip()
 
 
@@ -66,8 +81,9 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     for name in SNAPSHOT:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, repo / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(
+                source, repo / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+            )
         elif source.exists():
             shutil.copy2(source, repo / name)
     if not (repo / "README.md").exists():  # pyproject names it as the readme
@@ -82,8 +98,7 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 def env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """One pre-commit store for every run of the session."""
     home = tmp_path_factory.mktemp("pre-commit-home")
-    environ = dict(os.environ, PRE_COMMIT_HOME=str(home), PRE_COMMIT_COLOR="never",
-                   NO_COLOR="1")
+    environ = dict(os.environ, PRE_COMMIT_HOME=str(home), PRE_COMMIT_COLOR="never", NO_COLOR="1")
     environ.pop("VIRTUAL_ENV", None)
     return environ
 
@@ -117,23 +132,32 @@ repos:
     return repo
 
 
-def pre_commit(project: Path, env: dict[str, str], hook: str,
-               *files: str) -> subprocess.CompletedProcess[str]:
+def pre_commit(
+    project: Path, env: dict[str, str], hook: str, *files: str
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", hook, "--files", *files],
-        cwd=project, env=env, capture_output=True, text=True, timeout=900, check=False)
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
 
 
 def test_clean_file_passes(project: Path, env: dict[str, str]) -> None:
-    done = pre_commit(project, env, "cronstable-lint", "cronstable.d/good.yaml", "notes.txt",
-                      "workflow.yml")
+    done = pre_commit(
+        project, env, "cronstable-lint", "cronstable.d/good.yaml", "notes.txt", "workflow.yml"
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "cronstable lint" in done.stdout and "Passed" in done.stdout
 
 
 def test_bad_file_fails_with_its_finding(project: Path, env: dict[str, str]) -> None:
-    done = pre_commit(project, env, "cronstable-lint", "cronstable.d/good.yaml",
-                      "cronstable.d/bad.yaml")
+    done = pre_commit(
+        project, env, "cronstable-lint", "cronstable.d/good.yaml", "cronstable.d/bad.yaml"
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Failed" in done.stdout
     assert "cronstable.d/bad.yaml:4:16 warning [uneven-step]" in done.stdout
@@ -145,8 +169,9 @@ def test_files_pattern_skips_other_files(project: Path, env: dict[str, str]) -> 
     assert "no files to check" in done.stdout.lower()
 
 
-def test_fleet_hook_fails_on_a_name_duplicated_across_files(project: Path,
-                                                            env: dict[str, str]) -> None:
+def test_fleet_hook_fails_on_a_name_duplicated_across_files(
+    project: Path, env: dict[str, str]
+) -> None:
     # Linting only the changed file cannot see the other file's job...
     alone = pre_commit(project, env, "cronstable-lint", "fleet/cronstable.d/b.yaml")
     assert alone.returncode == 0, alone.stdout + alone.stderr

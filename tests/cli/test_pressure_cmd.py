@@ -65,8 +65,18 @@ def test_text_report(jobs: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_json_report(jobs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "json",
-                       "--tz", "America/New_York", "--hours", "48")
+    code, out, _ = run(
+        capsys,
+        "pressure",
+        str(jobs),
+        *FROM,
+        "--format",
+        "json",
+        "--tz",
+        "America/New_York",
+        "--hours",
+        "48",
+    )
     assert code == 0
     doc = json.loads(out)
     assert doc["version"] == 1
@@ -80,12 +90,14 @@ def test_json_report(jobs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert doc["errors"] == []
 
 
-def test_html_report_is_written_atomically(jobs: Path, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_html_report_is_written_atomically(
+    jobs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "out" / "report.html"
     target.parent.mkdir()
-    code, out, err = run(capsys, "pressure", str(jobs), *FROM, "--format", "html",
-                         "-o", str(target))
+    code, out, err = run(
+        capsys, "pressure", str(jobs), *FROM, "--format", "html", "-o", str(target)
+    )
     assert code == 0 and out == ""
     assert f"wrote {target}" in err
     html = target.read_text(encoding="utf-8")
@@ -96,24 +108,29 @@ def test_html_report_is_written_atomically(jobs: Path, tmp_path: Path,
     assert (target.stat().st_mode & 0o777) == (0o666 & ~_umask())
 
 
-def test_text_report_to_a_file_has_no_colour(jobs: Path, tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_text_report_to_a_file_has_no_colour(
+    jobs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "report.txt"
     assert run(capsys, "pressure", str(jobs), *FROM, "-o", str(target))[0] == 0
     text = target.read_text(encoding="utf-8")
     assert "4 jobs fire at :00" in text and "\x1b[" not in text
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--hours", "0"], "--hours"),
-    (["--hours", "169"], "--hours"),
-    (["--tz", "Mars/Base"], "unknown time zone"),
-    (["--from", "yesterday-ish"], "not an ISO-8601 instant"),
-    (["--format", "pdf"], "--format"),
-    (["-o", "/nonexistent-dir/x.html"], "cannot write"),
-])
-def test_usage_errors_exit_2(jobs: Path, capsys: pytest.CaptureFixture[str],
-                             args: list[str], message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--hours", "0"], "--hours"),
+        (["--hours", "169"], "--hours"),
+        (["--tz", "Mars/Base"], "unknown time zone"),
+        (["--from", "yesterday-ish"], "not an ISO-8601 instant"),
+        (["--format", "pdf"], "--format"),
+        (["-o", "/nonexistent-dir/x.html"], "cannot write"),
+    ],
+)
+def test_usage_errors_exit_2(
+    jobs: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
     code, _, err = run(capsys, "pressure", str(jobs), *FROM, *args)
     assert code == 2
     assert message in err
@@ -133,8 +150,9 @@ def test_nothing_loadable_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "no jobs could be loaded" in err
 
 
-def test_an_empty_config_is_an_empty_report(tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_empty_config_is_an_empty_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     empty = tmp_path / "empty.yaml"
     empty.write_text("", encoding="utf-8")
     code, out, _ = run(capsys, "pressure", str(empty), *FROM)
@@ -164,16 +182,16 @@ def spec_jitter(name: str, width: int) -> int:
 
 def test_jitter_json_adds_one_object(jobs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, plain, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "json")
-    code, out, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "json",
-                       "--jitter", "auto")
+    code, out, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "json", "--jitter", "auto")
     assert code == 0
     doc = json.loads(out)
     jitter = doc.pop("jitter")
     assert doc == json.loads(plain)  # every other key unchanged
     assert jitter["option"] == "auto" and jitter["jittered_jobs"] == 4
     assert jitter["widths"] == [{"seconds": 60, "jobs": 4}]
-    assert jitter["jobs"] == [{"name": n, "width": 60, "offset": spec_jitter(n, 60)}
-                              for n in JITTERED]
+    assert jitter["jobs"] == [
+        {"name": n, "width": 60, "offset": spec_jitter(n, 60)} for n in JITTERED
+    ]
     assert jitter["busiest_minute"] == 0
     seconds = jitter["seconds"]
     # 24 fires each of backup-db, rotate-logs and thirds at :00, one of berlin-morning.
@@ -184,20 +202,22 @@ def test_jitter_json_adds_one_object(jobs: Path, capsys: pytest.CaptureFixture[s
     assert seconds["fire_after"] == expected and seconds["spill"] == 0
     assert jitter["peak_per_second"]["scheduled"] == 4
     assert jitter["peak_per_second"]["fire_after"] == max(
-        sum(1 for n in JITTERED if spec_jitter(n, 60) == spec_jitter(m, 60)) for m in JITTERED)
+        sum(1 for n in JITTERED if spec_jitter(n, 60) == spec_jitter(m, 60)) for m in JITTERED
+    )
 
 
 @pytest.mark.parametrize("width", [0, 30])
-def test_jitter_explicit_width(jobs: Path, capsys: pytest.CaptureFixture[str],
-                               width: int) -> None:
-    code, out, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "json",
-                       "--jitter", str(width))
+def test_jitter_explicit_width(jobs: Path, capsys: pytest.CaptureFixture[str], width: int) -> None:
+    code, out, _ = run(
+        capsys, "pressure", str(jobs), *FROM, "--format", "json", "--jitter", str(width)
+    )
     assert code == 0
     jitter = json.loads(out)["jitter"]
     assert jitter["option"] == width
     if width:
-        assert jitter["jobs"] == [{"name": n, "width": width, "offset": spec_jitter(n, width)}
-                                  for n in JITTERED]
+        assert jitter["jobs"] == [
+            {"name": n, "width": width, "offset": spec_jitter(n, width)} for n in JITTERED
+        ]
     else:  # exact: nobody is jittered and the jittered view is the un-jittered one
         assert jitter["jobs"] == [] and jitter["jittered_jobs"] == 0
         assert jitter["seconds"]["fire_after"] == jitter["seconds"]["scheduled"]
@@ -216,11 +236,22 @@ def test_jitter_text_panel(jobs: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert out.startswith(plain.rstrip("\n"))  # the panel only adds, below the report
 
 
-def test_jitter_html_section(jobs: Path, tmp_path: Path,
-                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_jitter_html_section(
+    jobs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "report.html"
-    code, _, _ = run(capsys, "pressure", str(jobs), *FROM, "--format", "html",
-                     "--jitter", "auto", "-o", str(target))
+    code, _, _ = run(
+        capsys,
+        "pressure",
+        str(jobs),
+        *FROM,
+        "--format",
+        "html",
+        "--jitter",
+        "auto",
+        "-o",
+        str(target),
+    )
     assert code == 0
     html = target.read_text(encoding="utf-8")
     assert "<h2>Jitter (--jitter auto)</h2>" in html
@@ -229,8 +260,9 @@ def test_jitter_html_section(jobs: Path, tmp_path: Path,
 
 
 @pytest.mark.parametrize("value", ["901", "1000", "-5", "soon", "1.5", "", "0x10"])
-def test_jitter_bad_values_exit_2(jobs: Path, capsys: pytest.CaptureFixture[str],
-                                  value: str) -> None:
+def test_jitter_bad_values_exit_2(
+    jobs: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
     code, out, err = run(capsys, "pressure", str(jobs), *FROM, "--jitter", value)
     assert code == 2 and out == ""
     assert "Invalid value for '--jitter'" in err and "Traceback" not in err
@@ -243,8 +275,7 @@ def test_suggest_text_and_json(jobs: Path, capsys: pytest.CaptureFixture[str]) -
     code, out, _ = run(capsys, "suggest", str(jobs), *FROM)
     assert code == 0
     assert "30 * * * *" in out and "H * * * *" in out
-    code, out, _ = run(capsys, "suggest", str(jobs), *FROM, "--period", "daily",
-                       "--format", "json")
+    code, out, _ = run(capsys, "suggest", str(jobs), *FROM, "--period", "daily", "--format", "json")
     doc = json.loads(out)
     assert doc["version"] == 1 and doc["period"] == "daily"
     # The busiest cell is 08:00 (four jobs): twelve hours and thirty minutes away.
@@ -254,15 +285,15 @@ def test_suggest_text_and_json(jobs: Path, capsys: pytest.CaptureFixture[str]) -
 
 
 def test_suggest_can_re_place_a_job(jobs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "suggest", str(jobs), *FROM, "--job", "thirds",
-                       "--format", "json")
+    code, out, _ = run(capsys, "suggest", str(jobs), *FROM, "--job", "thirds", "--format", "json")
     assert code == 0
     doc = json.loads(out)
     assert doc["job"] == "thirds" and doc["based_on"]["jobs"] == 3
 
 
-def test_suggest_unknown_job_is_a_usage_error(jobs: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_suggest_unknown_job_is_a_usage_error(
+    jobs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _, err = run(capsys, "suggest", str(jobs), "--job", "nobody")
     assert code == 2 and "no job named 'nobody'" in err
 
@@ -277,9 +308,15 @@ def test_duplicates_text_and_json(jobs: Path, capsys: pytest.CaptureFixture[str]
     code, out, _ = run(capsys, "duplicates", str(jobs), "--format", "json")
     doc = json.loads(out)
     assert doc["version"] == 1 and doc["jobs"] == 4
-    assert doc["groups"] == [{"expression": "0 * * * *",
-                              "description": "At minute 0 of every hour", "timezone": "UTC",
-                              "count": 2, "jobs": ["backup-db", "rotate-logs"]}]
+    assert doc["groups"] == [
+        {
+            "expression": "0 * * * *",
+            "description": "At minute 0 of every hour",
+            "timezone": "UTC",
+            "count": 2,
+            "jobs": ["backup-db", "rotate-logs"],
+        }
+    ]
 
 
 @pytest.mark.parametrize("command", ["pressure", "suggest", "duplicates"])

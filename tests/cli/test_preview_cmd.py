@@ -24,8 +24,14 @@ def spec_hash(label: str, key: str) -> int:
 PHASE = spec_hash("minute", "refresh-cache") % 15
 MINUTES = [PHASE + 15 * i for i in range(4)]
 
-ACCEPTANCE = ["preview", "H/15 9-17 * * mon-fri", "--seed", "refresh-cache",
-              "--tz", "Europe/Berlin"]
+ACCEPTANCE = [
+    "preview",
+    "H/15 9-17 * * mon-fri",
+    "--seed",
+    "refresh-cache",
+    "--tz",
+    "Europe/Berlin",
+]
 
 
 run = cli.run
@@ -44,7 +50,8 @@ def test_acceptance_winter_week(capsys: pytest.CaptureFixture[str]) -> None:
     assert doc["expression"] == "H/15 9-17 * * mon-fri"
     assert doc["resolved"] == "14,29,44,59 9-17 * * mon-fri"
     assert doc["description"] == (
-        "Every 15 minutes from 09:14 through 17:59, on Monday through Friday")
+        "Every 15 minutes from 09:14 through 17:59, on Monday through Friday"
+    )
     assert doc["timezone"] == "Europe/Berlin"
     assert doc["fires"] == [
         "2027-01-04T09:14:00+01:00",
@@ -57,8 +64,17 @@ def test_acceptance_winter_week(capsys: pytest.CaptureFixture[str]) -> None:
     assert "fire_after" not in doc and "jitter_seconds" not in doc
     # The schedule's own lint findings: here the H note naming the resolved form.
     [finding] = doc["findings"]
-    assert set(finding) == {"code", "level", "message", "job", "file", "line", "column",
-                            "schedule", "resolved"}
+    assert set(finding) == {
+        "code",
+        "level",
+        "message",
+        "job",
+        "file",
+        "line",
+        "column",
+        "schedule",
+        "resolved",
+    }
     assert (finding["code"], finding["level"]) == ("hashed-slot", "note")
     assert "14,29,44,59 9-17 * * mon-fri" in finding["message"]
     assert finding["file"] is None  # a bare expression lives in no file
@@ -89,8 +105,7 @@ def test_acceptance_across_spring_forward(capsys: pytest.CaptureFixture[str]) ->
     ]
 
 
-def test_from_with_another_offset_is_the_same_instant(
-        capsys: pytest.CaptureFixture[str]) -> None:
+def test_from_with_another_offset_is_the_same_instant(capsys: pytest.CaptureFixture[str]) -> None:
     # 16:30Z is 17:30 CET: same fires, shown in the schedule's zone.
     doc = run_json(capsys, *ACCEPTANCE, "--from", "2027-03-26T16:30:00Z", "-n", "2")
     assert doc["fires"] == ["2027-03-26T17:44:00+01:00", "2027-03-26T17:59:00+01:00"]
@@ -103,8 +118,9 @@ def test_acceptance_text(capsys: pytest.CaptureFixture[str]) -> None:
     # The lint notes (worded by the lint rules) sit between the header and the fires.
     table_at = next(i for i, line in enumerate(lines) if line.startswith("Next fire"))
     notes = " ".join(lines[3:table_at])
-    assert notes.startswith("note [hashed-slot] `H/15 9-17 * * mon-fri` resolves to "
-                            "`14,29,44,59 9-17 * * mon-fri`")
+    assert notes.startswith(
+        "note [hashed-slot] `H/15 9-17 * * mon-fri` resolves to `14,29,44,59 9-17 * * mon-fri`"
+    )
     assert lines[:3] + lines[table_at:] == [
         "H/15 9-17 * * mon-fri  →  14,29,44,59 9-17 * * mon-fri  (H resolved with key "
         "'refresh-cache')",
@@ -125,8 +141,17 @@ def test_acceptance_text(capsys: pytest.CaptureFixture[str]) -> None:
 def test_gap_time_fires_shifted(capsys: pytest.CaptureFixture[str]) -> None:
     # 02:30 does not exist in Berlin on 2027-03-28: it fires at 03:30 CEST, the
     # instant the pre-transition offset maps it to (01:30 UTC, like the day before).
-    doc = run_json(capsys, "preview", "30 2 * * *", "--tz", "Europe/Berlin",
-                   "--from", "2027-03-27T00:00", "-n", "3")
+    doc = run_json(
+        capsys,
+        "preview",
+        "30 2 * * *",
+        "--tz",
+        "Europe/Berlin",
+        "--from",
+        "2027-03-27T00:00",
+        "-n",
+        "3",
+    )
     assert doc["fires"] == [
         "2027-03-27T02:30:00+01:00",
         "2027-03-28T03:30:00+02:00",
@@ -140,8 +165,17 @@ def test_gap_time_fires_shifted(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_gap_time_text_says_shifted(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "preview", "30 2 * * *", "--tz", "Europe/Berlin",
-                       "--from", "2027-03-27T00:00", "-n", "3")
+    code, out, _ = run(
+        capsys,
+        "preview",
+        "30 2 * * *",
+        "--tz",
+        "Europe/Berlin",
+        "--from",
+        "2027-03-27T00:00",
+        "-n",
+        "3",
+    )
     assert code == 0
     rows = [line.rstrip() for line in out.splitlines() if " │ " in line]
     assert rows == [
@@ -169,40 +203,79 @@ def test_jitter_offset_from_the_seed(capsys: pytest.CaptureFixture[str]) -> None
     # --jitter 15: every fire is delayed by spec_hash("jitter", key) % 15 seconds.
     offset = spec_hash("jitter", "nightly") % 15
     assert offset == 13
-    doc = run_json(capsys, "preview", "0 * * * *", "--seed", "nightly", "--jitter", "15",
-                   "--from", "2027-03-26T17:30Z", "-n", "3")
+    doc = run_json(
+        capsys,
+        "preview",
+        "0 * * * *",
+        "--seed",
+        "nightly",
+        "--jitter",
+        "15",
+        "--from",
+        "2027-03-26T17:30Z",
+        "-n",
+        "3",
+    )
     assert doc["jitter_seconds"] == 15
-    assert doc["fires"] == ["2027-03-26T18:00:00+00:00", "2027-03-26T19:00:00+00:00",
-                            "2027-03-26T20:00:00+00:00"]
-    assert doc["fire_after"] == ["2027-03-26T18:00:13+00:00", "2027-03-26T19:00:13+00:00",
-                                 "2027-03-26T20:00:13+00:00"]
+    assert doc["fires"] == [
+        "2027-03-26T18:00:00+00:00",
+        "2027-03-26T19:00:00+00:00",
+        "2027-03-26T20:00:00+00:00",
+    ]
+    assert doc["fire_after"] == [
+        "2027-03-26T18:00:13+00:00",
+        "2027-03-26T19:00:13+00:00",
+        "2027-03-26T20:00:13+00:00",
+    ]
 
 
 def test_jitter_auto_for_an_hourly_schedule(capsys: pytest.CaptureFixture[str]) -> None:
     # auto: min(60, 3600 // 10) = 60 seconds wide for a top-of-hour hourly job.
     offset = spec_hash("jitter", "nightly") % 60
     assert offset == 28
-    doc = run_json(capsys, "preview", "0 * * * *", "--seed", "nightly", "--jitter", "auto",
-                   "--from", "2027-03-26T17:30Z", "-n", "2")
+    doc = run_json(
+        capsys,
+        "preview",
+        "0 * * * *",
+        "--seed",
+        "nightly",
+        "--jitter",
+        "auto",
+        "--from",
+        "2027-03-26T17:30Z",
+        "-n",
+        "2",
+    )
     assert doc["jitter_seconds"] == 60
     assert doc["fire_after"] == ["2027-03-26T18:00:28+00:00", "2027-03-26T19:00:28+00:00"]
     assert len(doc["fire_after"]) == len(doc["fires"])
 
 
 def test_jitter_auto_is_zero_off_the_hour(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = run_json(capsys, *ACCEPTANCE, "--jitter", "auto", "--from", "2027-01-04T08:00",
-                   "-n", "2")
+    doc = run_json(capsys, *ACCEPTANCE, "--jitter", "auto", "--from", "2027-01-04T08:00", "-n", "2")
     assert doc["jitter_seconds"] == 0
     assert doc["fire_after"] == doc["fires"]
 
 
 def test_jitter_text_column(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "preview", "0 * * * *", "--seed", "nightly", "--jitter", "15",
-                       "--from", "2027-03-26T17:30Z", "-n", "2")
+    code, out, _ = run(
+        capsys,
+        "preview",
+        "0 * * * *",
+        "--seed",
+        "nightly",
+        "--jitter",
+        "15",
+        "--from",
+        "2027-03-26T17:30Z",
+        "-n",
+        "2",
+    )
     assert code == 0
     lines = [line.rstrip() for line in out.splitlines()]
-    assert lines[4] == ("# ┃ scheduled (UTC)                ┃ UTC       ┃ "
-                        "fire_after (+13s of 15s) ┃ note")
+    assert lines[4] == (
+        "# ┃ scheduled (UTC)                ┃ UTC       ┃ fire_after (+13s of 15s) ┃ note"
+    )
     assert lines[6] == "1 │ Fri 2027-03-26 18:00:00 +00:00 │ 18:00:00Z │ 18:00:13                 │"
 
 
@@ -239,16 +312,20 @@ def test_reboot_text_does_not_say_never_fires(capsys: pytest.CaptureFixture[str]
     assert "each time the daemon starts" in out
 
 
-@pytest.mark.parametrize(("args", "reason"), [
-    (["0 0 * * *", "--tz", "Mars/Base"], "--tz"),
-    (["0 0 * * *", "--from", "yesterday"], "'yesterday' is not an ISO-8601 instant"),
-    (["0 0 * * *", "--from", "2150-01-01T00:00"], "instants must lie in 1970-2099"),
-    (["0 0 * * *", "-n", "0"], "--count"),
-    (["0 0 * * *", "--jitter", "901"], "too wide"),
-    ([], "pass one schedule EXPR"),
-])
-def test_usage_errors_exit_2_with_one_line(capsys: pytest.CaptureFixture[str],
-                                           args: list[str], reason: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["0 0 * * *", "--tz", "Mars/Base"], "--tz"),
+        (["0 0 * * *", "--from", "yesterday"], "'yesterday' is not an ISO-8601 instant"),
+        (["0 0 * * *", "--from", "2150-01-01T00:00"], "instants must lie in 1970-2099"),
+        (["0 0 * * *", "-n", "0"], "--count"),
+        (["0 0 * * *", "--jitter", "901"], "too wide"),
+        ([], "pass one schedule EXPR"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], reason: str
+) -> None:
     code, out, err = run(capsys, "preview", *args)
     assert code == 2
     assert out == ""

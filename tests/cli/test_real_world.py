@@ -42,21 +42,29 @@ EXPRESSIONS = _expressions()
 def _verdict(expr: str) -> list[tuple[str, str, str]]:
     """(code, level, message) of every finding for a job with this schedule."""
     where = SourceLocation("jobs.yaml", 4, 15)
-    job = Job(name="job", schedule=expr, location=SourceLocation("jobs.yaml", 2, 5),
-              schedule_location=where)
-    report = lint(LoadResult(jobs=(job,), findings=(), files=("jobs.yaml",)),
-                  LintSettings(now=NOW))
+    job = Job(
+        name="job",
+        schedule=expr,
+        location=SourceLocation("jobs.yaml", 2, 5),
+        schedule_location=where,
+    )
+    report = lint(LoadResult(jobs=(job,), findings=(), files=("jobs.yaml",)), LintSettings(now=NOW))
     return [(f.code, f.level, f.message) for f in report.findings]
 
 
 def test_the_corpus_is_not_empty() -> None:
     assert len(EXPRESSIONS) >= 40
     assert {v for _, v, _ in EXPRESSIONS} >= {
-        "ok", "invalid-schedule", "seconds-first-six-fields", "quartz-weekday-number"}
+        "ok",
+        "invalid-schedule",
+        "seconds-first-six-fields",
+        "quartz-weekday-number",
+    }
 
 
-@pytest.mark.parametrize(("expr", "verdict", "words"), EXPRESSIONS,
-                         ids=[row[0] for row in EXPRESSIONS])
+@pytest.mark.parametrize(
+    ("expr", "verdict", "words"), EXPRESSIONS, ids=[row[0] for row in EXPRESSIONS]
+)
 def test_expression_verdict(expr: str, verdict: str, words: str) -> None:
     found = _verdict(expr)
     if verdict == "ok":
@@ -71,50 +79,126 @@ def test_expression_verdict(expr: str, verdict: str, words: str) -> None:
 FILES = [
     pytest.param("crontabs/nextcloud.crontab", [], [], "", id="nextcloud"),
     pytest.param("crontabs/homelab.crontab", [], [], "", id="homelab-with-reboot"),
-    pytest.param("crontabs/debian-etc-crontab", ["--system-crontab"], [], "",
-                 id="debian-etc-crontab-as-system"),
-    pytest.param("crontabs/debian-etc-crontab", [],
-                 [("likely-user-column", "note", n) for n in (19, 20, 21, 22)],
-                 "--system-crontab", id="debian-etc-crontab-as-user-crontab"),
-    pytest.param("crontabs/first-saturday.crontab", [],
-                 [("day-fields-both-restricted", "warning", 3)],
-                 "Vixie cron fires on days matching either", id="first-saturday-idiom"),
-    pytest.param("crontabs/dated-backup.crontab", [], [("invalid-config", "error", 2)],
-                 "write '\\%' for a literal percent sign", id="bare-percent-in-date"),
-    pytest.param("crontabs/six-fields.crontab", [],
-                 [("command-looks-like-field", "warning", 2)],
-                 "runs '* /opt/app/bin/poll-queue' on `*/6 * * * *`", id="six-field-paste"),
-    pytest.param("crontabs/night-window.crontab", [], [("invalid-schedule", "error", 2)],
-                 "write it as 22-23,0-2", id="backwards-night-window"),
+    pytest.param(
+        "crontabs/debian-etc-crontab",
+        ["--system-crontab"],
+        [],
+        "",
+        id="debian-etc-crontab-as-system",
+    ),
+    pytest.param(
+        "crontabs/debian-etc-crontab",
+        [],
+        [("likely-user-column", "note", n) for n in (19, 20, 21, 22)],
+        "--system-crontab",
+        id="debian-etc-crontab-as-user-crontab",
+    ),
+    pytest.param(
+        "crontabs/first-saturday.crontab",
+        [],
+        [("day-fields-both-restricted", "warning", 3)],
+        "Vixie cron fires on days matching either",
+        id="first-saturday-idiom",
+    ),
+    pytest.param(
+        "crontabs/dated-backup.crontab",
+        [],
+        [("invalid-config", "error", 2)],
+        "write '\\%' for a literal percent sign",
+        id="bare-percent-in-date",
+    ),
+    pytest.param(
+        "crontabs/six-fields.crontab",
+        [],
+        [("command-looks-like-field", "warning", 2)],
+        "runs '* /opt/app/bin/poll-queue' on `*/6 * * * *`",
+        id="six-field-paste",
+    ),
+    pytest.param(
+        "crontabs/night-window.crontab",
+        [],
+        [("invalid-schedule", "error", 2)],
+        "write it as 22-23,0-2",
+        id="backwards-night-window",
+    ),
     pytest.param("cron.d", ["--system-crontab"], [], "", id="debian-cron-d-copy"),
-    pytest.param("yaml/spring-paste.yaml", [],
-                 [("seconds-first-six-fields", "warning", 5),
-                  ("quartz-weekday-number", "warning", 9)],
-                 "where it means every 5 minutes", id="spring-and-quartz-pastes"),
-    pytest.param("yaml/unquoted-schedule.yaml", [], [("invalid-config", "error", 4)],
-                 'quote the schedule: schedule: "*/5 * * * *"', id="unquoted-schedule"),
-    pytest.param("yaml/docker-compose.yml", [], [("invalid-config", "error", 9)],
-                 "(this looks like a Docker Compose file)", id="compose"),
-    pytest.param("yaml/cronjob.yaml", [], [("invalid-config", "error", 1)],
-                 "(this looks like a Kubernetes CronJob manifest)", id="k8s-cronjob"),
-    pytest.param("yaml/k8s-deployment.yaml", [], [("invalid-config", "error", 2)],
-                 "(this looks like a Kubernetes manifest)", id="k8s-deployment"),
-    pytest.param("yaml/nightly.yml", [], [("invalid-config", "error", 3)],
-                 "(this looks like a GitHub Actions workflow)", id="github-workflow"),
-    pytest.param("yaml/openapi.yaml", [], [("invalid-config", "error", 1)],
-                 "(this looks like an OpenAPI document)", id="openapi"),
-    pytest.param("yaml/.gitlab-ci.yml", [], [("invalid-config", "error", 1)],
-                 "(this looks like a GitLab CI configuration)", id="gitlab-ci"),
-    pytest.param("yaml/playbook.yml", [], [("invalid-config", "error", 1)],
-                 "(this looks like an Ansible playbook)", id="ansible"),
+    pytest.param(
+        "yaml/spring-paste.yaml",
+        [],
+        [("seconds-first-six-fields", "warning", 5), ("quartz-weekday-number", "warning", 9)],
+        "where it means every 5 minutes",
+        id="spring-and-quartz-pastes",
+    ),
+    pytest.param(
+        "yaml/unquoted-schedule.yaml",
+        [],
+        [("invalid-config", "error", 4)],
+        'quote the schedule: schedule: "*/5 * * * *"',
+        id="unquoted-schedule",
+    ),
+    pytest.param(
+        "yaml/docker-compose.yml",
+        [],
+        [("invalid-config", "error", 9)],
+        "(this looks like a Docker Compose file)",
+        id="compose",
+    ),
+    pytest.param(
+        "yaml/cronjob.yaml",
+        [],
+        [("invalid-config", "error", 1)],
+        "(this looks like a Kubernetes CronJob manifest)",
+        id="k8s-cronjob",
+    ),
+    pytest.param(
+        "yaml/k8s-deployment.yaml",
+        [],
+        [("invalid-config", "error", 2)],
+        "(this looks like a Kubernetes manifest)",
+        id="k8s-deployment",
+    ),
+    pytest.param(
+        "yaml/nightly.yml",
+        [],
+        [("invalid-config", "error", 3)],
+        "(this looks like a GitHub Actions workflow)",
+        id="github-workflow",
+    ),
+    pytest.param(
+        "yaml/openapi.yaml",
+        [],
+        [("invalid-config", "error", 1)],
+        "(this looks like an OpenAPI document)",
+        id="openapi",
+    ),
+    pytest.param(
+        "yaml/.gitlab-ci.yml",
+        [],
+        [("invalid-config", "error", 1)],
+        "(this looks like a GitLab CI configuration)",
+        id="gitlab-ci",
+    ),
+    pytest.param(
+        "yaml/playbook.yml",
+        [],
+        [("invalid-config", "error", 1)],
+        "(this looks like an Ansible playbook)",
+        id="ansible",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("name", "options", "expected", "words"), FILES)
-def test_file_verdict(capsys: pytest.CaptureFixture[str], name: str, options: list[str],
-                      expected: list[tuple[str, str, int]], words: str) -> None:
-    code, out, err = cli.run(capsys, "lint", str(CORPUS / name), *options, "--from", START,
-                             "--format", "json")
+def test_file_verdict(
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    options: list[str],
+    expected: list[tuple[str, str, int]],
+    words: str,
+) -> None:
+    code, out, err = cli.run(
+        capsys, "lint", str(CORPUS / name), *options, "--from", START, "--format", "json"
+    )
     doc = json.loads(out)
     found = [(f["code"], f["level"], f["line"]) for f in doc["findings"]]
     assert found == expected, err
@@ -127,9 +211,15 @@ def test_file_verdict(capsys: pytest.CaptureFixture[str], name: str, options: li
 def test_cron_d_copy_reads_every_package_file() -> None:
     result = load_paths([str(CORPUS / "cron.d")], system_crontab=True)
     assert [(j.name, j.user) for j in result.jobs] == [
-        ("certbot:17", "root"), ("e2scrub_all:1", "root"), ("e2scrub_all:2", "root"),
-        ("mdadm:12", "root"), ("php:14", "root"), ("popularity-contest:3", "root"),
-        ("sysstat:6", "root"), ("sysstat:9", "root")]
+        ("certbot:17", "root"),
+        ("e2scrub_all:1", "root"),
+        ("e2scrub_all:2", "root"),
+        ("mdadm:12", "root"),
+        ("php:14", "root"),
+        ("popularity-contest:3", "root"),
+        ("sysstat:6", "root"),
+        ("sysstat:9", "root"),
+    ]
     # mdadm's `date +\%d` is an escaped percent: a literal % in the command.
     mdadm = next(j for j in result.jobs if j.name == "mdadm:12")
     assert "$(date +%d)" in mdadm.command

@@ -24,7 +24,8 @@ COMMANDS = [
 
 @pytest.mark.parametrize(("command", "extra"), COMMANDS)
 def test_invalid_schedule_exits_1_without_usage_preamble(
-        capsys: pytest.CaptureFixture[str], command: str, extra: list[str]) -> None:
+    capsys: pytest.CaptureFixture[str], command: str, extra: list[str]
+) -> None:
     code, out, err = cli.run(capsys, command, "0 22-2 * * *", *extra)
     assert code == 1
     assert out == ""
@@ -32,12 +33,14 @@ def test_invalid_schedule_exits_1_without_usage_preamble(
     assert "Traceback" not in err
     assert err.splitlines() == [
         "Error: invalid schedule '0 22-2 * * *': hour: the range runs backwards: '22-2' "
-        "(a range cannot wrap past the field's end; write it as 22-23,0-2)"]
+        "(a range cannot wrap past the field's end; write it as 22-23,0-2)"
+    ]
 
 
 @pytest.mark.parametrize(("command", "extra"), COMMANDS)
 def test_invalid_schedule_json_error_document(
-        capsys: pytest.CaptureFixture[str], command: str, extra: list[str]) -> None:
+    capsys: pytest.CaptureFixture[str], command: str, extra: list[str]
+) -> None:
     code, out, err = cli.run(capsys, command, "0 0 * * 1#6", *extra, "--format", "json")
     assert code == 1
     assert err == ""
@@ -53,21 +56,26 @@ def test_invalid_schedule_json_error_document(
     assert "1#6" in error["message"]
 
 
-@pytest.mark.parametrize(("expr", "words"), [
-    pytest.param("0 0 31 2", "expected 5, 6 or 7 fields, got 4", id="four-fields"),
-    pytest.param("61 * * * *", "61 is out of range", id="out-of-range"),
-    pytest.param("H * * * *", "--seed", id="H-without-seed"),
-    pytest.param("0 */5 * * * ?", "append ' *'", id="quartz-six-fields"),
-])
-def test_every_schedule_error_is_exit_1(capsys: pytest.CaptureFixture[str], expr: str,
-                                        words: str) -> None:
+@pytest.mark.parametrize(
+    ("expr", "words"),
+    [
+        pytest.param("0 0 31 2", "expected 5, 6 or 7 fields, got 4", id="four-fields"),
+        pytest.param("61 * * * *", "61 is out of range", id="out-of-range"),
+        pytest.param("H * * * *", "--seed", id="H-without-seed"),
+        pytest.param("0 */5 * * * ?", "append ' *'", id="quartz-six-fields"),
+    ],
+)
+def test_every_schedule_error_is_exit_1(
+    capsys: pytest.CaptureFixture[str], expr: str, words: str
+) -> None:
     code, _, err = cli.run(capsys, "preview", expr)
     assert code == 1
     assert words in err
 
 
 def test_job_with_invalid_schedule_names_its_location(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     config = tmp_path / "jobs.yaml"
     config.write_text('jobs:\n  - name: night\n    command: run.sh\n    schedule: "0 22-2 * * *"\n')
     # The item 22-2 starts at column 18: 4 spaces, `schedule: "` (11), then `0 ` (2).
@@ -75,8 +83,9 @@ def test_job_with_invalid_schedule_names_its_location(
     assert code == 1
     assert f"{config}:4:18: job 'night' has an invalid schedule" in err
     assert "22-23,0-2" in err
-    code, out, err = cli.run(capsys, "why", "--job", "night", str(config),
-                             "--at", "2027-01-01T00:00", "--format", "json")
+    code, out, err = cli.run(
+        capsys, "why", "--job", "night", str(config), "--at", "2027-01-01T00:00", "--format", "json"
+    )
     assert code == 1
     doc = json.loads(out)
     assert doc["job"] == "night"

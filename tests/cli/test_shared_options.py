@@ -27,13 +27,15 @@ def test_lint_quiet_prints_findings_only(capsys: pytest.CaptureFixture[str]) -> 
     code, quiet, _ = run(capsys, "lint", BAD, *TODAY, "--isolated", "--quiet")
     assert code == 1
     assert "Found " not in quiet
-    assert quiet.splitlines() == [line for line in out.splitlines()
-                                  if line and not line.startswith("Found ")]
+    assert quiet.splitlines() == [
+        line for line in out.splitlines() if line and not line.startswith("Found ")
+    ]
 
 
 def test_quiet_clean_run_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "lint", "examples/legacy.crontab", "-q", "--select", "never-fires",
-               "--isolated") == (0, "", "")
+    assert run(
+        capsys, "lint", "examples/legacy.crontab", "-q", "--select", "never-fires", "--isolated"
+    ) == (0, "", "")
 
 
 def test_color_always_and_never(capsys: pytest.CaptureFixture[str]) -> None:
@@ -41,13 +43,15 @@ def test_color_always_and_never(capsys: pytest.CaptureFixture[str]) -> None:
     _, coloured, _ = run(capsys, "lint", BAD, *TODAY, "--isolated", "--color", "always")
     assert "\x1b[" not in plain
     assert "\x1b[" in coloured
-    _, preview, _ = run(capsys, "preview", "0 2 * * *", "--color", "always", "--from",
-                        "2026-01-10T12:00")
+    _, preview, _ = run(
+        capsys, "preview", "0 2 * * *", "--color", "always", "--from", "2026-01-10T12:00"
+    )
     assert "\x1b[" in preview
 
 
-def test_no_color_env_still_wins_under_auto(capsys: pytest.CaptureFixture[str],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_color_env_still_wins_under_auto(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     _, out, _ = run(capsys, "lint", BAD, *TODAY, "--isolated")
     assert "\x1b[" not in out

@@ -85,8 +85,16 @@ def test_no_color_text_has_no_escape_codes(
 def test_emit_yaml_reloads_and_parses_to_the_intended_second(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, *BACKUPS, "--window", "23:30/50", "--emit", "yaml",
-                       "--command", "backup.sh {id} --all")
+    code, out, _ = run(
+        capsys,
+        *BACKUPS,
+        "--window",
+        "23:30/50",
+        "--emit",
+        "yaml",
+        "--command",
+        "backup.sh {id} --all",
+    )
     assert code == 0
     jobs = strictyaml.load(out).data["jobs"]
     assert [job["name"] for job in jobs] == BACKUPS
@@ -146,12 +154,21 @@ def test_read_ids(lines: list[str], expected: list[str]) -> None:
         pytest.param(["--window", "02:00/50"], "no source ids", id="no-ids"),
         pytest.param(["a", "b", "a", "--window", "02:00/50"], "listed twice", id="duplicate"),
         pytest.param(["a"], "--window", id="missing-window"),
-        pytest.param(["a", "--window", "02:00/5", "--emit", "yaml", "--format", "json"],
-                     "--emit", id="emit-and-json"),
-        pytest.param(["a", "--window", "02:00/5", "--command", "x {id}"], "--command",
-                     id="command-without-emit"),
-        pytest.param(["--from-file", "/nonexistent/ids.txt", "--window", "02:00/5"],
-                     "ids.txt", id="missing-file"),
+        pytest.param(
+            ["a", "--window", "02:00/5", "--emit", "yaml", "--format", "json"],
+            "--emit",
+            id="emit-and-json",
+        ),
+        pytest.param(
+            ["a", "--window", "02:00/5", "--command", "x {id}"],
+            "--command",
+            id="command-without-emit",
+        ),
+        pytest.param(
+            ["--from-file", "/nonexistent/ids.txt", "--window", "02:00/5"],
+            "ids.txt",
+            id="missing-file",
+        ),
     ],
 )
 def test_usage_errors_exit_2(

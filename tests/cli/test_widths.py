@@ -21,8 +21,18 @@ COMMANDS = {
     "lint": ("lint", EXAMPLES, *FROM),
     "list-rules": ("lint", "--list-rules"),
     "preview": ("preview", *SEEDED, "-n", "6", *FROM),
-    "preview-job": ("preview", "--job", "nightly-report", EXAMPLES, "-n", "4",
-                    "--from", "2027-03-12T00:00", "--jitter", "auto"),
+    "preview-job": (
+        "preview",
+        "--job",
+        "nightly-report",
+        EXAMPLES,
+        "-n",
+        "4",
+        "--from",
+        "2027-03-12T00:00",
+        "--jitter",
+        "auto",
+    ),
     "explain": ("explain", *SEEDED),
     "why": ("why", "0 12 13 * 5", "--at", "2027-01-13T12:00"),
     "pressure": ("pressure", EXAMPLES, *FROM, "--jitter", "auto"),
@@ -30,17 +40,26 @@ COMMANDS = {
     "suggest-daily": ("suggest", EXAMPLES, *FROM, "--period", "daily"),
     "duplicates": ("duplicates", EXAMPLES),
     "owners": ("owners", EXAMPLES, "--nodes", "a,b,c", "--down", "b"),
-    "diff": ("diff", "tests/data/diff/base", "tests/data/diff/head", "--from",
-             "2027-03-08T00:00Z", "--max-per-minute", "5"),
-    "stagger": ("stagger", *(f"db-backup-{i:02d}" for i in range(1, 32)),
-                "--window", "02:00/50"),
+    "diff": (
+        "diff",
+        "tests/data/diff/base",
+        "tests/data/diff/head",
+        "--from",
+        "2027-03-08T00:00Z",
+        "--max-per-minute",
+        "5",
+    ),
+    "stagger": ("stagger", *(f"db-backup-{i:02d}" for i in range(1, 32)), "--window", "02:00/50"),
 }
-WIDTHS = [pytest.param("80", id="80"), pytest.param("60", id="60"),
-          pytest.param(None, id="piped")]
+WIDTHS = [pytest.param("80", id="80"), pytest.param("60", id="60"), pytest.param(None, id="piped")]
 
 
-def text_at(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-            columns: str | None, args: tuple[str, ...]) -> tuple[int, list[str]]:
+def text_at(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    columns: str | None,
+    args: tuple[str, ...],
+) -> tuple[int, list[str]]:
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)  # captured output is not a terminal
     else:
@@ -63,8 +82,9 @@ def schedules(capsys: pytest.CaptureFixture[str], name: str) -> set[str]:
         return {doc["expression"], doc["resolved"]}
     if name.startswith("suggest"):
         doc = run_json(capsys, *args)
-        return {doc["expression"], doc["hash_hint"]} | {a["expression"]
-                                                        for a in doc["alternatives"]}
+        return {doc["expression"], doc["hash_hint"]} | {
+            a["expression"] for a in doc["alternatives"]
+        }
     if name == "duplicates":
         doc = run_json(capsys, *args)
         return {g["expression"] for g in doc["groups"]}
@@ -73,9 +93,12 @@ def schedules(capsys: pytest.CaptureFixture[str], name: str) -> set[str]:
 
 @pytest.mark.parametrize("columns", WIDTHS)
 @pytest.mark.parametrize("name", list(COMMANDS))
-def test_no_line_is_wider_than_the_output(capsys: pytest.CaptureFixture[str],
-                                          monkeypatch: pytest.MonkeyPatch, name: str,
-                                          columns: str | None) -> None:
+def test_no_line_is_wider_than_the_output(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    columns: str | None,
+) -> None:
     width, lines = text_at(capsys, monkeypatch, columns, COMMANDS[name])
     assert lines
     too_wide = [line for line in lines if len(line) > width]
@@ -83,11 +106,15 @@ def test_no_line_is_wider_than_the_output(capsys: pytest.CaptureFixture[str],
 
 
 @pytest.mark.parametrize("columns", WIDTHS)
-@pytest.mark.parametrize("name", ["jobs", "lint", "preview", "explain", "suggest",
-                                  "suggest-daily", "duplicates"])
-def test_every_schedule_is_whole_on_one_line(capsys: pytest.CaptureFixture[str],
-                                             monkeypatch: pytest.MonkeyPatch, name: str,
-                                             columns: str | None) -> None:
+@pytest.mark.parametrize(
+    "name", ["jobs", "lint", "preview", "explain", "suggest", "suggest-daily", "duplicates"]
+)
+def test_every_schedule_is_whole_on_one_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    columns: str | None,
+) -> None:
     wanted = schedules(capsys, name)
     assert wanted
     _, lines = text_at(capsys, monkeypatch, columns, COMMANDS[name])
@@ -95,16 +122,18 @@ def test_every_schedule_is_whole_on_one_line(capsys: pytest.CaptureFixture[str],
     assert not missing
 
 
-def test_jobs_at_80_columns_is_not_squeezed(capsys: pytest.CaptureFixture[str],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_jobs_at_80_columns_is_not_squeezed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The reported bug: the resolved H minutes split as `14,29,44,5` / `9 9-17`."""
     _, lines = text_at(capsys, monkeypatch, "80", COMMANDS["jobs"])
     assert any("→ 14,29,44,59 9-17 * * mon-fri" in line for line in lines)
     assert not any(line.rstrip().endswith("14,29,44,5") for line in lines)
 
 
-def test_the_legend_and_the_gaps_keep_their_entries(capsys: pytest.CaptureFixture[str],
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_legend_and_the_gaps_keep_their_entries(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     _, lines = text_at(capsys, monkeypatch, "60", COMMANDS["pressure"])
     start = next(i for i, line in enumerate(lines) if line.startswith("fires per cell:"))
     first, second = lines[start].removeprefix("fires per cell:"), lines[start + 1]
@@ -113,17 +142,30 @@ def test_the_legend_and_the_gaps_keep_their_entries(capsys: pytest.CaptureFixtur
         assert re.fullmatch(r"(\s+(' '|\S) \d+(-\d+)?)+", line), line
     gaps = [line for line in lines if "q1 " in line or "median " in line]
     assert all(re.search(r"(min|q1|median|q3|max) \d", line) for line in gaps)
-    assert any(line.startswith("Fires per minute (UTC), one row per hour, :30-:59")
-               for line in lines)
+    assert any(
+        line.startswith("Fires per minute (UTC), one row per hour, :30-:59") for line in lines
+    )
 
 
-COMMAND_NAMES = ["lint", "jobs", "preview", "explain", "why", "pressure", "suggest",
-                 "duplicates", "owners", "stagger", "diff"]
+COMMAND_NAMES = [
+    "lint",
+    "jobs",
+    "preview",
+    "explain",
+    "why",
+    "pressure",
+    "suggest",
+    "duplicates",
+    "owners",
+    "stagger",
+    "diff",
+]
 
 
 @pytest.mark.parametrize("name", ["", *COMMAND_NAMES])
-def test_help_fits_80_columns(capsys: pytest.CaptureFixture[str],
-                              monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+def test_help_fits_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
     """Example command lines are split with `\\` rather than wrapped by the terminal."""
     args = (name, "--help") if name else ("--help",)
     width, lines = text_at(capsys, monkeypatch, "80", args)
@@ -134,21 +176,29 @@ def test_help_fits_80_columns(capsys: pytest.CaptureFixture[str],
 def test_an_ascii_terminal_gets_whole_schedules_too(columns: str) -> None:
     """On a non-UTF-8 terminal `→` prints as `->`: the layout measures what is printed."""
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "COLUMNS": columns, "NO_COLOR": "1"}
-    out = subprocess.run([sys.executable, "-m", "cronstable_cli", *COMMANDS["jobs"]],
-                         capture_output=True, text=True, env=env, check=True,
-                         encoding="ascii").stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "cronstable_cli", *COMMANDS["jobs"]],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        encoding="ascii",
+    ).stdout
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= int(columns)
     assert any("-> 14,29,44,59 9-17 * * mon-fri" in line for line in lines)
 
 
-def test_stderr_notes_wrap_too(capsys: pytest.CaptureFixture[str],
-                               monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_stderr_notes_wrap_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     config = tmp_path / "jobs.yaml"
-    config.write_text("jobs:\n"
-                      "  - name: a-job-with-a-rather-long-name-for-this-test\n"
-                      "    command: x\n    schedule: '0 0 * * 5L'\n"
-                      "  - name: fine\n    command: x\n    schedule: '0 * * * *'\n")
+    config.write_text(
+        "jobs:\n"
+        "  - name: a-job-with-a-rather-long-name-for-this-test\n"
+        "    command: x\n    schedule: '0 0 * * 5L'\n"
+        "  - name: fine\n    command: x\n    schedule: '0 * * * *'\n"
+    )
     monkeypatch.setenv("COLUMNS", "60")
     _, _, err = run(capsys, "pressure", str(config), *FROM)
     lines = err.splitlines()

@@ -23,9 +23,14 @@ def test_every_printed_command_reads_back_as_the_arguments_it_ran(tmp_path: Path
     recorder.write_text(RECORDER)
     recorder.chmod(0o755)
     log = tmp_path / "log"
-    out = subprocess.run(["sh", "examples/demo.sh", str(recorder)], cwd=ROOT, check=True,
-                         capture_output=True, text=True, env={"DEMO_LOG": str(log),
-                                                              "PATH": "/usr/bin:/bin"}).stdout
+    out = subprocess.run(
+        ["sh", "examples/demo.sh", str(recorder)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+        env={"DEMO_LOG": str(log), "PATH": "/usr/bin:/bin"},
+    ).stdout
     printed = [shlex.split(line[2:])[1:] for line in out.splitlines() if line.startswith("$ ")]
     ran = [json.loads(line) for line in log.read_text().splitlines()]
     assert len(ran) >= 10
@@ -37,8 +42,12 @@ def test_every_printed_command_reads_back_as_the_arguments_it_ran(tmp_path: Path
 
 def test_quoting_survives_quotes_and_globs(tmp_path: Path) -> None:
     script = (ROOT / "examples" / "demo.sh").read_text()
-    quote = script[script.index("quote() {"):script.index("run() {")]
-    words = ["plain", "*/5 * * * *", "it's", "", "a\"b", "$HOME", "x;y"]
-    out = subprocess.run(["sh", "-c", quote + 'for w in "$@"; do quote "$w"; echo; done', "sh",
-                          *words], check=True, capture_output=True, text=True).stdout
+    quote = script[script.index("quote() {") : script.index("run() {")]
+    words = ["plain", "*/5 * * * *", "it's", "", 'a"b', "$HOME", "x;y"]
+    out = subprocess.run(
+        ["sh", "-c", quote + 'for w in "$@"; do quote "$w"; echo; done', "sh", *words],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     assert [shlex.split(line)[0] if line else "" for line in out.splitlines()] == words

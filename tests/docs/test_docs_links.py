@@ -27,8 +27,9 @@ def anchors(page: Path) -> set[str]:
 
 
 def tracked_text_files() -> list[Path]:
-    names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout.split()
+    names = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
     return [ROOT / n for n in names if n.endswith((".py", ".md", ".sh", ".toml", ".json", ".txt"))]
 
 

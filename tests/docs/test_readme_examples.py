@@ -63,7 +63,7 @@ def examples(text: str) -> list[Example]:
 def run_example(command: str, capsys: pytest.CaptureFixture[str]) -> str:
     """What the shell would print for the command (stdout), piped at 80 columns."""
     pipe = PIPE.search(command)
-    words = shlex.split(command[:pipe.start()] if pipe else command)
+    words = shlex.split(command[: pipe.start()] if pipe else command)
     assert words[0] == "cronstable"
     main(words[1:])
     out = capsys.readouterr().out
@@ -88,12 +88,21 @@ README_EXAMPLES = examples(README.read_text(encoding="utf-8"))
 def test_the_readme_has_examples() -> None:
     assert len(README_EXAMPLES) >= 8
     assert {e.command.split()[1] for e in README_EXAMPLES} >= {
-        "lint", "jobs", "preview", "why", "pressure", "suggest", "duplicates", "owners"}
+        "lint",
+        "jobs",
+        "preview",
+        "why",
+        "pressure",
+        "suggest",
+        "duplicates",
+        "owners",
+    }
 
 
 @pytest.mark.parametrize("example", README_EXAMPLES, ids=lambda e: e.command[:60])
-def test_example_output_is_exact(example: Example, capsys: pytest.CaptureFixture[str],
-                                 piped: None) -> None:
+def test_example_output_is_exact(
+    example: Example, capsys: pytest.CaptureFixture[str], piped: None
+) -> None:
     words = example.command.split()
     if words[1] in ("jobs", "lint", "pressure", "suggest", "preview"):
         assert "--from" in words, "an example with time-dependent output needs --from"
@@ -104,7 +113,7 @@ def regenerate(capsys: pytest.CaptureFixture[str]) -> None:
     text = README.read_text(encoding="utf-8")
     for example in reversed(examples(text)):
         out = run_example(example.command, capsys)
-        text = text[:example.start] + out + text[example.end:]
+        text = text[: example.start] + out + text[example.end :]
     README.write_text(text, encoding="utf-8")
 
 

@@ -140,7 +140,8 @@ def test_without_tz_the_frame_is_the_zone_of_the_datetime_passed() -> None:
     assert fire == datetime(2024, 6, 1, 9, 0, tzinfo=BERLIN)  # Berlin wall time, 07:00 UTC
     assert fire is not None and fire.tzinfo is BERLIN
     assert tab.prev(datetime(2024, 6, 1, 8, 0, tzinfo=BERLIN)) == datetime(
-        2024, 5, 31, 9, 0, tzinfo=BERLIN)
+        2024, 5, 31, 9, 0, tzinfo=BERLIN
+    )
     assert tab.test(datetime(2024, 6, 1, 9, 0, tzinfo=BERLIN))
     assert not tab.test(datetime(2024, 6, 1, 9, 0, tzinfo=BERLIN).astimezone(UTC))
 
@@ -160,8 +161,12 @@ def test_without_tz_dst_follows_the_zone_of_the_datetime_passed() -> None:
     fire = tab.next(datetime(2024, 3, 10, 0, 0, tzinfo=new_york))
     assert fire == datetime(2024, 3, 10, 7, 30, tzinfo=UTC)
     assert fire is not None and fire.tzinfo is new_york
-    starts = [f.isoformat() for f, _ in zip(
-        tab.occurrences(datetime(2024, 3, 9, 12, 0, tzinfo=new_york)), range(2), strict=False)]
+    starts = [
+        f.isoformat()
+        for f, _ in zip(
+            tab.occurrences(datetime(2024, 3, 9, 12, 0, tzinfo=new_york)), range(2), strict=False
+        )
+    ]
     assert starts == ["2024-03-10T03:30:00-04:00", "2024-03-11T02:30:00-04:00"]
 
 
@@ -194,12 +199,15 @@ def test_occurrences_inclusive_includes_a_fire_at_start() -> None:
     assert next(iter(tab.occurrences(start, inclusive=True))) == start
     assert next(iter(tab.occurrences(start))) == at("2024-06-01 11:00")
     assert next(iter(tab.occurrences(start + timedelta(seconds=1), inclusive=True))) == at(
-        "2024-06-01 11:00")
+        "2024-06-01 11:00"
+    )
 
 
 def test_occurrences_end_at_the_horizon() -> None:
     assert list(CronTab("0 0 1 1 *").occurrences(at("2097-06-01 00:00"))) == [
-        at("2098-01-01 00:00"), at("2099-01-01 00:00")]
+        at("2098-01-01 00:00"),
+        at("2099-01-01 00:00"),
+    ]
 
 
 def test_schedule_error_is_importable_from_the_package() -> None:

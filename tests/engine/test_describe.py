@@ -69,12 +69,15 @@ SENTENCES = [
     ("0 0 13 * 5", "At 00:00, on the 13th of the month, only when it is a Friday"),
     ("0 0 1-7 * mon", "At 00:00, on the 1st through 7th of the month, only when it is a Monday"),
     ("0 0 13 * 0,6", "At 00:00, on the 13th of the month, only when it is Saturday or Sunday"),
-    ("0 0 13 * 1-5",
-     "At 00:00, on the 13th of the month, only when it is Monday through Friday"),
-    ("0 0 L * L5",
-     "At 00:00, on the last day of the month, only when it is the last Friday of the month"),
-    ("0 0 */2 * mon",
-     "At 00:00, on every 2nd day of the month, starting on the 1st, only when it is a Monday"),
+    ("0 0 13 * 1-5", "At 00:00, on the 13th of the month, only when it is Monday through Friday"),
+    (
+        "0 0 L * L5",
+        "At 00:00, on the last day of the month, only when it is the last Friday of the month",
+    ),
+    (
+        "0 0 */2 * mon",
+        "At 00:00, on every 2nd day of the month, starting on the 1st, only when it is a Monday",
+    ),
     # Months and one date a year
     ("0 0 1 1 *", "At 00:00, on January 1st"),
     ("0 0 13 9 5", "At 00:00, on September 13th, only when it is a Friday"),
@@ -123,25 +126,35 @@ def test_h_schedule_reads_like_its_resolved_form() -> None:
     assert describe(parse(hashed.resolved)) == expected
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("*/15 * * * *", "0,15,30,45 * * * *"),
-    ("0 0 * * fri#3", "0 0 * * 5#3"),
-    ("@hourly", "0 * * * *"),
-    ("0 0 * * 7", "0 0 * * 0"),
-])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("*/15 * * * *", "0,15,30,45 * * * *"),
+        ("0 0 * * fri#3", "0 0 * * 5#3"),
+        ("@hourly", "0 * * * *"),
+        ("0 0 * * 7", "0 0 * * 0"),
+    ],
+)
 def test_equal_schedules_read_the_same(a: str, b: str) -> None:
     assert describe(parse(a)) == describe(parse(b))
 
 
 def rows(expression: str) -> list[tuple[str, str, str, str, str]]:
-    return [(f.name, f.source, f.resolved, f.words, f.values)
-            for f in explain_fields(parse(expression, hash_key=KEY))]
+    return [
+        (f.name, f.source, f.resolved, f.words, f.values)
+        for f in explain_fields(parse(expression, hash_key=KEY))
+    ]
 
 
 def test_explain_fields_five() -> None:
     assert rows("H/15 9-17 * * mon-fri") == [
-        ("minute", "H/15", "14,29,44,59", "every 15 minutes starting at minute 14",
-         "14, 29, 44, 59"),
+        (
+            "minute",
+            "H/15",
+            "14,29,44,59",
+            "every 15 minutes starting at minute 14",
+            "14, 29, 44, 59",
+        ),
         ("hour", "9-17", "9-17", "at hours 9 through 17", "9-17"),
         ("day-of-month", "*", "*", "every day of the month", "1-31"),
         ("month", "*", "*", "every month", "Jan-Dec"),
@@ -180,14 +193,21 @@ def test_explain_fields_special_day_forms() -> None:
         "L-2, 15W, LW",
     )
     assert by_name["day-of-week"][3:] == (
-        "the second Monday and the last Friday of the month", "Mon#2, last Fri")
+        "the second Monday and the last Friday of the month",
+        "Mon#2, last Fri",
+    )
     assert by_name["year"][3:] == ("2030 through 2032", "2030-2032")
 
 
 def test_explain_fields_uneven_step_is_listed() -> None:
     assert rows("*/7 */6 ? * ?")[:3] == [
-        ("minute", "*/7", "*/7", "at minutes 0, 7, 14, 21, 28, 35, 42, 49 and 56",
-         "0, 7, 14, 21, 28, 35, 42, 49, 56"),
+        (
+            "minute",
+            "*/7",
+            "*/7",
+            "at minutes 0, 7, 14, 21, 28, 35, 42, 49 and 56",
+            "0, 7, 14, 21, 28, 35, 42, 49, 56",
+        ),
         ("hour", "*/6", "*/6", "every 6 hours", "0, 6, 12, 18"),
         ("day-of-month", "?", "?", "every day of the month", "1-31"),
     ]
@@ -195,15 +215,32 @@ def test_explain_fields_uneven_step_is_listed() -> None:
 
 def test_explain_fields_macro_and_reboot() -> None:
     assert [r[0] for r in rows("@weekly")] == [
-        "minute", "hour", "day-of-month", "month", "day-of-week"]
+        "minute",
+        "hour",
+        "day-of-month",
+        "month",
+        "day-of-week",
+    ]
     assert rows("@weekly")[-1] == ("day-of-week", "0", "0", "Sunday", "Sun")
     assert rows("@reboot") == []
 
 
-@pytest.mark.parametrize(("n", "text"), [
-    (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"),
-    (13, "13th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (31, "31st"),
-])
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (21, "21st"),
+        (22, "22nd"),
+        (23, "23rd"),
+        (31, "31st"),
+    ],
+)
 def test_ordinal(n: int, text: str) -> None:
     assert ordinal(n) == text
 

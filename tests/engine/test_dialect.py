@@ -50,8 +50,9 @@ NEXT = [
     pytest.param("0 0 * * 1-5/2", "2024-06-05 00:00", "2024-06-07 00:00", id="dow-range-step"),
     pytest.param("0 0 */10 * *", "2024-06-21 00:00", "2024-07-01 00:00", id="dom-step-no-31st"),
     pytest.param("0 0 1 */3 *", "2024-02-01 00:00", "2024-04-01 00:00", id="month-step"),
-    pytest.param("1,2,3-5,10-20/5 * * * *", "2024-06-01 10:05", "2024-06-01 10:10",
-                 id="mixed-list"),
+    pytest.param(
+        "1,2,3-5,10-20/5 * * * *", "2024-06-01 10:05", "2024-06-01 10:10", id="mixed-list"
+    ),
     # macros
     pytest.param("@yearly", "2024-06-01 00:00", "2025-01-01 00:00", id="yearly"),
     pytest.param("@annually", "2024-06-01 00:00", "2025-01-01 00:00", id="annually"),
@@ -62,18 +63,21 @@ NEXT = [
     # 6 fields: the sixth is a year
     pytest.param("0 12 * * * 2025", "2024-06-01 00:00", "2025-01-01 12:00", id="year"),
     pytest.param("0 12 1 1 * 2024-2026", "2026-01-01 12:00", None, id="year-range-over"),
-    pytest.param("0 0 29 2 * 2025-2099", "2024-06-01 00:00", "2028-02-29 00:00",
-                 id="next-leap-day-in-years"),
+    pytest.param(
+        "0 0 29 2 * 2025-2099", "2024-06-01 00:00", "2028-02-29 00:00", id="next-leap-day-in-years"
+    ),
     pytest.param("0 0 1 1 * 2024/10", "2024-01-01 00:00", "2034-01-01 00:00", id="year-step"),
     # 7 fields: a leading second
-    pytest.param("30 */15 * * * * *", "2024-06-01 00:00:00", "2024-06-01 00:00:30",
-                 id="seconds"),
-    pytest.param("30 */15 * * * * *", "2024-06-01 00:00:30", "2024-06-01 00:15:30",
-                 id="seconds-next-minute"),
-    pytest.param("*/20 * * * * * *", "2024-06-01 00:00:59", "2024-06-01 00:01:00",
-                 id="seconds-wrap"),
-    pytest.param("0 0 0 29 2 * 2025-2099", "2024-06-01 00:00", "2028-02-29 00:00",
-                 id="seconds-and-year"),
+    pytest.param("30 */15 * * * * *", "2024-06-01 00:00:00", "2024-06-01 00:00:30", id="seconds"),
+    pytest.param(
+        "30 */15 * * * * *", "2024-06-01 00:00:30", "2024-06-01 00:15:30", id="seconds-next-minute"
+    ),
+    pytest.param(
+        "*/20 * * * * * *", "2024-06-01 00:00:59", "2024-06-01 00:01:00", id="seconds-wrap"
+    ),
+    pytest.param(
+        "0 0 0 29 2 * 2025-2099", "2024-06-01 00:00", "2028-02-29 00:00", id="seconds-and-year"
+    ),
     # years: past years never fire again; nothing is searched past 2099
     pytest.param("0 0 1 1 * 2020", "2024-01-01 00:00", None, id="past-year"),
     pytest.param("0 0 31 12 *", "2099-12-31 00:00", None, id="horizon-2099"),
@@ -106,8 +110,7 @@ PREV = [
     pytest.param("*/15 * * * *", "2024-06-01 00:00", "2024-05-31 23:45", id="across-midnight"),
     pytest.param("0 0 1 1 *", "1970-01-01 00:00", None, id="nothing-before-1970"),
     pytest.param("0 0 30 2 *", "2099-12-31 00:00", None, id="feb-30-never"),
-    pytest.param("30 */15 * * * * *", "2024-06-01 00:00:00", "2024-05-31 23:45:30",
-                 id="seconds"),
+    pytest.param("30 */15 * * * * *", "2024-06-01 00:00:00", "2024-05-31 23:45:30", id="seconds"),
     pytest.param("0 0 * * sat-sun", "2024-06-08 00:00", "2024-06-02 00:00", id="sat-sun"),
 ]
 
@@ -121,16 +124,30 @@ def test_prev(expr: str, now: str, expected: str | None) -> None:
 @pytest.mark.parametrize(
     ("expr", "now", "expected"),
     [
-        pytest.param("0 0 * * 6-0", "2024-06-07 00:00",
-                     ["2024-06-08 00:00:00", "2024-06-09 00:00:00", "2024-06-15 00:00:00"],
-                     id="weekends"),
-        pytest.param("50-55/6 * * * *", "2024-06-01 10:00",
-                     ["2024-06-01 10:50:00", "2024-06-01 11:50:00"], id="once-an-hour"),
-        pytest.param("0 0 13 * fri", "2024-01-01 00:00",
-                     ["2024-09-13 00:00:00", "2024-12-13 00:00:00", "2025-06-13 00:00:00"],
-                     id="friday-13th"),
-        pytest.param("0 0 1 1 * 2098,2099", "2097-01-01 00:00",
-                     ["2098-01-01 00:00:00", "2099-01-01 00:00:00", None], id="ends-at-2099"),
+        pytest.param(
+            "0 0 * * 6-0",
+            "2024-06-07 00:00",
+            ["2024-06-08 00:00:00", "2024-06-09 00:00:00", "2024-06-15 00:00:00"],
+            id="weekends",
+        ),
+        pytest.param(
+            "50-55/6 * * * *",
+            "2024-06-01 10:00",
+            ["2024-06-01 10:50:00", "2024-06-01 11:50:00"],
+            id="once-an-hour",
+        ),
+        pytest.param(
+            "0 0 13 * fri",
+            "2024-01-01 00:00",
+            ["2024-09-13 00:00:00", "2024-12-13 00:00:00", "2025-06-13 00:00:00"],
+            id="friday-13th",
+        ),
+        pytest.param(
+            "0 0 1 1 * 2098,2099",
+            "2097-01-01 00:00",
+            ["2098-01-01 00:00:00", "2099-01-01 00:00:00", None],
+            id="ends-at-2099",
+        ),
     ],
 )
 def test_fire_sequences(expr: str, now: str, expected: list[str | None]) -> None:
@@ -191,9 +208,7 @@ NORMALISED = [
 
 
 @pytest.mark.parametrize(("expr", "source", "resolved"), NORMALISED)
-def test_str_and_resolved_are_whitespace_normalised(
-    expr: str, source: str, resolved: str
-) -> None:
+def test_str_and_resolved_are_whitespace_normalised(expr: str, source: str, resolved: str) -> None:
     tab = CronTab(expr)
     assert str(tab) == source
     assert tab.resolved == resolved

@@ -55,47 +55,131 @@ def backward(tab: CronTab, now: datetime, count: int) -> list[datetime | None]:
 
 # expression | zone | now | the next fires (instants; offsets as the zone shows them)
 NEXT = [
-    pytest.param("30 2 * * *", "America/New_York", "2024-03-10T00:00-05:00",
-                 ["2024-03-10T03:30-04:00", "2024-03-11T02:30-04:00"], id="ny-gap-shifted"),
-    pytest.param("30 2 * * *", "America/New_York", "2024-03-10T03:10-04:00",
-                 ["2024-03-10T03:30-04:00"], id="ny-gap-after-transition"),
-    pytest.param("30 1 * * *", "America/New_York", "2024-11-03T00:00-04:00",
-                 ["2024-11-03T01:30-04:00", "2024-11-04T01:30-05:00"], id="ny-repeat-first-only"),
-    pytest.param("30 1 * * *", "America/New_York", "2024-11-03T01:00-05:00",
-                 ["2024-11-04T01:30-05:00"], id="ny-repeat-from-second-pass"),
-    pytest.param("*/15 * * * *", "America/New_York", "2024-03-10T01:00-05:00",
-                 ["2024-03-10T01:15-05:00", "2024-03-10T01:30-05:00", "2024-03-10T01:45-05:00",
-                  "2024-03-10T03:00-04:00", "2024-03-10T03:15-04:00", "2024-03-10T03:30-04:00",
-                  "2024-03-10T03:45-04:00", "2024-03-10T04:00-04:00"],
-                 id="ny-every-15-spring"),
-    pytest.param("*/15 * * * *", "America/New_York", "2024-11-03T00:45-04:00",
-                 ["2024-11-03T01:00-04:00", "2024-11-03T01:15-04:00", "2024-11-03T01:30-04:00",
-                  "2024-11-03T01:45-04:00", "2024-11-03T02:00-05:00", "2024-11-03T02:15-05:00"],
-                 id="ny-every-15-fall"),
-    pytest.param("30 2 * * *", "Europe/Berlin", "2024-03-31T00:00+01:00",
-                 ["2024-03-31T03:30+02:00", "2024-04-01T02:30+02:00"], id="berlin-gap-shifted"),
-    pytest.param("30 2 * * *", "Europe/Berlin", "2024-10-27T00:00+02:00",
-                 ["2024-10-27T02:30+02:00", "2024-10-28T02:30+01:00"],
-                 id="berlin-repeat-first-only"),
-    pytest.param("15,40 2 * * *", "Australia/Lord_Howe", "2024-10-06T00:00+10:30",
-                 ["2024-10-06T02:40+11:00", "2024-10-06T02:45+11:00", "2024-10-07T02:15+11:00",
-                  "2024-10-07T02:40+11:00"],
-                 id="lord-howe-real-time-before-shifted"),
-    pytest.param("15 2 * * *", "Australia/Lord_Howe", "2024-10-06T00:00+10:30",
-                 ["2024-10-06T02:45+11:00", "2024-10-07T02:15+11:00"],
-                 id="lord-howe-gap-shifted-30-minutes"),
-    pytest.param("45 1 * * *", "Australia/Lord_Howe", "2025-04-06T00:00+11:00",
-                 ["2025-04-06T01:45+11:00", "2025-04-07T01:45+10:30"],
-                 id="lord-howe-repeat-first-only"),
-    pytest.param("*/10 0 * * *", "Asia/Kathmandu", "1985-12-31T23:55+05:30",
-                 ["1986-01-01T00:15+05:45", "1986-01-01T00:20+05:45", "1986-01-01T00:25+05:45",
-                  "1986-01-01T00:30+05:45", "1986-01-01T00:40+05:45"],
-                 id="kathmandu-15-minute-gap-interleaves"),
-    pytest.param("0 3 * * *", "Pacific/Chatham", "2024-09-29T00:00+12:45",
-                 ["2024-09-29T04:00+13:45", "2024-09-30T03:00+13:45"], id="chatham-gap-at-0245"),
-    pytest.param("0 12 * * *", "Pacific/Apia", "2011-12-29T00:00-10:00",
-                 ["2011-12-29T12:00-10:00", "2011-12-31T12:00+14:00", "2012-01-01T12:00+14:00"],
-                 id="apia-skipped-day-fires-once"),
+    pytest.param(
+        "30 2 * * *",
+        "America/New_York",
+        "2024-03-10T00:00-05:00",
+        ["2024-03-10T03:30-04:00", "2024-03-11T02:30-04:00"],
+        id="ny-gap-shifted",
+    ),
+    pytest.param(
+        "30 2 * * *",
+        "America/New_York",
+        "2024-03-10T03:10-04:00",
+        ["2024-03-10T03:30-04:00"],
+        id="ny-gap-after-transition",
+    ),
+    pytest.param(
+        "30 1 * * *",
+        "America/New_York",
+        "2024-11-03T00:00-04:00",
+        ["2024-11-03T01:30-04:00", "2024-11-04T01:30-05:00"],
+        id="ny-repeat-first-only",
+    ),
+    pytest.param(
+        "30 1 * * *",
+        "America/New_York",
+        "2024-11-03T01:00-05:00",
+        ["2024-11-04T01:30-05:00"],
+        id="ny-repeat-from-second-pass",
+    ),
+    pytest.param(
+        "*/15 * * * *",
+        "America/New_York",
+        "2024-03-10T01:00-05:00",
+        [
+            "2024-03-10T01:15-05:00",
+            "2024-03-10T01:30-05:00",
+            "2024-03-10T01:45-05:00",
+            "2024-03-10T03:00-04:00",
+            "2024-03-10T03:15-04:00",
+            "2024-03-10T03:30-04:00",
+            "2024-03-10T03:45-04:00",
+            "2024-03-10T04:00-04:00",
+        ],
+        id="ny-every-15-spring",
+    ),
+    pytest.param(
+        "*/15 * * * *",
+        "America/New_York",
+        "2024-11-03T00:45-04:00",
+        [
+            "2024-11-03T01:00-04:00",
+            "2024-11-03T01:15-04:00",
+            "2024-11-03T01:30-04:00",
+            "2024-11-03T01:45-04:00",
+            "2024-11-03T02:00-05:00",
+            "2024-11-03T02:15-05:00",
+        ],
+        id="ny-every-15-fall",
+    ),
+    pytest.param(
+        "30 2 * * *",
+        "Europe/Berlin",
+        "2024-03-31T00:00+01:00",
+        ["2024-03-31T03:30+02:00", "2024-04-01T02:30+02:00"],
+        id="berlin-gap-shifted",
+    ),
+    pytest.param(
+        "30 2 * * *",
+        "Europe/Berlin",
+        "2024-10-27T00:00+02:00",
+        ["2024-10-27T02:30+02:00", "2024-10-28T02:30+01:00"],
+        id="berlin-repeat-first-only",
+    ),
+    pytest.param(
+        "15,40 2 * * *",
+        "Australia/Lord_Howe",
+        "2024-10-06T00:00+10:30",
+        [
+            "2024-10-06T02:40+11:00",
+            "2024-10-06T02:45+11:00",
+            "2024-10-07T02:15+11:00",
+            "2024-10-07T02:40+11:00",
+        ],
+        id="lord-howe-real-time-before-shifted",
+    ),
+    pytest.param(
+        "15 2 * * *",
+        "Australia/Lord_Howe",
+        "2024-10-06T00:00+10:30",
+        ["2024-10-06T02:45+11:00", "2024-10-07T02:15+11:00"],
+        id="lord-howe-gap-shifted-30-minutes",
+    ),
+    pytest.param(
+        "45 1 * * *",
+        "Australia/Lord_Howe",
+        "2025-04-06T00:00+11:00",
+        ["2025-04-06T01:45+11:00", "2025-04-07T01:45+10:30"],
+        id="lord-howe-repeat-first-only",
+    ),
+    pytest.param(
+        "*/10 0 * * *",
+        "Asia/Kathmandu",
+        "1985-12-31T23:55+05:30",
+        [
+            "1986-01-01T00:15+05:45",
+            "1986-01-01T00:20+05:45",
+            "1986-01-01T00:25+05:45",
+            "1986-01-01T00:30+05:45",
+            "1986-01-01T00:40+05:45",
+        ],
+        id="kathmandu-15-minute-gap-interleaves",
+    ),
+    pytest.param(
+        "0 3 * * *",
+        "Pacific/Chatham",
+        "2024-09-29T00:00+12:45",
+        ["2024-09-29T04:00+13:45", "2024-09-30T03:00+13:45"],
+        id="chatham-gap-at-0245",
+    ),
+    pytest.param(
+        "0 12 * * *",
+        "Pacific/Apia",
+        "2011-12-29T00:00-10:00",
+        ["2011-12-29T12:00-10:00", "2011-12-31T12:00+14:00", "2012-01-01T12:00+14:00"],
+        id="apia-skipped-day-fires-once",
+    ),
 ]
 
 
@@ -107,28 +191,81 @@ def test_next(expr: str, zone: str, now: str, expected: list[str]) -> None:
 
 # expression | zone | now | the previous fires
 PREV = [
-    pytest.param("30 2 * * *", "America/New_York", "2024-03-10T04:00-04:00",
-                 ["2024-03-10T03:30-04:00", "2024-03-09T02:30-05:00"], id="ny-gap"),
-    pytest.param("30 2 * * *", "America/New_York", "2024-03-10T03:20-04:00",
-                 ["2024-03-09T02:30-05:00"], id="ny-gap-not-yet"),
-    pytest.param("30 1 * * *", "America/New_York", "2024-11-04T00:00-05:00",
-                 ["2024-11-03T01:30-04:00", "2024-11-02T01:30-04:00"], id="ny-repeat"),
-    pytest.param("30 1 * * *", "America/New_York", "2024-11-03T01:45-05:00",
-                 ["2024-11-03T01:30-04:00"], id="ny-repeat-from-second-pass"),
-    pytest.param("30 2 * * *", "Europe/Berlin", "2024-03-31T04:00+02:00",
-                 ["2024-03-31T03:30+02:00", "2024-03-30T02:30+01:00"], id="berlin-gap"),
-    pytest.param("15,40 2 * * *", "Australia/Lord_Howe", "2024-10-07T02:15+11:00",
-                 ["2024-10-06T02:45+11:00", "2024-10-06T02:40+11:00", "2024-10-05T02:40+10:30",
-                  "2024-10-05T02:15+10:30"],
-                 id="lord-howe"),
-    pytest.param("15,40 2 * * *", "Australia/Lord_Howe", "2024-10-06T02:44+11:00",
-                 ["2024-10-06T02:40+11:00"], id="lord-howe-between"),
-    pytest.param("*/10 0 * * *", "Asia/Kathmandu", "1986-01-01T00:45+05:45",
-                 ["1986-01-01T00:40+05:45", "1986-01-01T00:30+05:45", "1986-01-01T00:25+05:45",
-                  "1986-01-01T00:20+05:45", "1986-01-01T00:15+05:45", "1985-12-31T00:50+05:30"],
-                 id="kathmandu"),
-    pytest.param("0 12 * * *", "Pacific/Apia", "2012-01-01T00:00+14:00",
-                 ["2011-12-31T12:00+14:00", "2011-12-29T12:00-10:00"], id="apia"),
+    pytest.param(
+        "30 2 * * *",
+        "America/New_York",
+        "2024-03-10T04:00-04:00",
+        ["2024-03-10T03:30-04:00", "2024-03-09T02:30-05:00"],
+        id="ny-gap",
+    ),
+    pytest.param(
+        "30 2 * * *",
+        "America/New_York",
+        "2024-03-10T03:20-04:00",
+        ["2024-03-09T02:30-05:00"],
+        id="ny-gap-not-yet",
+    ),
+    pytest.param(
+        "30 1 * * *",
+        "America/New_York",
+        "2024-11-04T00:00-05:00",
+        ["2024-11-03T01:30-04:00", "2024-11-02T01:30-04:00"],
+        id="ny-repeat",
+    ),
+    pytest.param(
+        "30 1 * * *",
+        "America/New_York",
+        "2024-11-03T01:45-05:00",
+        ["2024-11-03T01:30-04:00"],
+        id="ny-repeat-from-second-pass",
+    ),
+    pytest.param(
+        "30 2 * * *",
+        "Europe/Berlin",
+        "2024-03-31T04:00+02:00",
+        ["2024-03-31T03:30+02:00", "2024-03-30T02:30+01:00"],
+        id="berlin-gap",
+    ),
+    pytest.param(
+        "15,40 2 * * *",
+        "Australia/Lord_Howe",
+        "2024-10-07T02:15+11:00",
+        [
+            "2024-10-06T02:45+11:00",
+            "2024-10-06T02:40+11:00",
+            "2024-10-05T02:40+10:30",
+            "2024-10-05T02:15+10:30",
+        ],
+        id="lord-howe",
+    ),
+    pytest.param(
+        "15,40 2 * * *",
+        "Australia/Lord_Howe",
+        "2024-10-06T02:44+11:00",
+        ["2024-10-06T02:40+11:00"],
+        id="lord-howe-between",
+    ),
+    pytest.param(
+        "*/10 0 * * *",
+        "Asia/Kathmandu",
+        "1986-01-01T00:45+05:45",
+        [
+            "1986-01-01T00:40+05:45",
+            "1986-01-01T00:30+05:45",
+            "1986-01-01T00:25+05:45",
+            "1986-01-01T00:20+05:45",
+            "1986-01-01T00:15+05:45",
+            "1985-12-31T00:50+05:30",
+        ],
+        id="kathmandu",
+    ),
+    pytest.param(
+        "0 12 * * *",
+        "Pacific/Apia",
+        "2012-01-01T00:00+14:00",
+        ["2011-12-31T12:00+14:00", "2011-12-29T12:00-10:00"],
+        id="apia",
+    ),
 ]
 
 
@@ -140,20 +277,39 @@ def test_prev(expr: str, zone: str, now: str, expected: list[str]) -> None:
 
 # expression | zone | a fire instant | does `test` match it (civil fields, as the daemon)
 TEST = [
-    pytest.param("30 2 * * *", "America/New_York", "2024-03-10T03:30-04:00", False,
-                 id="ny-shifted-fire"),
-    pytest.param("30 3 * * *", "America/New_York", "2024-03-10T03:30-04:00", True,
-                 id="ny-real-wall-time"),
-    pytest.param("30 1 * * *", "America/New_York", "2024-11-03T01:30-04:00", True,
-                 id="ny-first-pass"),
-    pytest.param("30 1 * * *", "America/New_York", "2024-11-03T01:30-05:00", True,
-                 id="ny-second-pass-civil-fields-match"),
-    pytest.param("30 2 * * *", "Europe/Berlin", "2024-03-31T03:30+02:00", False,
-                 id="berlin-shifted-fire"),
-    pytest.param("15,40 2 * * *", "Australia/Lord_Howe", "2024-10-06T02:45+11:00", False,
-                 id="lord-howe-shifted-fire"),
-    pytest.param("15,40 2 * * *", "Australia/Lord_Howe", "2024-10-06T02:40+11:00", True,
-                 id="lord-howe-real-fire"),
+    pytest.param(
+        "30 2 * * *", "America/New_York", "2024-03-10T03:30-04:00", False, id="ny-shifted-fire"
+    ),
+    pytest.param(
+        "30 3 * * *", "America/New_York", "2024-03-10T03:30-04:00", True, id="ny-real-wall-time"
+    ),
+    pytest.param(
+        "30 1 * * *", "America/New_York", "2024-11-03T01:30-04:00", True, id="ny-first-pass"
+    ),
+    pytest.param(
+        "30 1 * * *",
+        "America/New_York",
+        "2024-11-03T01:30-05:00",
+        True,
+        id="ny-second-pass-civil-fields-match",
+    ),
+    pytest.param(
+        "30 2 * * *", "Europe/Berlin", "2024-03-31T03:30+02:00", False, id="berlin-shifted-fire"
+    ),
+    pytest.param(
+        "15,40 2 * * *",
+        "Australia/Lord_Howe",
+        "2024-10-06T02:45+11:00",
+        False,
+        id="lord-howe-shifted-fire",
+    ),
+    pytest.param(
+        "15,40 2 * * *",
+        "Australia/Lord_Howe",
+        "2024-10-06T02:40+11:00",
+        True,
+        id="lord-howe-real-fire",
+    ),
 ]
 
 
@@ -190,10 +346,14 @@ def test_every_minute_across_a_transition_day(
     assert window == stepped
 
 
-@pytest.mark.parametrize(("zone", "day"), [(p.values[0], p.values[1]) for p in TRANSITION_DAYS],
-                         ids=[p.id for p in TRANSITION_DAYS])
-@pytest.mark.parametrize("expr", ["*/15 * * * *", "15,40 * * * *", "*/7 1-3 * * *",
-                                  "30 */20 * * * * *"])
+@pytest.mark.parametrize(
+    ("zone", "day"),
+    [(p.values[0], p.values[1]) for p in TRANSITION_DAYS],
+    ids=[p.id for p in TRANSITION_DAYS],
+)
+@pytest.mark.parametrize(
+    "expr", ["*/15 * * * *", "15,40 * * * *", "*/7 1-3 * * *", "30 */20 * * * * *"]
+)
 def test_next_prev_and_windows_agree_across_transitions(expr: str, zone: str, day: str) -> None:
     tab = CronTab(expr, tz=zone)
     start = datetime.fromisoformat(day).replace(tzinfo=tab.zone) - timedelta(hours=3)
@@ -217,8 +377,11 @@ def test_occurrences_agree_with_next_across_a_gap() -> None:
     tab = CronTab("15,40 2 * * *", tz="Australia/Lord_Howe")
     start = iso("2024-10-06T00:00+10:30")
     got = list(islice(tab.occurrences(start), 3))
-    assert got == [iso("2024-10-06T02:40+11:00"), iso("2024-10-06T02:45+11:00"),
-                   iso("2024-10-07T02:15+11:00")]
+    assert got == [
+        iso("2024-10-06T02:40+11:00"),
+        iso("2024-10-06T02:45+11:00"),
+        iso("2024-10-07T02:15+11:00"),
+    ]
 
 
 def test_results_come_back_in_the_zone_of_the_argument() -> None:

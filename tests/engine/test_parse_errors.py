@@ -199,8 +199,10 @@ def test_w_outside_day_of_month_names_day_of_month(
 def test_quartz_trailing_l_gives_both_numberings() -> None:
     # Quartz 6 = Friday (1 = Sunday); here 6 = Saturday. Checked by hand.
     err = _error("0 15 10 ? * 6L *")
-    assert err.hint == ("write L6 for the month's last Saturday; in Quartz, where 1 is Sunday, "
-                        "6L is the last Friday: write L5")
+    assert err.hint == (
+        "write L6 for the month's last Saturday; in Quartz, where 1 is Sunday, "
+        "6L is the last Friday: write L5"
+    )
 
 
 @pytest.mark.parametrize(
@@ -211,9 +213,7 @@ def test_quartz_trailing_l_gives_both_numberings() -> None:
         pytest.param("0 0 * * 1,6l", "6l", "L6", id="lowercase-6l"),
     ],
 )
-def test_quartz_trailing_l_points_at_the_l_n_spelling(
-    expr: str, item: str, spelling: str
-) -> None:
+def test_quartz_trailing_l_points_at_the_l_n_spelling(expr: str, item: str, spelling: str) -> None:
     err = _error(expr)
     assert (err.field, err.item) == ("day-of-week", item)
     assert err.hint and spelling in err.hint
@@ -291,10 +291,13 @@ def test_columns_count_the_text_as_written(expr: str, column: int) -> None:
     assert _error(expr).column == column
 
 
-@pytest.mark.parametrize(("text", "hint_part"), [
-    ("@every 5m", "write a step such as */5"),
-    ("@dialy", "@daily"),
-])
+@pytest.mark.parametrize(
+    ("text", "hint_part"),
+    [
+        ("@every 5m", "write a step such as */5"),
+        ("@dialy", "@daily"),
+    ],
+)
 def test_unknown_macros_are_named_before_anything_else(text: str, hint_part: str) -> None:
     with pytest.raises(ScheduleError) as caught:
         parse(text)

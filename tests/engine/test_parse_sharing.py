@@ -12,10 +12,21 @@ from cronstable_cli.engine import Parsed, ScheduleError, parse
 from cronstable_cli.engine.parser import _parse, clear_caches, hash_moduli
 
 H_TEXTS = [
-    "H H * * *", "H/15 * * * *", "H * * * *", "H(0-29)/10 H(9-17) * * mon-fri",
-    "H H H(1-31) H H", "H,30 H/6 * * *", "H H * * H(mon-fri)", "H H H * * * *",
-    "H H/2 * * * 2026", "H 3 L * *", "H H * * sat-sun", "H(0-5),H/20 * * * *",
-    "H(jan-mar) * * * *", "H H H(1-28)/7 * *", "H/7 H/5 * * H/2",
+    "H H * * *",
+    "H/15 * * * *",
+    "H * * * *",
+    "H(0-29)/10 H(9-17) * * mon-fri",
+    "H H H(1-31) H H",
+    "H,30 H/6 * * *",
+    "H H * * H(mon-fri)",
+    "H H H * * * *",
+    "H H/2 * * * 2026",
+    "H 3 L * *",
+    "H H * * sat-sun",
+    "H(0-5),H/20 * * * *",
+    "H(jan-mar) * * * *",
+    "H H H(1-28)/7 * *",
+    "H/7 H/5 * * H/2",
 ]
 PLAIN = ["0 0 * * THU", "@daily", "*/5 * * * *", "0 9 * * mon#1", "@midnight"]
 BAD = ["61 * * * *", "H/0 * * * *", "H(x-y) * * * *", "H * * * * H"]
@@ -49,16 +60,19 @@ def test_equal_slots_share_one_parsed_object() -> None:
     assert len(got) <= 24 * 60
 
 
-@pytest.mark.parametrize(("text", "moduli"), [
-    ("0 * * * *", ()),
-    ("0 0 * * THU", ()),
-    ("H H * * *", (("minute", 60), ("hour", 24))),
-    ("H/15 * * * *", (("minute", 15),)),
-    ("H(1-31) * * * *", (("minute", 31),)),
-    ("* * H * *", (("day-of-month", 28),)),
-    ("* * * * H", (("day-of-week", 7),)),
-    ("H * * * * * *", (("second", 60),)),
-    ("H(x-y) * * * *", None),
-])
+@pytest.mark.parametrize(
+    ("text", "moduli"),
+    [
+        ("0 * * * *", ()),
+        ("0 0 * * THU", ()),
+        ("H H * * *", (("minute", 60), ("hour", 24))),
+        ("H/15 * * * *", (("minute", 15),)),
+        ("H(1-31) * * * *", (("minute", 31),)),
+        ("* * H * *", (("day-of-month", 28),)),
+        ("* * * * H", (("day-of-week", 7),)),
+        ("H * * * * * *", (("second", 60),)),
+        ("H(x-y) * * * *", None),
+    ],
+)
 def test_hash_moduli_names_each_items_modulus(text: str, moduli: object) -> None:
     assert hash_moduli(text) == moduli

@@ -142,8 +142,13 @@ def dow_items(hashed: bool) -> st.SearchStrategy[str]:
     return st.one_of(*forms)
 
 
-def simple_field(lo: int, hi: int, hashed: bool, hash_range: tuple[int, int] | None = None,
-                 names: list[str] | None = None) -> st.SearchStrategy[str]:
+def simple_field(
+    lo: int,
+    hi: int,
+    hashed: bool,
+    hash_range: tuple[int, int] | None = None,
+    names: list[str] | None = None,
+) -> st.SearchStrategy[str]:
     forms = [plain_item(lo, hi)]
     if names:
         forms.append(st.sampled_from(names))
@@ -170,8 +175,11 @@ def expressions(draw: st.DrawFn, hashed: bool | None = None) -> tuple[str, str |
     fields = [minute, hour, dom, month, dow]
     layout = draw(st.sampled_from([5, 5, 5, 6, 7]))
     if layout >= 6:
-        year = draw(st.one_of(st.just("*"), st.just("*"),
-                              field(plain_item(1970, 2099)).filter(lambda y: y != "*")))
+        year = draw(
+            st.one_of(
+                st.just("*"), st.just("*"), field(plain_item(1970, 2099)).filter(lambda y: y != "*")
+            )
+        )
         fields.append(year)
     if layout == 7:
         fields.insert(0, draw(simple_field(0, 59, hashed)))
@@ -231,13 +239,53 @@ utc_instants = st.builds(
 # ---------------------------------------------------------------------------------------
 # Any text: a value or a ScheduleError, quickly
 
-TOKENS = ["*", "0", "1", "5", "7", "12", "15", "23", "29", "31", "59", "60", "99", "1970",
-          "2099", "2100", "-", "/", ",", "L", "W", "#", "?", "H", "(", ")", "mon", "FRI",
-          "jan", "Dec", "sun", "l", "w", "h", "@daily", "@reboot", "@", "LW", "L-", "5L"]
+TOKENS = [
+    "*",
+    "0",
+    "1",
+    "5",
+    "7",
+    "12",
+    "15",
+    "23",
+    "29",
+    "31",
+    "59",
+    "60",
+    "99",
+    "1970",
+    "2099",
+    "2100",
+    "-",
+    "/",
+    ",",
+    "L",
+    "W",
+    "#",
+    "?",
+    "H",
+    "(",
+    ")",
+    "mon",
+    "FRI",
+    "jan",
+    "Dec",
+    "sun",
+    "l",
+    "w",
+    "h",
+    "@daily",
+    "@reboot",
+    "@",
+    "LW",
+    "L-",
+    "5L",
+]
 
 field_soup = st.lists(
     st.lists(st.sampled_from(TOKENS), min_size=1, max_size=6).map("".join),
-    min_size=0, max_size=8,
+    min_size=0,
+    max_size=8,
 ).map(" ".join)
 printable = st.text(alphabet=string.printable, max_size=40)
 anything = st.text(max_size=30)  # any unicode, including odd whitespace and digits
@@ -394,11 +442,24 @@ def _check_next_prev(tab: CronTab, now: datetime) -> None:
 
 
 # Busy schedules make the comparison meaningful; rare ones keep the generator honest.
-BUSY = st.sampled_from([
-    "* * * * *", "*/15 * * * *", "15,40 * * * *", "*/7 1-3 * * *", "0,30 2 * * *",
-    "45 1 * * *", "15 2 * * *", "*/5 0-4 * * *", "0 * * * *", "59 23 * * *", "0 0 * * *",
-    "30 */20 * * * * *", "0 0,30 0-3 * * * *", "*/10 2 * * 0",
-])
+BUSY = st.sampled_from(
+    [
+        "* * * * *",
+        "*/15 * * * *",
+        "15,40 * * * *",
+        "*/7 1-3 * * *",
+        "0,30 2 * * *",
+        "45 1 * * *",
+        "15 2 * * *",
+        "*/5 0-4 * * *",
+        "0 * * * *",
+        "59 23 * * *",
+        "0 0 * * *",
+        "30 */20 * * * * *",
+        "0 0,30 0-3 * * * *",
+        "*/10 2 * * 0",
+    ]
+)
 
 
 @settings(max_examples=200, deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow])

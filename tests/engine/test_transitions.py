@@ -16,18 +16,39 @@ def epoch(*args: int) -> int:
     return int(datetime(*args, tzinfo=timezone.utc).timestamp())
 
 
-@pytest.mark.parametrize(("zone", "year", "expected"), [
-    # New York: second Sunday of March 02:00 EST, first Sunday of November 02:00 EDT.
-    ("America/New_York", 2024, [Transition(epoch(2024, 3, 10, 7), -5 * H, -4 * H),
-                                Transition(epoch(2024, 11, 3, 6), -4 * H, -5 * H)]),
-    # Berlin: last Sundays of March and October at 01:00 UTC.
-    ("Europe/Berlin", 2027, [Transition(epoch(2027, 3, 28, 1), 1 * H, 2 * H),
-                             Transition(epoch(2027, 10, 31, 1), 2 * H, 1 * H)]),
-    # Lord Howe: half-hour shift; 02:00 +10:30 on 2024-04-07 back, 2024-10-06 forward.
-    ("Australia/Lord_Howe", 2024, [Transition(epoch(2024, 4, 6, 15), 39600, 37800),
-                                   Transition(epoch(2024, 10, 5, 15, 30), 37800, 39600)]),
-    ("Asia/Tokyo", 2024, []),
-])
+@pytest.mark.parametrize(
+    ("zone", "year", "expected"),
+    [
+        # New York: second Sunday of March 02:00 EST, first Sunday of November 02:00 EDT.
+        (
+            "America/New_York",
+            2024,
+            [
+                Transition(epoch(2024, 3, 10, 7), -5 * H, -4 * H),
+                Transition(epoch(2024, 11, 3, 6), -4 * H, -5 * H),
+            ],
+        ),
+        # Berlin: last Sundays of March and October at 01:00 UTC.
+        (
+            "Europe/Berlin",
+            2027,
+            [
+                Transition(epoch(2027, 3, 28, 1), 1 * H, 2 * H),
+                Transition(epoch(2027, 10, 31, 1), 2 * H, 1 * H),
+            ],
+        ),
+        # Lord Howe: half-hour shift; 02:00 +10:30 on 2024-04-07 back, 2024-10-06 forward.
+        (
+            "Australia/Lord_Howe",
+            2024,
+            [
+                Transition(epoch(2024, 4, 6, 15), 39600, 37800),
+                Transition(epoch(2024, 10, 5, 15, 30), 37800, 39600),
+            ],
+        ),
+        ("Asia/Tokyo", 2024, []),
+    ],
+)
 def test_a_years_transitions(zone: str, year: int, expected: list[Transition]) -> None:
     tz = ZoneInfo(zone)
     for step in (1800, 86400):

@@ -65,13 +65,13 @@ def test_weekday_hint_selects_saturday_sunday_monday() -> None:
 
 
 # Field position in a 5-field expression, the field's first and last value.
-FIELDS = {"minute": (0, 0, 59), "hour": (1, 0, 23), "day-of-month": (2, 1, 31),
-          "month": (3, 1, 12)}
+FIELDS = {"minute": (0, 0, 59), "hour": (1, 0, 23), "day-of-month": (2, 1, 31), "month": (3, 1, 12)}
 
 
 @given(st.sampled_from(sorted(FIELDS)), st.data())
-def test_every_backwards_range_hint_selects_the_wrapped_values(field: str,
-                                                               data: st.DataObject) -> None:
+def test_every_backwards_range_hint_selects_the_wrapped_values(
+    field: str, data: st.DataObject
+) -> None:
     index, lo, hi = FIELDS[field]
     start = data.draw(st.integers(lo + 1, hi))
     end = data.draw(st.integers(lo, start - 1))
@@ -85,8 +85,9 @@ def test_every_backwards_range_hint_selects_the_wrapped_values(field: str,
 
 
 @given(st.integers(2, 6), st.data())
-def test_every_backwards_weekday_range_hint_selects_the_wrapped_days(start: int,
-                                                                     data: st.DataObject) -> None:
+def test_every_backwards_weekday_range_hint_selects_the_wrapped_days(
+    start: int, data: st.DataObject
+) -> None:
     end = data.draw(st.integers(1, start - 1))
     names = ("sun", "mon", "tue", "wed", "thu", "fri", "sat")
     for written in (f"{start}-{end}", f"{names[start]}-{names[end]}"):

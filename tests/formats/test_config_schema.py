@@ -107,8 +107,9 @@ def test_every_key_of_the_tables_is_in_the_schema_with_its_description() -> None
     _walk(daemon_schema.TOP, tables)
     maps: list[dict[str, Any]] = []
     _schema_maps(config_schema(), maps)
-    described = {(name, entry.get("description")) for m in maps
-                 for name, entry in m["properties"].items()}
+    described = {
+        (name, entry.get("description")) for m in maps for name, entry in m["properties"].items()
+    }
     for table in tables:
         for field in table.fields:
             assert (field.name, field.doc or None) in described, field.name
@@ -117,8 +118,11 @@ def test_every_key_of_the_tables_is_in_the_schema_with_its_description() -> None
 
 def test_enums_are_the_tables_words() -> None:
     job = config_schema()["properties"]["jobs"]["items"]
-    props = job["properties"] if "properties" in job else config_schema()["$defs"][
-        job["$ref"].rsplit("/", 1)[1]]["properties"]
+    props = (
+        job["properties"]
+        if "properties" in job
+        else config_schema()["$defs"][job["$ref"].rsplit("/", 1)[1]]["properties"]
+    )
     assert props["concurrencyPolicy"]["enum"] == list(daemon_schema.CONCURRENCY_POLICIES)
     assert props["onMissed"]["enum"] == list(daemon_schema.ON_MISSED)
 
@@ -134,8 +138,10 @@ REFUSED = [
     (JOB + "    onMissed: always\n", "invalid-config"),
     (JOB + "    executionTimeout: [1, 2]\n", "invalid-config"),
     ("jobs:\n  - name: j\n    command: x\n", "invalid-config"),  # no schedule
-    ("jobs:\n  - name: j\n    command: x\n    schedule: '0 2 * * *'\n    utc: maybe\n",
-     "invalid-config"),
+    (
+        "jobs:\n  - name: j\n    command: x\n    schedule: '0 2 * * *'\n    utc: maybe\n",
+        "invalid-config",
+    ),
     ("jbos:\n  - name: j\n", "invalid-config"),  # "not a cronstable config"
     ("defaults:\n  name: shared\n" + JOB, "invalid-config"),
 ]

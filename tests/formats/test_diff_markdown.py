@@ -14,9 +14,19 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "diff"
 
 
 def comment(capsys: pytest.CaptureFixture[str], *extra: str) -> str:
-    code, out, err = run(capsys, "diff", str(DATA / "base"), str(DATA / "head"),
-                         "--from", "2027-03-08T00:00Z", "--format", "markdown",
-                         "--nodes", "a,b,c", *extra)
+    code, out, err = run(
+        capsys,
+        "diff",
+        str(DATA / "base"),
+        str(DATA / "head"),
+        "--from",
+        "2027-03-08T00:00Z",
+        "--format",
+        "markdown",
+        "--nodes",
+        "a,b,c",
+        *extra,
+    )
     assert code == 1, err
     return out
 
@@ -47,7 +57,8 @@ def test_every_table_row_is_as_wide_as_its_header(capsys: pytest.CaptureFixture[
 
 
 def test_a_heading_then_the_summary_table_before_any_details(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     parsed = tokens(comment(capsys))
     kinds = [t.type for t in parsed if t.type in ("heading_open", "table_open", "html_block")]
     assert kinds[:2] == ["heading_open", "table_open"]
@@ -58,7 +69,8 @@ def test_a_heading_then_the_summary_table_before_any_details(
 
 
 def test_every_details_block_holds_a_rendered_table_or_list(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     text = comment(capsys)
     html = MarkdownIt("commonmark", {"html": True}).enable("table").render(text)
     assert html.count("<details>") == html.count("</details>") == 6
@@ -69,13 +81,14 @@ def test_every_details_block_holds_a_rendered_table_or_list(
     assert "<summary>Findings: 2 new, 0 fixed</summary>" in html
 
 
-def test_config_text_cannot_add_markup(tmp_path: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_config_text_cannot_add_markup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
     old.write_text("jobs: []\n")
-    new.write_text('jobs:\n  - name: "x|<b>y</b>[z](http://e)`"\n    command: c\n'
-                   '    schedule: "0 1 * * *"\n  - name: "pipe|in|code"\n    command: d\n'
-                   '    schedule: "0 2 * * *"\n')
+    new.write_text(
+        'jobs:\n  - name: "x|<b>y</b>[z](http://e)`"\n    command: c\n'
+        '    schedule: "0 1 * * *"\n  - name: "pipe|in|code"\n    command: d\n'
+        '    schedule: "0 2 * * *"\n'
+    )
     code, out, _ = run(capsys, "diff", str(old), str(new), "--format", "markdown")
     assert code == 0
     html = MarkdownIt("commonmark", {"html": True}).enable("table").render(out)

@@ -10,8 +10,7 @@ from cronstable_cli.records import Finding, SourceLocation
 
 from ..analysis.lint_cases import FILE, make_job, run
 
-FINDING_KEYS = ["code", "level", "message", "job", "file", "line", "column", "schedule",
-                "resolved"]
+FINDING_KEYS = ["code", "level", "message", "job", "file", "line", "column", "schedule", "resolved"]
 
 
 def test_document_shape() -> None:

@@ -11,12 +11,16 @@ from hypothesis import strategies as st
 from cronstable_cli.formats.jsondoc import to_json
 
 LEAVES = st.none() | st.booleans() | st.integers() | st.text(max_size=8)
-VALUES = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=3)
-                      | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=12)
+VALUES = st.recursive(
+    LEAVES,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
 
 
-@given(st.dictionaries(st.text(max_size=6).filter(lambda k: k != "version"), VALUES,
-                       max_size=5))
+@given(st.dictionaries(st.text(max_size=6).filter(lambda k: k != "version"), VALUES, max_size=5))
 def test_any_payload_reads_back_with_version_first(payload: dict[str, object]) -> None:
     document = to_json(payload)
     assert document.endswith("}\n")
@@ -27,8 +31,13 @@ def test_any_payload_reads_back_with_version_first(payload: dict[str, object]) -
 
 def test_top_level_lists_and_mappings_get_a_line_per_item() -> None:
     at = datetime(2026, 1, 1, tzinfo=timezone.utc)
-    document = to_json({"jobs": [{"name": "a", "next": at}, {"name": "b", "next": None}],
-                        "summary": {"error": 0, "note": 2}, "files": []})
+    document = to_json(
+        {
+            "jobs": [{"name": "a", "next": at}, {"name": "b", "next": None}],
+            "summary": {"error": 0, "note": 2},
+            "files": [],
+        }
+    )
     assert document.splitlines() == [
         "{",
         '  "version": 1,',

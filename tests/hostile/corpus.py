@@ -15,8 +15,7 @@ HOSTILE_NAMES = (FORGED, ESCAPE, BIDI, "tab\there", "cr\rhere", "nel\x85here", "
 
 # What must never reach a text report: C0 (other than line breaks the report makes)
 # and C1 controls, DEL, bidi and line separators, lone surrogates.
-RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-                 "\ud800-\udfff]")
+RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def yaml_quote(text: str) -> str:
@@ -26,9 +25,14 @@ def yaml_quote(text: str) -> str:
         point = ord(char)
         if char in '"\\':
             out.append("\\" + char)
-        elif point < 0x20 or 0x7F <= point <= 0x9F or 0xD800 <= point <= 0xDFFF \
-                or char in "\u2028\u2029" or 0x202A <= point <= 0x202E \
-                or 0x2066 <= point <= 0x2069:
+        elif (
+            point < 0x20
+            or 0x7F <= point <= 0x9F
+            or 0xD800 <= point <= 0xDFFF
+            or char in "\u2028\u2029"
+            or 0x202A <= point <= 0x202E
+            or 0x2066 <= point <= 0x2069
+        ):
             out.append(f"\\u{point:04x}" if point > 0xFF else f"\\x{point:02x}")
         else:
             out.append(char)
@@ -39,8 +43,11 @@ def job_yaml(*jobs: tuple[str, str], timezone: str | None = None) -> str:
     """A YAML config with (name, schedule) jobs, every value double-quoted."""
     lines = ["jobs:"]
     for name, schedule in jobs:
-        lines += [f"  - name: {yaml_quote(name)}", f"    schedule: {yaml_quote(schedule)}",
-                  f"    command: {yaml_quote('echo ' + name)}"]
+        lines += [
+            f"  - name: {yaml_quote(name)}",
+            f"    schedule: {yaml_quote(schedule)}",
+            f"    command: {yaml_quote('echo ' + name)}",
+        ]
         if timezone is not None:
             lines.append(f"    timezone: {yaml_quote(timezone)}")
     return "\n".join(lines) + "\n"
@@ -63,8 +70,7 @@ def include_chain(root: Path, depth: int) -> Path:
     """`f0.yaml` includes `f1.yaml` ... down to `f{depth}.yaml`, which has one job."""
     root.mkdir(parents=True, exist_ok=True)
     for index in range(depth):
-        (root / f"f{index}.yaml").write_text(f"include:\n  - f{index + 1}.yaml\n",
-                                             encoding="utf-8")
+        (root / f"f{index}.yaml").write_text(f"include:\n  - f{index + 1}.yaml\n", encoding="utf-8")
     (root / f"f{depth}.yaml").write_text(job_yaml(("deep", "0 * * * *")), encoding="utf-8")
     return root / "f0.yaml"
 

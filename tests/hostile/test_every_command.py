@@ -30,15 +30,20 @@ def _fleet(tmp: Path) -> tuple[list[str], bool]:
 
 def _surrogates(tmp: Path) -> tuple[list[str], bool]:
     path = tmp / "sur.yaml"
-    path.write_text(corpus.job_yaml((corpus.SURROGATE, "0 * * * *"), ("ok", "*/7 * * * *"))
-                    .replace("\\ud800", "\\ud800"), encoding="utf-8")
+    path.write_text(
+        corpus.job_yaml((corpus.SURROGATE, "0 * * * *"), ("ok", "*/7 * * * *")).replace(
+            "\\ud800", "\\ud800"
+        ),
+        encoding="utf-8",
+    )
     return [str(path)], False
 
 
 def _surrogate_schedule(tmp: Path) -> tuple[list[str], bool]:
     path = tmp / "sur-schedule.yaml"
-    path.write_text(corpus.job_yaml(("bad", "0 * * * \ud800"), ("ok", "0 * * * *")),
-                    encoding="utf-8")
+    path.write_text(
+        corpus.job_yaml(("bad", "0 * * * \ud800"), ("ok", "0 * * * *")), encoding="utf-8"
+    )
     return [str(path)], False  # the file loads; lint and jobs still exit 1 (see below)
 
 
@@ -58,8 +63,7 @@ def _missing_and_good(tmp: Path) -> tuple[list[str], bool]:
 
 def _broken_and_good(tmp: Path) -> tuple[list[str], bool]:
     (tmp / "d").mkdir()
-    (tmp / "d" / "good.yaml").write_text(corpus.job_yaml(("good", "0 * * * *")),
-                                         encoding="utf-8")
+    (tmp / "d" / "good.yaml").write_text(corpus.job_yaml(("good", "0 * * * *")), encoding="utf-8")
     (tmp / "d" / "broken.yaml").write_text("jobs:\n  - name: [oops\n", encoding="utf-8")
     return [str(tmp / "d")], True
 
@@ -82,16 +86,20 @@ def _shadow_include(tmp: Path) -> tuple[list[str], bool]:
     secret = tmp / "shadow"
     secret.write_text("root:$6$SECRETHASH:19000:0:99999:7:::\n", encoding="utf-8")
     path = tmp / "main.yaml"
-    path.write_text(f"include:\n  - {secret}\n" + corpus.job_yaml(("good", "0 * * * *"))
-                    .removeprefix("jobs:\n").join(["jobs:\n", ""]), encoding="utf-8")
+    path.write_text(
+        f"include:\n  - {secret}\n"
+        + corpus.job_yaml(("good", "0 * * * *")).removeprefix("jobs:\n").join(["jobs:\n", ""]),
+        encoding="utf-8",
+    )
     return [str(path)], True
 
 
 def _long_name(tmp: Path) -> tuple[list[str], bool]:
     # 300,000 characters: the text layout once recursed per line and died.
     path = tmp / "long.yaml"
-    path.write_text(corpus.job_yaml(("n" * 300_000, "0 * * * *"), ("good", "5 * * * *")),
-                    encoding="utf-8")
+    path.write_text(
+        corpus.job_yaml(("n" * 300_000, "0 * * * *"), ("good", "5 * * * *")), encoding="utf-8"
+    )
     return [str(path)], False
 
 
@@ -101,11 +109,18 @@ def _empty_dir(tmp: Path) -> tuple[list[str], bool]:
 
 
 CASES: dict[str, Callable[[Path], tuple[list[str], bool]]] = {
-    "fleet": _fleet, "surrogates": _surrogates, "surrogate-schedule": _surrogate_schedule,
-    "non-utf8-name": _non_utf8_name, "deep-includes": _deep_includes,
-    "missing-and-good": _missing_and_good, "broken-and-good": _broken_and_good,
-    "utf16": _utf16, "control-in-crontab": _control_in_crontab,
-    "shadow-include": _shadow_include, "empty-dir": _empty_dir, "long-name": _long_name,
+    "fleet": _fleet,
+    "surrogates": _surrogates,
+    "surrogate-schedule": _surrogate_schedule,
+    "non-utf8-name": _non_utf8_name,
+    "deep-includes": _deep_includes,
+    "missing-and-good": _missing_and_good,
+    "broken-and-good": _broken_and_good,
+    "utf16": _utf16,
+    "control-in-crontab": _control_in_crontab,
+    "shadow-include": _shadow_include,
+    "empty-dir": _empty_dir,
+    "long-name": _long_name,
 }
 
 COMMANDS: dict[str, list[str]] = {
@@ -126,14 +141,19 @@ def _assert_clean_text(stream: str, where: str) -> None:
     forged = [line for line in stream.splitlines() if line.lstrip().startswith("::")]
     assert not forged, f"a config forged a line in {where}: {forged[0]!r}"
     raw = corpus.RAW.search(stream)
-    context = stream[max(0, raw.start() - 60):raw.end() + 20] if raw else ""
+    context = stream[max(0, raw.start() - 60) : raw.end() + 20] if raw else ""
     assert raw is None, f"raw {raw.group()!r} in {where}: {context!r}"
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 @pytest.mark.parametrize("command", sorted(COMMANDS))
-def test_invariants(case: str, command: str, tmp_path: Path,
-                    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_invariants(
+    case: str,
+    command: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     paths, fails_to_load = CASES[case](tmp_path)
     monkeypatch.chdir(tmp_path)
     for fmt in FORMATS.get(command, ("text", "json")):
@@ -159,13 +179,17 @@ def test_stagger_refuses_control_characters(capsys: pytest.CaptureFixture[str]) 
 
 
 @pytest.mark.parametrize("name", corpus.HOSTILE_NAMES)
-def test_job_names_are_escaped_in_text(name: str, tmp_path: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_job_names_are_escaped_in_text(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "one.yaml"
-    path.write_text(corpus.job_yaml((name, "*/5 * * * *"), (name, "0 * * * *")),
-                    encoding="utf-8")
-    for args in (["lint", str(path)], ["jobs", str(path)], ["duplicates", str(path)],
-                 ["owners", str(path), "--nodes", "a"]):
+    path.write_text(corpus.job_yaml((name, "*/5 * * * *"), (name, "0 * * * *")), encoding="utf-8")
+    for args in (
+        ["lint", str(path)],
+        ["jobs", str(path)],
+        ["duplicates", str(path)],
+        ["owners", str(path), "--nodes", "a"],
+    ):
         main(args)
         out, err = capsys.readouterr()
         _assert_clean_text(out + err, " ".join(args[:1]))
@@ -173,16 +197,16 @@ def test_job_names_are_escaped_in_text(name: str, tmp_path: Path,
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_diff_invariants(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_diff_invariants(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """diff compares two paths: the hostile input against an empty-but-valid base."""
     paths, _ = CASES[case](tmp_path)
     base = tmp_path / "base.yaml"
     base.write_text(corpus.job_yaml(("good", "0 * * * *")), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     for fmt in ("text", "json", "markdown", "github"):
-        code = main(["diff", str(base), paths[-1], "--from", AT, "--hours", "2",
-                     "--format", fmt])
+        code = main(["diff", str(base), paths[-1], "--from", AT, "--hours", "2", "--format", fmt])
         out, err = capsys.readouterr()
         where = f"diff --format {fmt} on {case}"
         assert code in (0, 1, 2), where
@@ -195,15 +219,27 @@ def test_diff_invariants(case: str, tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_stagger_refuses_a_command_template_with_a_line_break(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["stagger", "a", "--window", "02:00/50", "--emit", "crontab",
-                 "--command", "echo {id}\nrm -rf /"])
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(
+        [
+            "stagger",
+            "a",
+            "--window",
+            "02:00/50",
+            "--emit",
+            "crontab",
+            "--command",
+            "echo {id}\nrm -rf /",
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "--command" in err
 
 
-def test_stagger_id_file_that_is_not_utf8(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_stagger_id_file_that_is_not_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ids = tmp_path / "ids.txt"
     ids.write_bytes(b"a\xff\n")
     assert main(["stagger", "--from-file", str(ids), "--window", "02:00/50"]) == 2
@@ -211,20 +247,24 @@ def test_stagger_id_file_that_is_not_utf8(tmp_path: Path,
 
 
 @pytest.mark.parametrize("command", ["jobs", "duplicates", "lint"])
-def test_markup_and_emoji_codes_print_as_written(command: str, tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_markup_and_emoji_codes_print_as_written(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     name = "[/]:warning:[b]x"
     path = tmp_path / "m.yaml"
-    path.write_text(corpus.job_yaml((name, "*/7 * * * *"), (name + "2", "*/7 * * * *")),
-                    encoding="utf-8")
-    assert main([command, str(path), "--all"] if command == "duplicates"
-                else [command, str(path)]) in (0, 1)
+    path.write_text(
+        corpus.job_yaml((name, "*/7 * * * *"), (name + "2", "*/7 * * * *")), encoding="utf-8"
+    )
+    assert main(
+        [command, str(path), "--all"] if command == "duplicates" else [command, str(path)]
+    ) in (0, 1)
     assert name in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("fmt", ["json", "sarif", "github", "text"])
-def test_a_non_utf8_file_name_with_o(fmt: str, tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_non_utf8_file_name_with_o(
+    fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     directory = corpus.non_utf8_name(tmp_path / "jobs").parent
     with open(os.path.join(os.fsencode(directory), b"b\xe9d.yaml"), "wb") as handle:
         handle.write(corpus.job_yaml(("x", "*/7 * * * *")).encode())
@@ -235,9 +275,12 @@ def test_a_non_utf8_file_name_with_o(fmt: str, tmp_path: Path,
     if fmt == "json":
         assert any(f.endswith("caf\\xe9.yaml") for f in json.loads(text)["files"])
     elif fmt == "sarif":
-        uris = {loc["physicalLocation"]["artifactLocation"]["uri"]
-                for run in json.loads(text)["runs"] for result in run["results"]
-                for loc in result["locations"]}
+        uris = {
+            loc["physicalLocation"]["artifactLocation"]["uri"]
+            for run in json.loads(text)["runs"]
+            for result in run["results"]
+            for loc in result["locations"]
+        }
         assert any(uri.endswith("b%E9d.yaml") for uri in uris)  # the byte, percent-encoded
         json.loads(text)
     elif fmt == "text":

@@ -17,16 +17,23 @@ AT = "2026-01-05T00:00Z"
 @pytest.fixture
 def half_broken(tmp_path: Path) -> Path:
     """A directory with one good file and one that fails to load."""
-    (tmp_path / "good.yaml").write_text(corpus.job_yaml(("good", "0 * * * *")),
-                                        encoding="utf-8")
+    (tmp_path / "good.yaml").write_text(corpus.job_yaml(("good", "0 * * * *")), encoding="utf-8")
     (tmp_path / "broken.yaml").write_text("jobs:\n  - name: [oops\n", encoding="utf-8")
     return tmp_path
 
 
-@pytest.mark.parametrize("args", [["pressure", "--from", AT], ["suggest", "--from", AT],
-                                  ["duplicates"], ["owners", "--nodes", "a,b"]])
-def test_load_errors_exit_1_with_the_answer_printed(args: list[str], half_broken: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["pressure", "--from", AT],
+        ["suggest", "--from", AT],
+        ["duplicates"],
+        ["owners", "--nodes", "a,b"],
+    ],
+)
+def test_load_errors_exit_1_with_the_answer_printed(
+    args: list[str], half_broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = main([args[0], str(half_broken), *args[1:], "--format", "json"])
     out, err = capsys.readouterr()
     assert code == 1
@@ -36,8 +43,9 @@ def test_load_errors_exit_1_with_the_answer_printed(args: list[str], half_broken
 
 
 @pytest.mark.parametrize("command", ["preview", "explain", "why"])
-def test_job_in_a_file_that_failed_to_load(command: str, half_broken: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_job_in_a_file_that_failed_to_load(
+    command: str, half_broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     extra = ["--at", AT] if command == "why" else []
     code = main([command, "--job", "missing", str(half_broken), *extra])
     err = capsys.readouterr().err
@@ -47,7 +55,8 @@ def test_job_in_a_file_that_failed_to_load(command: str, half_broken: Path,
 
 @pytest.mark.parametrize("command", ["preview", "explain", "why"])
 def test_a_found_job_still_exits_1_when_another_file_failed(
-        command: str, half_broken: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    command: str, half_broken: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     extra = ["--at", AT] if command == "why" else []
     assert main([command, "--job", "good", str(half_broken), *extra]) == 1
     out, err = capsys.readouterr()
@@ -55,11 +64,11 @@ def test_a_found_job_still_exits_1_when_another_file_failed(
 
 
 @pytest.mark.parametrize("command", ["preview", "explain", "why"])
-def test_an_ambiguous_job_lists_the_candidates(command: str, tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_ambiguous_job_lists_the_candidates(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "a.yaml").write_text(corpus.job_yaml(("twin", "0 * * * *")), encoding="utf-8")
-    (tmp_path / "b.yaml").write_text(corpus.job_yaml(("twin", "30 * * * *")),
-                                     encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(corpus.job_yaml(("twin", "30 * * * *")), encoding="utf-8")
     extra = ["--at", AT] if command == "why" else []
     code = main([command, "--job", "twin", str(tmp_path), *extra])
     out, err = capsys.readouterr()
@@ -70,16 +79,18 @@ def test_an_ambiguous_job_lists_the_candidates(command: str, tmp_path: Path,
 
 @pytest.mark.parametrize("value", ["", ",", " , "])
 @pytest.mark.parametrize("option", ["--select", "--ignore"])
-def test_empty_code_lists_are_usage_errors(option: str, value: str, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_empty_code_lists_are_usage_errors(
+    option: str, value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "j.yaml"
     path.write_text(corpus.job_yaml(("j", "*/7 * * * *")), encoding="utf-8")
     assert main(["lint", str(path), option, value]) == 2
     assert "no codes given" in capsys.readouterr().err
 
 
-def test_unknown_codes_suggest_a_known_one(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_unknown_codes_suggest_a_known_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "j.yaml"
     path.write_text(corpus.job_yaml(("j", "0 * * * *")), encoding="utf-8")
     assert main(["lint", str(path), "--select", "uneven-stp"]) == 2
@@ -87,7 +98,8 @@ def test_unknown_codes_suggest_a_known_one(tmp_path: Path,
 
 
 def test_a_missing_path_is_a_finding_and_the_rest_is_read(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     good = tmp_path / "good.yaml"
     good.write_text(corpus.job_yaml(("good", "*/7 * * * *")), encoding="utf-8")
     code = main(["lint", str(tmp_path / "missing.yaml"), str(good), "--format", "json"])
@@ -99,8 +111,9 @@ def test_a_missing_path_is_a_finding_and_the_rest_is_read(
 
 
 @pytest.mark.parametrize("command", ["lint", "jobs", "pressure", "duplicates"])
-def test_no_job_files_under_the_paths_is_an_error(command: str, tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_job_files_under_the_paths_is_an_error(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     empty = tmp_path / "wrong-dir"
     empty.mkdir()
     (empty / "README.md").write_text("not a job file\n", encoding="utf-8")
@@ -109,23 +122,26 @@ def test_no_job_files_under_the_paths_is_an_error(command: str, tmp_path: Path,
     assert "no job files under" in err and str(empty) in err
 
 
-@pytest.mark.parametrize("args", [["preview", "0 * * * *", "--tz", ""],
-                                  ["jobs", "--tz", ""], ["pressure", "--tz", ""]])
-def test_an_empty_zone_is_a_usage_error(args: list[str], tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str],
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "args", [["preview", "0 * * * *", "--tz", ""], ["jobs", "--tz", ""], ["pressure", "--tz", ""]]
+)
+def test_an_empty_zone_is_a_usage_error(
+    args: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "cronstable.yaml").write_text(corpus.job_yaml(("j", "0 * * * *")),
-                                              encoding="utf-8")
+    (tmp_path / "cronstable.yaml").write_text(corpus.job_yaml(("j", "0 * * * *")), encoding="utf-8")
     assert main(args) == 2
     assert "--tz" in capsys.readouterr().err
 
 
-def test_jobs_zone_filter_checks_the_zone(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_jobs_zone_filter_checks_the_zone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "j.yaml"
-    path.write_text(corpus.job_yaml(("j", "0 * * * *"), timezone="Europe/Berlin"),
-                    encoding="utf-8")
+    path.write_text(corpus.job_yaml(("j", "0 * * * *"), timezone="Europe/Berlin"), encoding="utf-8")
     assert main(["jobs", str(path), "--zone", "Nowhere/X"]) == 2
     assert main(["jobs", str(path), "--zone", "Europe/Berlni"]) == 2
     err = capsys.readouterr().err
@@ -134,15 +150,22 @@ def test_jobs_zone_filter_checks_the_zone(tmp_path: Path,
     assert [j["name"] for j in json.loads(capsys.readouterr().out)["jobs"]] == ["j"]
 
 
-@pytest.mark.parametrize("args", [
-    ["preview", "1-" * 30_000 + " * * * *"], ["explain", "*/" + "9" * 100_000 + " * * * *"],
-    ["jobs", "--zone", "E" * 100_000], ["lint", "--select", "E" * 100_000],
-])
-def test_usage_errors_do_not_echo_a_huge_argument(args: list[str], tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["preview", "1-" * 30_000 + " * * * *"],
+        ["explain", "*/" + "9" * 100_000 + " * * * *"],
+        ["jobs", "--zone", "E" * 100_000],
+        ["lint", "--select", "E" * 100_000],
+    ],
+)
+def test_usage_errors_do_not_echo_a_huge_argument(
+    args: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "cronstable.yaml").write_text(corpus.job_yaml(("j", "0 * * * *")),
-                                              encoding="utf-8")
+    (tmp_path / "cronstable.yaml").write_text(corpus.job_yaml(("j", "0 * * * *")), encoding="utf-8")
     assert main(args) in (1, 2)  # an invalid EXPR is exit 1 (json.md#error), the rest 2
     assert len(capsys.readouterr().err) < 5_000

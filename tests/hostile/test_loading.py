@@ -27,13 +27,17 @@ jobs:
 def _lint_lines(capsys: pytest.CaptureFixture[str], path: Path) -> list[str]:
     main(["lint", str(path), "--from", "2026-01-05T00:00Z"])
     out = capsys.readouterr().out
-    return [line.split(" ", 1)[0].split(":", 1)[1] for line in out.splitlines()
-            if line.startswith(str(path) + ":")]
+    return [
+        line.split(" ", 1)[0].split(":", 1)[1]
+        for line in out.splitlines()
+        if line.startswith(str(path) + ":")
+    ]
 
 
 @pytest.mark.parametrize("newline", ["\r", "\r\n"])
-def test_cr_line_endings_read_as_lf(newline: str, tmp_path: Path,
-                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_cr_line_endings_read_as_lf(
+    newline: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     lf = tmp_path / "lf.yaml"
     lf.write_text(SUPPRESSED, encoding="utf-8")
     other = tmp_path / "cr.yaml"
@@ -43,8 +47,9 @@ def test_cr_line_endings_read_as_lf(newline: str, tmp_path: Path,
     assert _lint_lines(capsys, other) == expected
 
 
-@pytest.mark.parametrize(("encoding", "name"), [("utf-16", "UTF-16"), ("utf-16-be", "UTF-16"),
-                                                ("utf-32", "UTF-32")])
+@pytest.mark.parametrize(
+    ("encoding", "name"), [("utf-16", "UTF-16"), ("utf-16-be", "UTF-16"), ("utf-32", "UTF-32")]
+)
 def test_utf16_and_utf32_are_named(encoding: str, name: str, tmp_path: Path) -> None:
     path = tmp_path / "wide.yaml"
     text = corpus.job_yaml(("wide", "0 * * * *"))
@@ -82,8 +87,9 @@ def test_a_moderate_include_chain_loads(tmp_path: Path) -> None:
 def test_echoed_values_are_capped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     huge = "1," * 500_000 + "x"
     path = tmp_path / "huge.yaml"
-    path.write_text(corpus.job_yaml(("huge", f"{huge} * * * *"), (huge, "0 * * * *")),
-                    encoding="utf-8")
+    path.write_text(
+        corpus.job_yaml(("huge", f"{huge} * * * *"), (huge, "0 * * * *")), encoding="utf-8"
+    )
     assert main(["lint", str(path)]) == 1
     out, err = capsys.readouterr()
     assert len(out) + len(err) < 20_000
@@ -93,20 +99,22 @@ def test_echoed_values_are_capped(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 @pytest.mark.parametrize("ending", ["\n", ""])
 def test_an_empty_schedule_on_the_last_line_points_into_the_file(
-        ending: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ending: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "empty.yaml"
-    path.write_text("jobs:\n  - name: a\n    command: x\n    schedule:" + ending,
-                    encoding="utf-8")
+    path.write_text("jobs:\n  - name: a\n    command: x\n    schedule:" + ending, encoding="utf-8")
     assert _lint_lines(capsys, path) == ["4:14"]  # just after `schedule:`
 
 
 SECRET = "root:$6$SECRETHASH:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n"
 
 
-@pytest.mark.parametrize("content", [SECRET, "- SECRETHASH\n", "a SECRETHASH b: [oops\n",
-                                     "a.b/SECRETHASH:\n  x: y\n"])
-def test_an_included_non_config_file_is_not_echoed(content: str, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "content", [SECRET, "- SECRETHASH\n", "a SECRETHASH b: [oops\n", "a.b/SECRETHASH:\n  x: y\n"]
+)
+def test_an_included_non_config_file_is_not_echoed(
+    content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     secret = tmp_path / "shadow"
     secret.write_text(content, encoding="utf-8")
     main_file = tmp_path / "main.yaml"
@@ -129,8 +137,11 @@ def _many_jobs(count: int, tab_at: int | None) -> str:
     lines = ["jobs:"]
     for index in range(count):
         command = '"echo\tone"' if index == tab_at else "echo one"
-        lines += [f"  - name: job-{index}", f"    command: {command}",
-                  f'    schedule: "{index % 60} * * * *"']
+        lines += [
+            f"  - name: job-{index}",
+            f"    command: {command}",
+            f'    schedule: "{index % 60} * * * *"',
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -146,8 +157,14 @@ def test_one_tab_keeps_the_fast_path(tmp_path: Path) -> None:
     assert jobs[1_000].command == "echo\tone" and jobs[999].command == "echo one"
 
 
-@pytest.mark.parametrize("bad", ["  - name: t\n\t  command: x\n", "  - name: t\n    command:\tx\n",
-                                 "  - name: t\n    command: a\tb\n"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "  - name: t\n\t  command: x\n",
+        "  - name: t\n    command:\tx\n",
+        "  - name: t\n    command: a\tb\n",
+    ],
+)
 def test_a_tab_where_yaml_forbids_it_is_still_an_error(bad: str, tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     text = _many_jobs(3, None) + bad + '    schedule: "0 * * * *"\n'
@@ -161,7 +178,8 @@ def test_a_tab_where_yaml_forbids_it_is_still_an_error(bad: str, tmp_path: Path)
     strict = parse_strict(text)
     assert type(tree) is type(strict)
     assert bool([f for f in fast.findings if f.level == "error"]) == (
-        type(strict).__name__ == "SyntaxProblem")
+        type(strict).__name__ == "SyntaxProblem"
+    )
 
 
 @pytest.mark.parametrize("value", ['"echo\tone"', "'x\t'", "x # a\tb", "|\n      a\tb"])

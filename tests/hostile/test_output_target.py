@@ -29,7 +29,8 @@ def good(tmp_path: Path) -> Path:
 
 def _args(command: str, path: Path) -> list[str]:
     return {
-        "lint": ["lint", str(path)], "jobs": ["jobs", str(path)],
+        "lint": ["lint", str(path)],
+        "jobs": ["jobs", str(path)],
         "preview": ["preview", "--job", "good", str(path)],
         "explain": ["explain", "--job", "good", str(path)],
         "why": ["why", "--job", "good", str(path), "--at", AT],
@@ -44,8 +45,9 @@ def _args(command: str, path: Path) -> list[str]:
 
 @pytest.mark.parametrize("command", list(COMMANDS))
 @pytest.mark.parametrize("fmt", ["text", "json"])
-def test_every_command_writes_its_report_with_o(command: str, fmt: str, good: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_command_writes_its_report_with_o(
+    command: str, fmt: str, good: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = good.parent / f"report.{fmt}"
     assert main([*_args(command, good), "--format", fmt, "-o", str(target)]) == 0
     out, err = capsys.readouterr()
@@ -57,8 +59,9 @@ def test_every_command_writes_its_report_with_o(command: str, fmt: str, good: Pa
 
 
 @pytest.mark.parametrize("command", [c for c in COMMANDS if c != "stagger"])
-def test_o_refuses_an_input_file(command: str, good: Path,
-                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_o_refuses_an_input_file(
+    command: str, good: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = main([*_args(command, good), "-o", str(good)])
     _, err = capsys.readouterr()
     assert code == 2 and "one of the input files" in err
@@ -95,8 +98,7 @@ def test_o_refuses_an_included_file(tmp_path: Path) -> None:
 def test_stagger_o_refuses_its_id_file(tmp_path: Path) -> None:
     ids = tmp_path / "ids.txt"
     ids.write_text("a\nb\n", encoding="utf-8")
-    assert main(["stagger", "--from-file", str(ids), "--window", "02:00/50",
-                 "-o", str(ids)]) == 2
+    assert main(["stagger", "--from-file", str(ids), "--window", "02:00/50", "-o", str(ids)]) == 2
     assert ids.read_text(encoding="utf-8") == "a\nb\n"
 
 
@@ -170,18 +172,37 @@ sys.exit(main(sys.argv[2:]))
 def test_a_signal_during_the_write_leaves_no_temporary_file(signame: str, good: Path) -> None:
     target = good.parent / "out" / "report.json"
     target.parent.mkdir()
-    done = subprocess.run([sys.executable, "-c", _KILL_DURING_WRITE, signame, "lint",
-                           str(good), "--format", "json", "-o", str(target)],
-                          capture_output=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _KILL_DURING_WRITE,
+            signame,
+            "lint",
+            str(good),
+            "--format",
+            "json",
+            "-o",
+            str(target),
+        ],
+        capture_output=True,
+        timeout=60,
+    )
     assert done.returncode == -getattr(signal, signame), done.stderr
     assert list(target.parent.iterdir()) == []
 
 
 def test_a_closed_pipe_exits_quietly(good: Path) -> None:
-    for args in (["lint", str(good)], ["jobs", str(good)],
-                 ["lint", str(good), "--format", "sarif"]):
-        proc = subprocess.Popen([sys.executable, "-m", "cronstable_cli.cli.main", *args],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    for args in (
+        ["lint", str(good)],
+        ["jobs", str(good)],
+        ["lint", str(good), "--format", "sarif"],
+    ):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "cronstable_cli.cli.main", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         assert proc.stdout is not None and proc.stderr is not None
         proc.stdout.close()
         code = proc.wait(timeout=60)

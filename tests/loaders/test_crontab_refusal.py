@@ -22,22 +22,25 @@ def load(tmp_path: Path, text: str) -> LoadResult:
 BAD_LINES = [
     pytest.param("61 1 * * * x", 1, "invalid-schedule", "minute: 61 is out of range", id="range"),
     pytest.param("  0 1 * 13 * x", 9, "invalid-schedule", "month", id="column-in-line"),
-    pytest.param("@DAILY x", 1, "invalid-schedule", "unknown crontab nickname '@DAILY'",
-                 id="nickname-case"),
-    pytest.param("@every5m x", 1, "invalid-schedule", "unknown crontab nickname",
-                 id="nickname"),
-    pytest.param("0 1 * * * x\x01y", 12, "invalid-config", "control character '\\x01'",
-                 id="control"),
-    pytest.param("0 1 * * * a\u2028b", 12, "invalid-config", "control character",
-                 id="line-separator"),
+    pytest.param(
+        "@DAILY x", 1, "invalid-schedule", "unknown crontab nickname '@DAILY'", id="nickname-case"
+    ),
+    pytest.param("@every5m x", 1, "invalid-schedule", "unknown crontab nickname", id="nickname"),
+    pytest.param(
+        "0 1 * * * x\x01y", 12, "invalid-config", "control character '\\x01'", id="control"
+    ),
+    pytest.param(
+        "0 1 * * * a\u2028b", 12, "invalid-config", "control character", id="line-separator"
+    ),
     pytest.param("0 1 * * * date +%F", 17, "invalid-config", "unescaped '%'", id="percent"),
     pytest.param("0 1 * *", 1, "invalid-config", "incomplete crontab entry", id="short"),
 ]
 
 
 @pytest.mark.parametrize(("line", "col", "code", "words"), BAD_LINES)
-def test_one_bad_line_refuses_the_file(tmp_path: Path, line: str, col: int, code: str,
-                                       words: str) -> None:
+def test_one_bad_line_refuses_the_file(
+    tmp_path: Path, line: str, col: int, code: str, words: str
+) -> None:
     result = load(tmp_path, f"0 2 * * * good.sh\n{line}\n5 2 * * * also-good.sh\n")
     [error] = [f for f in result.findings if f.level == "error"]
     assert (error.code, error.line, error.column) == (code, 2, col)
@@ -50,8 +53,7 @@ def test_one_bad_line_refuses_the_file(tmp_path: Path, line: str, col: int, code
 def test_every_bad_line_is_reported_the_first_says_why(tmp_path: Path) -> None:
     result = load(tmp_path, "0 1 * * * ok\n61 1 * * * a\n0 1 * * * b%\n")
     errors = [f for f in result.findings if f.level == "error"]
-    assert [(f.line, f.code) for f in errors] == [(2, "invalid-schedule"),
-                                                  (3, "invalid-config")]
+    assert [(f.line, f.code) for f in errors] == [(2, "invalid-schedule"), (3, "invalid-config")]
     assert "none of its 3 entries runs" in errors[0].message
     assert "refuses the whole file" not in errors[1].message
 
@@ -68,5 +70,6 @@ def test_a_good_crontab_loads_every_entry(tmp_path: Path) -> None:
     assert [(j.name, j.schedule, j.zone) for j in result.jobs] == [
         ("jobs.crontab:2", "H 9 * * 1-5", "Asia/Tokyo"),
         ("jobs.crontab:3", "@daily", "Asia/Tokyo"),
-        ("jobs.crontab:4", "@reboot", "Asia/Tokyo")]
+        ("jobs.crontab:4", "@reboot", "Asia/Tokyo"),
+    ]
     assert result.withheld == ()

@@ -87,7 +87,8 @@ def test_yaml_names_are_case_folded(name: str, expected: bool) -> None:
 
 def test_directory_walk_takes_upper_case_names(tmp_path: Path) -> None:
     (tmp_path / "JOBS.YAML").write_text(
-        'jobs:\n  - name: upper\n    command: x\n    schedule: "0 1 * * *"\n')
+        'jobs:\n  - name: upper\n    command: x\n    schedule: "0 1 * * *"\n'
+    )
     (tmp_path / "Legacy.CRON").write_text("0 2 * * * /bin/legacy\n")
     (tmp_path / "CRONTAB").write_text("0 3 * * * /bin/plain\n")
     (tmp_path / "README.md").write_text("0 4 * * * not a job file\n")
@@ -105,7 +106,8 @@ def _cron_d_copy(root: Path) -> Path:
     copy.mkdir(parents=True)
     (copy / "php").write_text("09,39 *     * * *     root   /usr/lib/php/sessionclean\n")
     (copy / "sysstat").write_text(
-        "PATH=/usr/lib/sysstat:/usr/bin\n5-55/10 * * * * root debian-sa1 1 1\n")
+        "PATH=/usr/lib/sysstat:/usr/bin\n5-55/10 * * * * root debian-sa1 1 1\n"
+    )
     (copy / "php~").write_text("* * * * * root editor-backup\n")  # leftovers cron skips
     (copy / "sysstat.dpkg-old").write_text("* * * * * root old\n")
     return copy
@@ -128,7 +130,8 @@ def test_without_the_flag_the_copy_holds_no_job_files(tmp_path: Path) -> None:
 
 def test_system_crontab_keeps_yaml_in_other_directories(tmp_path: Path) -> None:
     (tmp_path / "jobs.yaml").write_text(
-        'jobs:\n  - name: y\n    command: x\n    schedule: "0 1 * * *"\n')
+        'jobs:\n  - name: y\n    command: x\n    schedule: "0 1 * * *"\n'
+    )
     (tmp_path / "backup").write_text("0 2 * * * root /bin/backup\n")
     result = load_paths([str(tmp_path)], system_crontab=True)
     assert [(j.name, j.user) for j in result.jobs] == [("backup:1", "root"), ("y", None)]

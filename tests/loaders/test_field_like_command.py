@@ -25,25 +25,31 @@ def found(text: str, *, system: bool = False) -> list[tuple[str, str, int, int]]
     return [(f.code, f.level, f.line, f.column) for f in out.found if f.code == CODE]
 
 
-@pytest.mark.parametrize(("line", "column"), [
-    pytest.param("*/6 * * * * * echo hi", 13, id="star (a seconds or year paste)"),
-    pytest.param("0 0 * * * 2027 /bin/new-year", 11, id="a year"),
-    pytest.param("0 */5 * * * ? /bin/quartz", 13, id="quartz question mark"),
-    pytest.param("0 0 8 * * 1-5 /bin/x", 11, id="a weekday range"),
-    pytest.param("0 0 8 * * mon-fri /bin/x", 11, id="weekday names"),
-    pytest.param("0 0 0 * * 0,30 /bin/x", 11, id="a list"),
-])
+@pytest.mark.parametrize(
+    ("line", "column"),
+    [
+        pytest.param("*/6 * * * * * echo hi", 13, id="star (a seconds or year paste)"),
+        pytest.param("0 0 * * * 2027 /bin/new-year", 11, id="a year"),
+        pytest.param("0 */5 * * * ? /bin/quartz", 13, id="quartz question mark"),
+        pytest.param("0 0 8 * * 1-5 /bin/x", 11, id="a weekday range"),
+        pytest.param("0 0 8 * * mon-fri /bin/x", 11, id="weekday names"),
+        pytest.param("0 0 0 * * 0,30 /bin/x", 11, id="a list"),
+    ],
+)
 def test_flags_the_command_column(line: str, column: int) -> None:
     assert found(line + "\n") == [(CODE, "warning", 1, column)]
 
 
-@pytest.mark.parametrize("line", [
-    pytest.param("*/5 * * * * /usr/bin/true", id="a path"),
-    pytest.param("0 2 * * * backup.sh --full", id="a script"),
-    pytest.param("0 2 * * * 7z a /backup/x.7z /srv", id="a program starting with a digit"),
-    pytest.param("@daily * echo", id="macro lines are not miscounted"),
-    pytest.param("0 2 * * * mon", id="a single name could be a program"),
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("*/5 * * * * /usr/bin/true", id="a path"),
+        pytest.param("0 2 * * * backup.sh --full", id="a script"),
+        pytest.param("0 2 * * * 7z a /backup/x.7z /srv", id="a program starting with a digit"),
+        pytest.param("@daily * echo", id="macro lines are not miscounted"),
+        pytest.param("0 2 * * * mon", id="a single name could be a program"),
+    ],
+)
 def test_leaves_real_commands_alone(line: str) -> None:
     assert found(line + "\n") == []
 

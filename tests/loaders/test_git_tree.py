@@ -43,13 +43,22 @@ def tree(rev: str) -> GitTree:
 
 
 def test_a_revision_loads_like_the_disk(repo: Repo) -> None:
-    repo.commit({"jobs/main.yaml": MAIN, "jobs/_shared.yaml": SHARED,
-                 "jobs/old.crontab": "5 4 * * * /bin/old\n", "README": "not a job file\n"})
+    repo.commit(
+        {
+            "jobs/main.yaml": MAIN,
+            "jobs/_shared.yaml": SHARED,
+            "jobs/old.crontab": "5 4 * * * /bin/old\n",
+            "README": "not a job file\n",
+        }
+    )
     from_git = load_paths(["jobs"], files=tree("HEAD"))
     from_disk = load_paths(["jobs"])
     assert from_git.jobs == from_disk.jobs
-    assert from_git.files == from_disk.files == ("jobs/main.yaml", "jobs/_shared.yaml",
-                                                 "jobs/old.crontab")
+    assert (
+        from_git.files
+        == from_disk.files
+        == ("jobs/main.yaml", "jobs/_shared.yaml", "jobs/old.crontab")
+    )
     assert [j.zone for j in from_git.jobs] == ["Europe/Berlin", "Europe/Berlin", "UTC"]
 
 
@@ -73,7 +82,9 @@ def test_a_missing_file_and_a_bad_file_are_findings(repo: Repo) -> None:
     repo.commit({"bad.yaml": "jobs:\n  - name: a\n   command: x\n"})
     loaded = load_paths(["bad.yaml", "gone.yaml"], files=tree("HEAD"))
     assert [(f.file, f.code) for f in loaded.findings] == [
-        ("bad.yaml", "invalid-config"), ("gone.yaml", "unreadable-file")]
+        ("bad.yaml", "invalid-config"),
+        ("gone.yaml", "unreadable-file"),
+    ]
 
 
 def test_a_symbolic_link_inside_the_tree_is_followed(repo: Repo) -> None:

@@ -51,13 +51,21 @@ TAIL = JOB.format(n="last")
 
 TAB_JOB = "  - name: t\n    command: {c}\n    schedule: x\n"
 CASES = {
-    **{f"tab: {what}": HEAD + TAB_JOB.format(c=command) + TAIL for what, command in (
-        ("inside a plain value", "echo\tone"), ("before a comment", "echo\t# c"),
-        ("after the colon", "\tx"), ("trailing", "x\t"), ("in a quoted value", '"a\tb"'),
-        ("after a quoted value", "'a'\t"), ("colon then tab", "a:\tb"),
-        ("in a block scalar", "|\n      a\tb\n      c"), ("in a comment", "x # a\tb"),
-        ("in a comment line", "x\n    # a\tb"),
-    )},
+    **{
+        f"tab: {what}": HEAD + TAB_JOB.format(c=command) + TAIL
+        for what, command in (
+            ("inside a plain value", "echo\tone"),
+            ("before a comment", "echo\t# c"),
+            ("after the colon", "\tx"),
+            ("trailing", "x\t"),
+            ("in a quoted value", '"a\tb"'),
+            ("after a quoted value", "'a'\t"),
+            ("colon then tab", "a:\tb"),
+            ("in a block scalar", "|\n      a\tb\n      c"),
+            ("in a comment", "x # a\tb"),
+            ("in a comment line", "x\n    # a\tb"),
+        )
+    },
     "tab: indentation": HEAD + "  - name: t\n\tcommand: x\n    schedule: x\n" + TAIL,
     "good": HEAD + TAIL,
     "good, every style": "---\n# c\ndefaults:\n  utc: no\njobs:\n- name: a\n  command:\n"

@@ -78,10 +78,10 @@ def test_yaml_job_silenced_above_its_schedule_through_lint(tmp_path: Path) -> No
         "  - name: on-demand\n"
         "    command: rebuild.sh\n"
         "    # cronstable: ignore[never-fires]\n"
-        "    schedule: \"0 0 30 2 *\"\n"
+        '    schedule: "0 0 30 2 *"\n'
         "  - name: forgotten\n"
         "    command: rebuild.sh\n"
-        "    schedule: \"0 0 30 2 *\"\n"
+        '    schedule: "0 0 30 2 *"\n'
     )
     report = lint(load_paths([str(config)]), LintSettings(now=NOW))
     assert [(f.code, f.job) for f in report.findings] == [("never-fires", "forgotten")]

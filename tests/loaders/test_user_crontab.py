@@ -12,8 +12,9 @@ from cronstable_cli.loaders import load_user_crontab
 from cronstable_cli.loaders import system_crontab as module
 
 
-def fake_crontab(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, script: str,
-                 *, executable: bool = True) -> Path:
+def fake_crontab(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, script: str, *, executable: bool = True
+) -> Path:
     """A `crontab` program running `script` (sh), the only one on PATH."""
     program = tmp_path / "bin" / "crontab"
     program.parent.mkdir(exist_ok=True)
@@ -25,14 +26,17 @@ def fake_crontab(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, script: str,
 
 
 def test_entries_of_the_user_crontab(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    fake_crontab(monkeypatch, tmp_path,
-                 "printf 'MAILTO=me\\n# tidy\\n15 3 * * * /bin/tidy\\n'")
+    fake_crontab(monkeypatch, tmp_path, "printf 'MAILTO=me\\n# tidy\\n15 3 * * * /bin/tidy\\n'")
     result = load_user_crontab()
     assert result.findings == ()
     assert result.files == ("crontab -l",)
     (job,) = result.jobs
     assert (job.name, job.schedule, job.command, job.location.line) == (
-        "crontab:3", "15 3 * * *", "/bin/tidy", 3)
+        "crontab:3",
+        "15 3 * * *",
+        "/bin/tidy",
+        3,
+    )
 
 
 def test_no_crontab_program(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -45,8 +49,7 @@ def test_no_crontab_program(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> 
     assert result.jobs == () and result.files == ()
 
 
-def test_a_crontab_that_is_not_executable(monkeypatch: pytest.MonkeyPatch,
-                                          tmp_path: Path) -> None:
+def test_a_crontab_that_is_not_executable(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     program = fake_crontab(monkeypatch, tmp_path, "echo '0 * * * * x'", executable=False)
     assert not os.stat(program).st_mode & stat.S_IXUSR
     (finding,) = load_user_crontab().findings
@@ -78,9 +81,11 @@ def test_other_failures(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None
 
 
 def test_a_warning_on_stderr_with_exit_0_still_reads_the_crontab(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    fake_crontab(monkeypatch, tmp_path,
-                 "echo 'warning: locale not set' >&2; echo '0 * * * * /bin/x'")
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    fake_crontab(
+        monkeypatch, tmp_path, "echo 'warning: locale not set' >&2; echo '0 * * * * /bin/x'"
+    )
     result = load_user_crontab()
     assert result.findings == ()
     assert [j.command for j in result.jobs] == ["/bin/x"]

@@ -37,7 +37,10 @@ def ask(op: str, cases: list[dict[str, Any]], timeout: float = 600) -> list[dict
     done = subprocess.run(
         [str(python), "-I", str(DRIVER)],
         input=json.dumps({"op": op, "cases": cases}),
-        capture_output=True, text=True, timeout=timeout, check=False,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
     )
     if done.returncode != 0:
         raise AssertionError(f"daemon driver failed:\n{done.stderr[-4000:]}")

@@ -97,13 +97,14 @@ def _crontab(case: dict[str, Any]) -> dict[str, Any]:
             answers.append(None)
             continue
         delta = dt.timedelta(seconds=seconds)
-        instant = (at.astimezone(dt.timezone.utc) + (delta if kind == "next" else -delta))
+        instant = at.astimezone(dt.timezone.utc) + (delta if kind == "next" else -delta)
         answers.append(instant.astimezone(at.tzinfo).isoformat())
     return {"error": None, "resolved": tab.resolved_source, "answers": answers}
 
 
-def _allows(job: str, policy: str, node: str, peers: list[str], size: int,
-            case: dict[str, Any]) -> bool:
+def _allows(
+    job: str, policy: str, node: str, peers: list[str], size: int, case: dict[str, Any]
+) -> bool:
     from cronstable import cluster
 
     # The order of the daemon's scheduler gate: no election, EveryNode, then by distribution.
@@ -122,8 +123,11 @@ def _placement(case: dict[str, Any]) -> dict[str, Any]:
     live, size = case["live"], len(case["nodes"])
     runs_on = {}
     for job, policy in case["jobs"]:
-        runs_on[job] = [node for node in live
-                        if _allows(job, policy, node, [p for p in live if p != node], size, case)]
+        runs_on[job] = [
+            node
+            for node in live
+            if _allows(job, policy, node, [p for p in live if p != node], size, case)
+        ]
     return {"runs_on": runs_on}
 
 
@@ -138,12 +142,19 @@ def _describe(validator: Any) -> Any:
         options = []
         for part in (validator._validator_a, validator._validator_b):
             described = _describe(part)
-            options.extend(described["or"] if isinstance(described, dict)
-                           and "or" in described else [described])
+            options.extend(
+                described["or"]
+                if isinstance(described, dict) and "or" in described
+                else [described]
+            )
         return {"or": options}
     if isinstance(validator, Map):
-        return {"map": {key: [key in validator._required_keys, _describe(value)]
-                        for key, value in validator._validator_dict.items()}}
+        return {
+            "map": {
+                key: [key in validator._required_keys, _describe(value)]
+                for key, value in validator._validator_dict.items()
+            }
+        }
     if isinstance(validator, MapPattern):
         return {"mapof": _describe(validator._value_validator)}
     if isinstance(validator, Seq):

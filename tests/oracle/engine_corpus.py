@@ -35,37 +35,80 @@ AROUND = (-3601, -1801, -2, -1, -0.5, 0, 1, 2, 1799, 1800, 3599, 3600, 3601)
 
 # UTC has no transitions: month, leap-day, year and horizon edges instead.
 UTC_INSTANTS = (
-    "1970-01-01T00:00:00+00:00", "1970-01-01T00:00:01+00:00", "2024-02-28T23:59:59+00:00",
-    "2024-02-29T12:00:00+00:00", "2024-03-31T23:59:59.500000+00:00",
-    "2024-12-31T23:59:59+00:00", "2025-06-15T10:17:31+00:00",
-    "2099-12-31T23:58:59+00:00", "2099-12-31T23:59:58+00:00",
+    "1970-01-01T00:00:00+00:00",
+    "1970-01-01T00:00:01+00:00",
+    "2024-02-28T23:59:59+00:00",
+    "2024-02-29T12:00:00+00:00",
+    "2024-03-31T23:59:59.500000+00:00",
+    "2024-12-31T23:59:59+00:00",
+    "2025-06-15T10:17:31+00:00",
+    "2099-12-31T23:58:59+00:00",
+    "2099-12-31T23:59:58+00:00",
 )
 
 HASH_KEYS = ("backup", "dag:nightly", "legacy.crontab:9", "ünïcødé jöb", "refresh-cache")
 
 # Schedules that meet the transitions head on; each is asked about every instant.
 DST_EXPRESSIONS = (
-    "30 2 * * *", "0,20,40 2 * * *", "15,45 1-3 * * *", "* 2 * * *", "*/7 1-3 * * *",
-    "0 0 * * *", "30 0 * * *", "0 * * * *", "59 1 * * *", "0 3 * * *", "*/15 * * * *",
-    "*/30 * 1-3 * * * *", "0 30 2 * * * *", "H H(1-3) * * *", "H/10 2 * * *",
-    "0 1 * * sun", "30 2 L * *", "*/5 0-2 * 3,4,10,11 *",
+    "30 2 * * *",
+    "0,20,40 2 * * *",
+    "15,45 1-3 * * *",
+    "* 2 * * *",
+    "*/7 1-3 * * *",
+    "0 0 * * *",
+    "30 0 * * *",
+    "0 * * * *",
+    "59 1 * * *",
+    "0 3 * * *",
+    "*/15 * * * *",
+    "*/30 * 1-3 * * * *",
+    "0 30 2 * * * *",
+    "H H(1-3) * * *",
+    "H/10 2 * * *",
+    "0 1 * * sun",
+    "30 2 L * *",
+    "*/5 0-2 * 3,4,10,11 *",
 )
 
 # Parse edges: (expression, hash key), valid or not; the verdict and resolved text must match.
 # (`@reboot` is left out: the daemon's loader takes it before its CronTab ever parses.)
 PARSE_EDGES: tuple[tuple[str, str | None], ...] = (
-    ("h * * * *", "backup"), ("H(mon-fri) * * * *", "backup"), ("0 0 * * H(mon-fri)", "backup"),
-    ("0 0 1 H(jan-mar) *", "backup"), ("0 0 * * H(5-7)/2", "dag:nightly"),
-    ("0 0 * * H(0-7)", "refresh-cache"), ("H * * * *", None), ("H/0 * * * *", "backup"),
-    ("H(0-59)/60 * * * *", "backup"), ("H(0-59)/61 * * * *", "backup"),
-    ("H * * * * H", "backup"), ("0 0 * * H#2", "backup"), ("0 0 * * LH", "backup"),
-    ("0 0 H * *", "legacy.crontab:9"), ("0 0 H/10 * *", "backup"), ("H(5-3) * * * *", "backup"),
-    ("0 0 * * 7/1", None), ("0 0 * * 6/1", None), ("0 0 L-0 * *", None), ("0 0 0W * *", None),
-    ("0 0 * * 5#6", None), ("0 0 * * L6-0", None), ("@DAILY", None), ("  0   0 * * MON", None),
-    ("0 0 * JAN-Mar Mon", None), ("0 */5 * * * ?", None), ("0 0 1,? * *", None),
-    ("0 0 * * 5L", None), ("0 0 15W * 1#2", None), ("@midnight", None),
-    ("*/60 * * * *", None), ("30/30 * * * *", None), ("50-55/6 * * * *", None),
-    ("0 0 31 2 *", None), ("0 0 * * * 1969", None), ("0 0 * * * 2100", None),
+    ("h * * * *", "backup"),
+    ("H(mon-fri) * * * *", "backup"),
+    ("0 0 * * H(mon-fri)", "backup"),
+    ("0 0 1 H(jan-mar) *", "backup"),
+    ("0 0 * * H(5-7)/2", "dag:nightly"),
+    ("0 0 * * H(0-7)", "refresh-cache"),
+    ("H * * * *", None),
+    ("H/0 * * * *", "backup"),
+    ("H(0-59)/60 * * * *", "backup"),
+    ("H(0-59)/61 * * * *", "backup"),
+    ("H * * * * H", "backup"),
+    ("0 0 * * H#2", "backup"),
+    ("0 0 * * LH", "backup"),
+    ("0 0 H * *", "legacy.crontab:9"),
+    ("0 0 H/10 * *", "backup"),
+    ("H(5-3) * * * *", "backup"),
+    ("0 0 * * 7/1", None),
+    ("0 0 * * 6/1", None),
+    ("0 0 L-0 * *", None),
+    ("0 0 0W * *", None),
+    ("0 0 * * 5#6", None),
+    ("0 0 * * L6-0", None),
+    ("@DAILY", None),
+    ("  0   0 * * MON", None),
+    ("0 0 * JAN-Mar Mon", None),
+    ("0 */5 * * * ?", None),
+    ("0 0 1,? * *", None),
+    ("0 0 * * 5L", None),
+    ("0 0 15W * 1#2", None),
+    ("@midnight", None),
+    ("*/60 * * * *", None),
+    ("30/30 * * * *", None),
+    ("50-55/6 * * * *", None),
+    ("0 0 31 2 *", None),
+    ("0 0 * * * 1969", None),
+    ("0 0 * * * 2100", None),
 )
 
 
@@ -140,14 +183,19 @@ def _hashed(rng: random.Random, lo: int, hi: int) -> str:
     """One H item: H, H/n, H(a-b), H(a-b)/n, sometimes in lower case."""
     a = rng.randint(lo, hi)
     b = rng.randint(a, hi)
-    forms = ["H", f"H/{rng.randint(1, max(1, (hi - lo) // 3))}", f"H({a}-{b})",
-             f"H({a}-{b})/{rng.randint(1, b - a + 1)}"]
+    forms = [
+        "H",
+        f"H/{rng.randint(1, max(1, (hi - lo) // 3))}",
+        f"H({a}-{b})",
+        f"H({a}-{b})/{rng.randint(1, b - a + 1)}",
+    ]
     text = rng.choice(forms)
     return text.lower() if rng.random() < 0.15 else text
 
 
-def _field(rng: random.Random, lo: int, hi: int, names: tuple[str, ...] = (),
-           hashed: float = 0.15) -> str:
+def _field(
+    rng: random.Random, lo: int, hi: int, names: tuple[str, ...] = (), hashed: float = 0.15
+) -> str:
     if rng.random() < hashed:
         return _hashed(rng, lo, hi)
     count = 1 if rng.random() < 0.7 else rng.randint(2, 3)
@@ -163,8 +211,17 @@ def _dom(rng: random.Random) -> str:
     kind = rng.randrange(10)
     if kind < 5:
         return "*"
-    special = ["L", f"L-{rng.randint(1, 6)}", f"{rng.randint(1, 31)}W", "LW", "?",
-               "1,15W,L", "H", "H(1-31)", f"{rng.randint(1, 28)}"]
+    special = [
+        "L",
+        f"L-{rng.randint(1, 6)}",
+        f"{rng.randint(1, 31)}W",
+        "LW",
+        "?",
+        "1,15W,L",
+        "H",
+        "H(1-31)",
+        f"{rng.randint(1, 28)}",
+    ]
     return rng.choice(special) if kind < 8 else _field(rng, 1, 31)
 
 
@@ -173,8 +230,19 @@ def _dow(rng: random.Random) -> str:
     if kind < 5:
         return "*"
     d = rng.randint(0, 7)
-    special = [f"L{rng.randint(0, 7)}", f"{d}#{rng.randint(1, 5)}", "mon#1,L5", "sat-sun",
-               "6-0", "?", "H", "H(5-7)/2", "H(0-7)", "mon-fri", f"L{rng.randint(1, 3)}-5"]
+    special = [
+        f"L{rng.randint(0, 7)}",
+        f"{d}#{rng.randint(1, 5)}",
+        "mon#1,L5",
+        "sat-sun",
+        "6-0",
+        "?",
+        "H",
+        "H(5-7)/2",
+        "H(0-7)",
+        "mon-fri",
+        f"L{rng.randint(1, 3)}-5",
+    ]
     return rng.choice(special) if kind < 8 else _field(rng, 0, 7, _DAYS)
 
 
@@ -183,7 +251,7 @@ def generated(count: int, seed: int = 9) -> Iterator[tuple[str, str | None]]:
     rng = random.Random(seed)
     for index in range(count):
         minute = _field(rng, 0, 59)
-        hour = (_field(rng, 0, 3) if rng.random() < 0.6 else _field(rng, 0, 23))
+        hour = _field(rng, 0, 3) if rng.random() < 0.6 else _field(rng, 0, 23)
         calendar = rng.random() < 0.4
         dom = _dom(rng) if calendar else "*"
         month = _field(rng, 1, 12, _MONTHS, hashed=0.05) if calendar else "*"
@@ -191,8 +259,11 @@ def generated(count: int, seed: int = 9) -> Iterator[tuple[str, str | None]]:
         fields = [minute, hour, dom, month, dow]
         shape = rng.random()
         if shape < 0.2:  # seconds: 7 fields
-            fields = [_field(rng, 0, 59, hashed=0.2), *fields,
-                      rng.choice(["*", "2018-2026", "2025", "2024,2026,2099"])]
+            fields = [
+                _field(rng, 0, 59, hashed=0.2),
+                *fields,
+                rng.choice(["*", "2018-2026", "2025", "2024,2026,2099"]),
+            ]
         elif shape < 0.3:  # a year: 6 fields
             fields.append(rng.choice(["*", "2018", "2024-2025", "2025/2", "2030-2099/10"]))
         expr = " ".join(fields)
@@ -208,8 +279,18 @@ H_FORMS: dict[int, tuple[str, ...]] = {
     2: ("H", "H/6", "H(9-17)", "H(1-3)", "H(0-23)/5", "h(22-23)"),
     3: ("H", "H/10", "H(1-31)", "H(1-31)/10", "H(28-31)", "h/28", "H(15-16),L"),
     4: ("H", "H/5", "H(1-12)/5", "H(3-4)", "h", "H(11-12)/2"),
-    5: ("H", "H/2", "H/7", "H(0-7)", "H(5-7)/2", "H(1-7)/3", "H(0-6)/4", "h(6-7)", "H(1-5),L5",
-        "H(6-7),0#2"),
+    5: (
+        "H",
+        "H/2",
+        "H/7",
+        "H(0-7)",
+        "H(5-7)/2",
+        "H(1-7)/3",
+        "H(0-6)/4",
+        "h(6-7)",
+        "H(1-5),L5",
+        "H(6-7),0#2",
+    ),
 }
 H_KEYS = (*HASH_KEYS, "a", "b", "report", "job-42", "dag:etl")
 

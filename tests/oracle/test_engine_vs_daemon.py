@@ -44,10 +44,10 @@ def _cases() -> list[dict[str, Any]]:
         cases.append(_case(expr, HASH_KEYS[index % len(HASH_KEYS)], everything))
     for index, (expr, key) in enumerate(generated(GENERATED)):
         # a different slice of the instants for each expression, every zone included
-        picked = everything[index % 7::max(1, len(everything) // PROBES_PER_GENERATED)]
+        picked = everything[index % 7 :: max(1, len(everything) // PROBES_PER_GENERATED)]
         cases.append(_case(expr, key, picked))
     for index, (expr, key) in enumerate(PARSE_EDGES):
-        cases.append(_case(expr, key, everything[index::len(everything) // 3]))
+        cases.append(_case(expr, key, everything[index :: len(everything) // 3]))
     return cases
 
 
@@ -79,15 +79,20 @@ def _ours(tab: CronTab, pinned: CronTab, query: dict[str, Any]) -> tuple[Any, An
         return tab.test(local), pinned.test(utc)
     if kind == "occurrences":
         count = query["count"]
-        return ([f.isoformat() for f, _ in zip(tab.occurrences(local), range(count),
-                                               strict=False)],
-                [f.astimezone(zone).isoformat() for f, _ in zip(pinned.occurrences(utc),
-                                                                range(count), strict=False)])
+        return (
+            [f.isoformat() for f, _ in zip(tab.occurrences(local), range(count), strict=False)],
+            [
+                f.astimezone(zone).isoformat()
+                for f, _ in zip(pinned.occurrences(utc), range(count), strict=False)
+            ],
+        )
     step = tab.next if kind == "next" else tab.prev
     pinned_step = pinned.next if kind == "next" else pinned.prev
     fire, pinned_fire = step(local), pinned_step(utc)
-    return (None if fire is None else fire.isoformat(),
-            None if pinned_fire is None else pinned_fire.astimezone(zone).isoformat())
+    return (
+        None if fire is None else fire.isoformat(),
+        None if pinned_fire is None else pinned_fire.astimezone(zone).isoformat(),
+    )
 
 
 def _disagreements(kinds: tuple[str, ...]) -> tuple[int, list[str]]:
@@ -107,9 +112,11 @@ def _disagreements(kinds: tuple[str, ...]) -> tuple[int, list[str]]:
                 pinned[zone] = CronTab(case["expr"], hash_key=case["hash_key"], tz=zone)
             framed, by_tz = _ours(tab, pinned[zone], query)
             if framed != theirs or by_tz != theirs:
-                wrong.append(f"{case['expr']!r} key={case['hash_key']!r} {query['kind']} "
-                             f"from {query['at']} in {zone}: daemon {theirs}, ours {framed} "
-                             f"(tz= pinned: {by_tz})")
+                wrong.append(
+                    f"{case['expr']!r} key={case['hash_key']!r} {query['kind']} "
+                    f"from {query['at']} in {zone}: daemon {theirs}, ours {framed} "
+                    f"(tz= pinned: {by_tz})"
+                )
     return asked, wrong
 
 
@@ -127,8 +134,10 @@ def test_parse_verdicts_and_resolved_text_match_the_daemon() -> None:
         except ScheduleError as err:
             resolved, ours = None, str(err)
         if (ours is None) != (result["error"] is None) or resolved != result["resolved"]:
-            wrong.append(f"{case['expr']!r} key={case['hash_key']!r}: daemon "
-                         f"{result['error'] or result['resolved']!r}, ours {ours or resolved!r}")
+            wrong.append(
+                f"{case['expr']!r} key={case['hash_key']!r}: daemon "
+                f"{result['error'] or result['resolved']!r}, ours {ours or resolved!r}"
+            )
     assert not wrong, _report(wrong)
     # The corpus must exercise the engine, not only its error path.
     assert sum(r["error"] is None for r in results) >= 0.8 * len(results)
@@ -153,9 +162,12 @@ def test_h_text_matches_the_daemon_in_every_field_and_form() -> None:
             ours = f"error: {err}"
         theirs = result["resolved"] if result["error"] is None else None
         if (theirs is None) != (ours is None or ours.startswith("error")) or (
-                theirs is not None and ours != theirs):
-            wrong.append(f"{case['expr']!r} key={case['hash_key']!r}: daemon "
-                         f"{result['error'] or theirs!r}, ours {ours!r}")
+            theirs is not None and ours != theirs
+        ):
+            wrong.append(
+                f"{case['expr']!r} key={case['hash_key']!r}: daemon "
+                f"{result['error'] or theirs!r}, ours {ours!r}"
+            )
     assert len(cases) == 800
     assert sum(r["error"] is None for r in results) > 0.95 * len(cases)
     assert not wrong, _report(wrong)

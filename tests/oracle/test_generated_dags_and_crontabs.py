@@ -56,16 +56,16 @@ def dag_text(rng: random.Random, name: str) -> str:
         ids[rng.randrange(count)] = rng.choice(IDS)
     tasks = ""
     for index, task_id in enumerate(ids):
-        tasks += f"      - id: \"{task_id}\"\n        command: run-{index}\n"
+        tasks += f'      - id: "{task_id}"\n        command: run-{index}\n'
         if rng.random() < 0.03:  # a job key where a task cannot have it
             tasks += "        " + rng.choice(MISPLACED) + "\n"
         pool = ids[:index] if rng.random() < 0.9 else [*ids, "ghost"]  # mostly acyclic
         deps = sorted(set(rng.sample(pool, k=min(len(pool), rng.randint(0, 2)))))
         if deps:
-            tasks += "        dependsOn:\n" + "".join(f"          - \"{d}\"\n" for d in deps)
+            tasks += "        dependsOn:\n" + "".join(f'          - "{d}"\n' for d in deps)
         if deps and rng.random() < 0.15:
             source = rng.choice([*deps, rng.choice(ids)])
-            tasks += f"        expand:\n          fromTask: \"{source}\"\n          key: items\n"
+            tasks += f'        expand:\n          fromTask: "{source}"\n          key: items\n'
     return head + "    tasks:\n" + tasks
 
 
@@ -77,7 +77,7 @@ def dag_case(rng: random.Random) -> dict[str, str]:
     text = state + "dags:\n" + "".join(dag_text(rng, name) for name in names)
     if rng.random() < 0.2:
         clash = rng.choice([f"dag:{names[0]}", f"{names[0]}.extract", "unrelated"])
-        text += f"jobs:\n  - name: \"{clash}\"\n    command: x\n    schedule: \"0 1 * * *\"\n"
+        text += f'jobs:\n  - name: "{clash}"\n    command: x\n    schedule: "0 1 * * *"\n'
     return {"c.yaml": text}
 
 
@@ -116,17 +116,28 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[Path, dict[s
         root = tmp_path_factory.mktemp(name)
         write(root, files)
         roots.append(root)
-    replies = ask("load", [{"root": str(root), "entry": entry}
-                           for root, (_n, _f, entry) in zip(roots, CASES, strict=True)])
+    replies = ask(
+        "load",
+        [
+            {"root": str(root), "entry": entry}
+            for root, (_n, _f, entry) in zip(roots, CASES, strict=True)
+        ],
+    )
     return list(zip(roots, replies, strict=True))
 
 
 def test_the_generator_covers_both_verdicts(answers: list[tuple[Path, dict[str, Any]]]) -> None:
     """Not a one-sided sample: plenty of loads and refusals of both kinds."""
-    dags = [reply["ok"] for (_root, reply), case in zip(answers, CASES, strict=True)
-            if case[0].startswith("dag-")]
-    crontabs = [reply["ok"] for (_root, reply), case in zip(answers, CASES, strict=True)
-                if case[0].startswith("crontab-")]
+    dags = [
+        reply["ok"]
+        for (_root, reply), case in zip(answers, CASES, strict=True)
+        if case[0].startswith("dag-")
+    ]
+    crontabs = [
+        reply["ok"]
+        for (_root, reply), case in zip(answers, CASES, strict=True)
+        if case[0].startswith("crontab-")
+    ]
     for verdicts in (dags, crontabs):
         assert 0.25 < sum(verdicts) / len(verdicts) < 0.75
 
@@ -137,8 +148,10 @@ def test_same_verdicts_and_jobs(answers: list[tuple[Path, dict[str, Any]]]) -> N
     for (root, reply), (name, files, entry) in zip(answers, CASES, strict=True):
         ok, errors, loaded = ours(root, entry)
         if ok != reply["ok"]:
-            wrong.append(f"{name}: daemon {'loads' if reply['ok'] else 'refuses'} "
-                         f"({reply['error']}); lint errors: {errors}\n{files}")
+            wrong.append(
+                f"{name}: daemon {'loads' if reply['ok'] else 'refuses'} "
+                f"({reply['error']}); lint errors: {errors}\n{files}"
+            )
             continue
         if not ok:
             if name.startswith("crontab-"):
@@ -148,8 +161,11 @@ def test_same_verdicts_and_jobs(answers: list[tuple[Path, dict[str, Any]]]) -> N
         expected = [daemon_view(d["schedule_job"]) for d in reply["dags"] if d["schedule_job"]]
         if dag_jobs != expected:
             wrong.append(f"{name}: dag jobs {dag_jobs} != daemon's {expected}")
-        plain = [(j.name, view(j)["resolved"], view(j)["timezone"]) for j in loaded.jobs
-                 if j.kind != "dag"]
+        plain = [
+            (j.name, view(j)["resolved"], view(j)["timezone"])
+            for j in loaded.jobs
+            if j.kind != "dag"
+        ]
         theirs = [(j["name"], j["resolved"], j["timezone"]) for j in reply["jobs"]]
         if plain != theirs:
             wrong.append(f"{name}: jobs {plain} != daemon's {theirs}")

@@ -20,15 +20,17 @@ from .daemon import ask
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "real-world"
 NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
-ENTRIES = sorted(str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*")
-                 if p.is_file() and p.suffix != ".tsv")
+ENTRIES = sorted(
+    str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*") if p.is_file() and p.suffix != ".tsv"
+)
 
 
 @pytest.fixture(scope="module")
 def upper_case_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("case")
     (root / "JOBS.YAML").write_text(
-        'jobs:\n  - name: upper\n    command: x\n    schedule: "0 1 * * *"\n')
+        'jobs:\n  - name: upper\n    command: x\n    schedule: "0 1 * * *"\n'
+    )
     (root / "Legacy.CRON").write_text("0 2 * * * /bin/legacy\n")
     (root / "CRONTAB").write_text("0 3 * * * /bin/plain\n")
     (root / "README.md").write_text("0 4 * * * not a job file\n")
@@ -46,8 +48,9 @@ def daemon(upper_case_dir: Path) -> dict[str, dict[str, Any]]:
 def _ours(path: Path) -> tuple[list[str], list[str]]:
     loaded = load_paths([str(path)])
     report = lint(loaded, LintSettings(now=NOW))
-    errors = [f"{f.location}: [{f.code}] {f.message}" for f in report.findings
-              if f.level == "error"]
+    errors = [
+        f"{f.location}: [{f.code}] {f.message}" for f in report.findings if f.level == "error"
+    ]
     return errors, [j.name for j in loaded.jobs]
 
 
@@ -56,13 +59,15 @@ def test_same_verdict_and_jobs(entry: str, daemon: dict[str, dict[str, Any]]) ->
     answer = daemon[entry]
     errors, names = _ours(CORPUS / entry)
     assert (not errors) == answer["ok"], (
-        f"daemon: {answer['error']}" if not answer["ok"] else f"lint errors: {errors}")
+        f"daemon: {answer['error']}" if not answer["ok"] else f"lint errors: {errors}"
+    )
     if answer["ok"]:
         assert names == [j["name"] for j in answer["jobs"]]
 
 
 def test_directory_names_are_case_folded_as_the_daemon_does(
-        upper_case_dir: Path, daemon: dict[str, dict[str, Any]]) -> None:
+    upper_case_dir: Path, daemon: dict[str, dict[str, Any]]
+) -> None:
     answer = daemon["upper-case-dir"]
     assert answer["ok"], answer["error"]
     errors, names = _ours(upper_case_dir)

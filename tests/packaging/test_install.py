@@ -28,8 +28,9 @@ pytestmark = pytest.mark.slow
 def _run(*cmd: str | Path, check: bool = False) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
     env.update(NO_COLOR="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
-    return subprocess.run([str(c) for c in cmd], capture_output=True, text=True, env=env,
-                          timeout=600, check=check)
+    return subprocess.run(
+        [str(c) for c in cmd], capture_output=True, text=True, env=env, timeout=600, check=check
+    )
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +44,10 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_build_makes_an_sdist_and_a_wheel_named_cronstable_cli(dist: Path) -> None:
     names = sorted(p.name for p in dist.iterdir())
-    assert names == [f"cronstable_cli-{__version__}-py3-none-any.whl",
-                     f"cronstable_cli-{__version__}.tar.gz"]
+    assert names == [
+        f"cronstable_cli-{__version__}-py3-none-any.whl",
+        f"cronstable_cli-{__version__}.tar.gz",
+    ]
     with zipfile.ZipFile(dist / names[0]) as wheel:
         info = f"cronstable_cli-{__version__}.dist-info"
         metadata = wheel.read(f"{info}/METADATA").decode()
@@ -90,8 +93,10 @@ def test_daemon_first_then_the_toolkit(dist: Path, tmp_path: Path) -> None:
     _pip(bin_dir, DAEMON)
     _pip(bin_dir, _wheel(dist))
     version = _run(bin_dir / "cronstable", "--version")
-    assert version.stdout == (f"cronstable-cli {__version__} (daemon schema 1.2.72)\n"
-                              "cronstable 1.2.72 (the daemon, installed alongside)\n")
+    assert version.stdout == (
+        f"cronstable-cli {__version__} (daemon schema 1.2.72)\n"
+        "cronstable 1.2.72 (the daemon, installed alongside)\n"
+    )
     _lint_works(bin_dir, "cronstable")
     _lint_works(bin_dir, "cronstable-cli")
     _daemon_commands_work(bin_dir)

@@ -17,8 +17,12 @@ HERE = SourceLocation("fleet.yaml", 1)
 
 def fleet_jobs() -> list[Job]:
     specs = [
-        ("backup-db", "0 * * * *"), ("rotate-logs", "@hourly"), ("sync-users", "0 * * * *"),
-        ("thirds", "*/20 * * * *"), ("nightly", "15 3 * * *"), ("nightly-copy", "15 3 * * *"),
+        ("backup-db", "0 * * * *"),
+        ("rotate-logs", "@hourly"),
+        ("sync-users", "0 * * * *"),
+        ("thirds", "*/20 * * * *"),
+        ("nightly", "15 3 * * *"),
+        ("nightly-copy", "15 3 * * *"),
         ("<script>alert('x')</script>", "45 12 * * *"),
     ]
     jobs = [Job(name, schedule, HERE, HERE) for name, schedule in specs]

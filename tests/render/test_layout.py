@@ -31,30 +31,54 @@ def render(renderable: object, width: int) -> list[str]:
 
 def jobs_table() -> FitTable:
     rows = [
-        Row((Text("refresh-cache\nexamples/cronstable.yaml:40"),
-             Text(f"{H_SCHEDULE}\n→ {RESOLVED}"), "Europe/Berlin", "yes",
-             "Tue 12-01 08:14\nin 8h 14m")),
-        Row((Text("a-job-with-a-rather-long-name\nconf.d/teams/platform/jobs.yaml:1200"),
-             "0 * * * *", "America/Argentina/Buenos_Aires", "no", "Tue 12-01 09:00\nin 9h"),
-            style="dim"),
+        Row(
+            (
+                Text("refresh-cache\nexamples/cronstable.yaml:40"),
+                Text(f"{H_SCHEDULE}\n→ {RESOLVED}"),
+                "Europe/Berlin",
+                "yes",
+                "Tue 12-01 08:14\nin 8h 14m",
+            )
+        ),
+        Row(
+            (
+                Text("a-job-with-a-rather-long-name\nconf.d/teams/platform/jobs.yaml:1200"),
+                "0 * * * *",
+                "America/Argentina/Buenos_Aires",
+                "no",
+                "Tue 12-01 09:00\nin 9h",
+            ),
+            style="dim",
+        ),
     ]
-    return FitTable([Column("job / where"), Column("schedule (→ resolved)", keep=True),
-                     Column("zone"), Column("on", keep=True), Column("next (UTC)", keep=True)],
-                    rows)
+    return FitTable(
+        [
+            Column("job / where"),
+            Column("schedule (→ resolved)", keep=True),
+            Column("zone"),
+            Column("on", keep=True),
+            Column("next (UTC)", keep=True),
+        ],
+        rows,
+    )
 
 
 # -- column widths -------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("naturals", "minimums", "width", "gap", "expected"), [
-    pytest.param([10, 20], [10, 5], 40, 3, [10, 20], id="fits as is"),
-    pytest.param([10, 20], [10, 5], 25, 3, [10, 12], id="the wrappable one shrinks"),
-    pytest.param([30, 30], [5, 5], 43, 3, [20, 20], id="the widest shrink together"),
-    pytest.param([30, 12], [5, 5], 33, 3, [18, 12], id="widest first"),
-    pytest.param([10, 20], [10, 18], 25, 3, None, id="minimums do not fit"),
-])
-def test_column_widths(naturals: list[int], minimums: list[int], width: int, gap: int,
-                       expected: list[int] | None) -> None:
+@pytest.mark.parametrize(
+    ("naturals", "minimums", "width", "gap", "expected"),
+    [
+        pytest.param([10, 20], [10, 5], 40, 3, [10, 20], id="fits as is"),
+        pytest.param([10, 20], [10, 5], 25, 3, [10, 12], id="the wrappable one shrinks"),
+        pytest.param([30, 30], [5, 5], 43, 3, [20, 20], id="the widest shrink together"),
+        pytest.param([30, 12], [5, 5], 33, 3, [18, 12], id="widest first"),
+        pytest.param([10, 20], [10, 18], 25, 3, None, id="minimums do not fit"),
+    ],
+)
+def test_column_widths(
+    naturals: list[int], minimums: list[int], width: int, gap: int, expected: list[int] | None
+) -> None:
     assert column_widths(naturals, minimums, width, gap) == expected
 
 
@@ -96,8 +120,10 @@ def test_narrowest_the_cells_flow_as_labelled_items() -> None:
 
 
 def test_names_and_paths_break_after_a_separator() -> None:
-    table = FitTable([Column("job"), Column("schedule", keep=True)],
-                     [Row(("examples/cronstable.yaml:9", "0 * * * *"))])
+    table = FitTable(
+        [Column("job"), Column("schedule", keep=True)],
+        [Row(("examples/cronstable.yaml:9", "0 * * * *"))],
+    )
     lines = render(table, 30)
     assert lines[2].startswith("examples/ ")
     assert lines[3].startswith("cronstable.yaml:9 ")
@@ -105,8 +131,10 @@ def test_names_and_paths_break_after_a_separator() -> None:
 
 # -- prose ---------------------------------------------------------------------
 
-MESSAGE = (f"note [hashed-slot] `{H_SCHEDULE}` resolves to `{RESOLVED}` (hashed from the job "
-           "name 'refresh-cache'); renaming the job moves it to other slots.")
+MESSAGE = (
+    f"note [hashed-slot] `{H_SCHEDULE}` resolves to `{RESOLVED}` (hashed from the job "
+    "name 'refresh-cache'); renaming the job moves it to other slots."
+)
 
 
 @pytest.mark.parametrize("width", range(34, 121, 3))
@@ -120,8 +148,7 @@ def test_code_spans_are_never_broken(width: int) -> None:
 
 
 def test_keep_spans_stay_whole_and_a_too_long_one_breaks_only_between_fields() -> None:
-    lines = render(Prose("legend:", *(f for i in range(8) for f in ("  ", Keep(f"* {i}-{i}")))),
-                   20)
+    lines = render(Prose("legend:", *(f for i in range(8) for f in ("  ", Keep(f"* {i}-{i}")))), 20)
     assert all(line.count("*") == line.count("-") for line in lines)
     lines = render(Prose(Keep(RESOLVED)), 12)
     assert lines == ["14,29,44,59", "  9-17 * *", "  mon-fri"]
@@ -142,6 +169,9 @@ def test_every_table_goes_through_the_layout() -> None:
     from pathlib import Path
 
     package = Path(__file__).resolve().parents[2] / "cronstable_cli"
-    offenders = [str(p.relative_to(package)) for p in package.rglob("*.py")
-                 if p.name != "layout.py" and "rich.table" in p.read_text(encoding="utf-8")]
+    offenders = [
+        str(p.relative_to(package))
+        for p in package.rglob("*.py")
+        if p.name != "layout.py" and "rich.table" in p.read_text(encoding="utf-8")
+    ]
     assert offenders == []

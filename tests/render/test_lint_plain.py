@@ -22,30 +22,71 @@ class _Ascii(io.StringIO):
     encoding = "ascii"  # type: ignore[assignment]
 
 
-WORDS = st.sampled_from([
-    "job", "runs", "every", "minute,", "and", "overlaps", "with", "the", "backup", "a",
-    "`*/5 * * * *`", "`0 0 * * *`", "`0,5,10,15,20,25,30,35,40,45,50,55 0-23 1-31 1-12 mon-fri`",
-    "`@daily`", "/very/long/path/to/some/deeply/nested/crontab-file.conf",
-    "x" * 90, "name_with-separators.and:colons/" * 4, "\u65e5\u672c\u8a9e\u306e\u30b8\u30e7\u30d6",
-    "\u4e2d" * 70, "ctrl\x1b[31mred", "bell\x07", "bidi\u202eevil", "tab\there", "nl\nbreak",
-    "caf\u00e9", "\u2192", "\u2014", "zero\u200bwidth", "`sched\u202e`", "`unclosed",
-])
-FILES = st.sampled_from([
-    "jobs.yaml", "/etc/cronstable/conf.d/" + "nested/" * 15 + "jobs.yaml",
-    "\u65e5\u672c/\u30b8\u30e7\u30d6.yaml", "odd\x1bname.yaml", "bidi\u202e.yaml", "", "a`b`c.yaml",
-])
+WORDS = st.sampled_from(
+    [
+        "job",
+        "runs",
+        "every",
+        "minute,",
+        "and",
+        "overlaps",
+        "with",
+        "the",
+        "backup",
+        "a",
+        "`*/5 * * * *`",
+        "`0 0 * * *`",
+        "`0,5,10,15,20,25,30,35,40,45,50,55 0-23 1-31 1-12 mon-fri`",
+        "`@daily`",
+        "/very/long/path/to/some/deeply/nested/crontab-file.conf",
+        "x" * 90,
+        "name_with-separators.and:colons/" * 4,
+        "\u65e5\u672c\u8a9e\u306e\u30b8\u30e7\u30d6",
+        "\u4e2d" * 70,
+        "ctrl\x1b[31mred",
+        "bell\x07",
+        "bidi\u202eevil",
+        "tab\there",
+        "nl\nbreak",
+        "caf\u00e9",
+        "\u2192",
+        "\u2014",
+        "zero\u200bwidth",
+        "`sched\u202e`",
+        "`unclosed",
+    ]
+)
+FILES = st.sampled_from(
+    [
+        "jobs.yaml",
+        "/etc/cronstable/conf.d/" + "nested/" * 15 + "jobs.yaml",
+        "\u65e5\u672c/\u30b8\u30e7\u30d6.yaml",
+        "odd\x1bname.yaml",
+        "bidi\u202e.yaml",
+        "",
+        "a`b`c.yaml",
+    ]
+)
 FINDINGS = st.builds(
     lambda code, level, words, file, line, col: Finding(
-        code, level, " ".join(words),
-        SourceLocation(file, line, col) if file else None),
-    st.sampled_from(["uneven-step", "overlap", "x" * 40]), st.sampled_from(LEVELS),
-    st.lists(WORDS, min_size=1, max_size=25), FILES,
-    st.integers(0, 99999), st.integers(0, 120))
+        code, level, " ".join(words), SourceLocation(file, line, col) if file else None
+    ),
+    st.sampled_from(["uneven-step", "overlap", "x" * 40]),
+    st.sampled_from(LEVELS),
+    st.lists(WORDS, min_size=1, max_size=25),
+    FILES,
+    st.integers(0, 99999),
+    st.integers(0, 120),
+)
 REPORTS = st.builds(
     lambda findings, jobs: LintReport(
-        tuple(sorted(findings, key=lambda f: f.file or "")), jobs,
-        tuple(sorted({f.file or "" for f in findings}))),
-    st.lists(FINDINGS, min_size=1, max_size=12), st.integers(0, 10**6))
+        tuple(sorted(findings, key=lambda f: f.file or "")),
+        jobs,
+        tuple(sorted({f.file or "" for f in findings})),
+    ),
+    st.lists(FINDINGS, min_size=1, max_size=12),
+    st.integers(0, 10**6),
+)
 
 
 def _rich(report: LintReport, width: int, out: io.StringIO) -> str:
@@ -53,8 +94,9 @@ def _rich(report: LintReport, width: int, out: io.StringIO) -> str:
     return out.getvalue()
 
 
-def _plain(report: LintReport, width: int, out: io.StringIO,
-           monkeypatch: pytest.MonkeyPatch) -> str:
+def _plain(
+    report: LintReport, width: int, out: io.StringIO, monkeypatch: pytest.MonkeyPatch
+) -> str:
     monkeypatch.setenv("COLUMNS", str(width))
     render_lint(report, out)
     return out.getvalue()
@@ -67,11 +109,13 @@ def plain_env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     return monkeypatch
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(report=REPORTS, width=st.sampled_from([20, 60, 80, 200]), ascii_out=st.booleans())
-def test_plain_path_matches_rich_path(plain_env: pytest.MonkeyPatch, report: LintReport,
-                                      width: int, ascii_out: bool) -> None:
+def test_plain_path_matches_rich_path(
+    plain_env: pytest.MonkeyPatch, report: LintReport, width: int, ascii_out: bool
+) -> None:
     make = _Ascii if ascii_out else io.StringIO
     assert _plain(report, width, make(), plain_env) == _rich(report, width, make())
 
@@ -83,8 +127,11 @@ def test_ordinary_reports_never_touch_rich_text(plain_env: pytest.MonkeyPatch) -
     plain_env.setattr(lint_text, "_finding_prose", refuse)
     plain_env.setattr(lint_text, "summary_text", refuse)
     message = "job `backup` runs at `0 3 * * *` together with " + "other jobs " * 12
-    report = LintReport((Finding("overlap", "warning", message,
-                                 SourceLocation("jobs.yaml", 3, 5)),), 4, ("jobs.yaml",))
+    report = LintReport(
+        (Finding("overlap", "warning", message, SourceLocation("jobs.yaml", 3, 5)),),
+        4,
+        ("jobs.yaml",),
+    )
     out = io.StringIO()
     render_lint(report, out)
     assert out.getvalue().endswith("Found 1 problem (1 warning) in 4 jobs from 1 file.\n")

@@ -82,8 +82,13 @@ def test_nothing_is_fetched_or_run(jitter: JitterOption | None) -> None:
 def test_both_colour_schemes_and_all_sections() -> None:
     html = report()
     assert "@media (prefers-color-scheme: dark)" in html
-    for heading in ("Fires per minute of the day", "Fires by minute of the hour",
-                    "Where the next job should go", "Busiest cells", "Duplicate schedules"):
+    for heading in (
+        "Fires per minute of the day",
+        "Fires by minute of the hour",
+        "Where the next job should go",
+        "Busiest cells",
+        "Duplicate schedules",
+    ):
         assert heading in html
     assert "<code>30 * * * *</code>" in html  # the hourly suggestion
     assert "4 jobs fire at :00" in html
@@ -110,8 +115,10 @@ def test_jitter_section_has_two_charts_with_titled_bars() -> None:
 
 def test_wide_jitter_folds_the_chart() -> None:
     html = report(jitter=900)
-    last = max(h_value("jitter", name) % 900
-               for name in ("backup-db", "rotate-logs", "sync-users", "thirds"))
+    last = max(
+        h_value("jitter", name) % 900
+        for name in ("backup-db", "rotate-logs", "sync-users", "thirds")
+    )
     minutes = last // 60 + 1  # the chart covers whole minutes up to the latest fire_after
     assert minutes > 1
     # 60 columns over `minutes` minutes: `minutes` seconds per column.
@@ -139,10 +146,20 @@ def chromium() -> str:
 
 def run_chromium(tmp_path: Path, page: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     command = [
-        chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-        "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}",
-        "--enable-logging=stderr", "--v=0", *extra, page.as_uri(),
+        chromium(),
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "--enable-logging=stderr",
+        "--v=0",
+        *extra,
+        page.as_uri(),
     ]
     return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
 
@@ -153,8 +170,9 @@ def console_messages(stderr: str) -> list[str]:
 
 def probe(tmp_path: Path, *extra: str) -> dict[str, object]:
     # The report forbids scripts; this copy lets exactly one inline probe in.
-    html = report(jitter="auto").replace("default-src 'none';", "default-src 'none'; "
-                            "script-src 'unsafe-inline';")
+    html = report(jitter="auto").replace(
+        "default-src 'none';", "default-src 'none'; script-src 'unsafe-inline';"
+    )
     page = tmp_path / "probe.html"
     page.write_text(html.replace("</body>", PROBE + "</body>"), encoding="utf-8")
     done = run_chromium(tmp_path, page, "--dump-dom", *extra)
@@ -189,10 +207,10 @@ def png_pixels(data: bytes) -> tuple[int, int, bytes]:
     width, height = struct.unpack(">II", data[16:24])
     chunks, pos = [], 8
     while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos:pos + 4])
-        kind = data[pos + 4:pos + 8]
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
         if kind == b"IDAT":
-            chunks.append(data[pos + 8:pos + 8 + length])
+            chunks.append(data[pos + 8 : pos + 8 + length])
         pos += 12 + length
     return width, height, zlib.decompress(b"".join(chunks))
 
@@ -222,8 +240,12 @@ def test_an_empty_fleet_still_makes_a_page() -> None:
     fleet = build_fleet([])
     start = datetime(2026, 1, 5, tzinfo=timezone.utc)
     hourly, daily = suggest_slots(fleet, start)
-    html = render_pressure_html(compute_pressure(fleet, start, 24, all_cells=True),
-                                duplicates=find_duplicates(fleet), hourly=hourly, daily=daily)
+    html = render_pressure_html(
+        compute_pressure(fleet, start, 24, all_cells=True),
+        duplicates=find_duplicates(fleet),
+        hourly=hourly,
+        daily=daily,
+    )
     assert "Nothing fires in this window." in html
     assert 'id="heatmap"' not in html
     assert "<code>30 * * * *</code>" in html and "No two jobs share a schedule." in html

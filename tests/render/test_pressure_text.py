@@ -107,15 +107,16 @@ def test_jitter_panel_lines() -> None:
     assert lines[7].split() == ["0s", "10s", "20s", "30s", "40s", "50s"]
     # After jitter the :00 jobs start apart; nightly and nightly-copy (03:15, no jitter
     # off the hour) still start together.
-    assert lines[-1] == ("Peak fires starting in one second (whole window): 4 → 2 "
-                         "(un-jittered → jittered)")
+    assert lines[-1] == (
+        "Peak fires starting in one second (whole window): 4 → 2 (un-jittered → jittered)"
+    )
     assert not any("later minute" in line for line in lines)
 
 
 def test_a_report_with_jitter_ends_with_the_panel() -> None:
     plain = render(PressureReport(report_parts()[0]))
     text = render(PressureReport(report_parts(jitter="auto")[0]))
-    assert text.startswith(plain) and text[len(plain):].startswith("\nJitter (--jitter auto)")
+    assert text.startswith(plain) and text[len(plain) :].startswith("\nJitter (--jitter auto)")
 
 
 def test_wide_jitter_folds_into_sixty_columns_and_counts_the_spill() -> None:
@@ -141,4 +142,9 @@ def test_folding_and_labels() -> None:
     assert folded([1] * 120) == ((2,) * 60, 2)
     assert folded([0] * 59 + [5] + [0] * 900) == ((0,) * 3 + (5,) + (0,) * 56, 16)
     assert [seconds_label(s) for s in (0, 59, 60, 100, 960)] == [
-        "0s", "59s", "1m00s", "1m40s", "16m00s"]
+        "0s",
+        "59s",
+        "1m00s",
+        "1m40s",
+        "16m00s",
+    ]

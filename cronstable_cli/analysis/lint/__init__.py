@@ -1,8 +1,8 @@
 """`cronstable lint`: schedule findings per job plus the fleet's crowded minutes.
 
-    from cronstable_cli.analysis.lint import LintSettings, lint
-    report = lint(load_paths(["jobs/"]), LintSettings(max_per_minute=5))
-    report.findings, report.summary, report.exit_code("warning")
+from cronstable_cli.analysis.lint import LintSettings, lint
+report = lint(load_paths(["jobs/"]), LintSettings(max_per_minute=5))
+report.findings, report.summary, report.exit_code("warning")
 """
 
 from .context import LintSettings

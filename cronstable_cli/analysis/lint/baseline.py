@@ -40,8 +40,9 @@ def baseline_prints(findings: Sequence[Finding], baseline_dir: str) -> list[str]
     return fingerprints(findings, file_id)
 
 
-def compare(findings: Sequence[Finding], accepted: Counter[str],
-            baseline_dir: str) -> BaselineOutcome:
+def compare(
+    findings: Sequence[Finding], accepted: Counter[str], baseline_dir: str
+) -> BaselineOutcome:
     """Split findings into new ones and known ones; count the entries now fixed."""
     left = Counter(accepted)
     new: list[Finding] = []
@@ -59,12 +60,18 @@ def baseline_document(findings: Sequence[Finding], baseline_dir: str) -> dict[st
     """The baseline file's JSON: fingerprints, with code, job, file and message for readers."""
     prints = baseline_prints(findings, baseline_dir)
     root = os.path.abspath(baseline_dir)
-    entries = [{
-        "fingerprint": print_,
-        "code": f.code,
-        "job": f.job,
-        "file": (os.path.relpath(os.path.abspath(f.file), root).replace(os.sep, "/")
-                 if f.file else None),
-        "message": f.message,  # for people reading a diff of the baseline; never matched
-    } for f, print_ in zip(findings, prints, strict=True)]
+    entries = [
+        {
+            "fingerprint": print_,
+            "code": f.code,
+            "job": f.job,
+            "file": (
+                os.path.relpath(os.path.abspath(f.file), root).replace(os.sep, "/")
+                if f.file
+                else None
+            ),
+            "message": f.message,  # for people reading a diff of the baseline; never matched
+        }
+        for f, print_ in zip(findings, prints, strict=True)
+    ]
     return {"version": FORMAT_VERSION, "tool": "cronstable-cli", "findings": entries}

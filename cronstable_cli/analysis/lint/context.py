@@ -81,8 +81,15 @@ class JobContext:
         return f"{w.job(self.name)}: {message}" if self.subject else message
 
     def finding(
-        self, code: str, message: str, *, column: int = 0, level: Level | None = None,
-        subject: bool = True, key: str = "", fix: Fix | None = None,
+        self,
+        code: str,
+        message: str,
+        *,
+        column: int = 0,
+        level: Level | None = None,
+        subject: bool = True,
+        key: str = "",
+        fix: Fix | None = None,
     ) -> Finding:
         """A finding about this job at `column` of its schedule, at the code's level.
 

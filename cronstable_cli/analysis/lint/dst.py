@@ -50,8 +50,11 @@ def _scheduled(schedule: Schedule, lo: datetime, hi: datetime) -> tuple[datetime
     out: list[datetime] = []
     day: date = lo.date()
     while day <= (hi - timedelta(microseconds=1)).date():
-        if day.year in parsed.years and day.month in parsed.months \
-                and schedule.day_mask(day.year, day.month) >> day.day & 1:
+        if (
+            day.year in parsed.years
+            and day.month in parsed.months
+            and schedule.day_mask(day.year, day.month) >> day.day & 1
+        ):
             base = datetime(day.year, day.month, day.day)
             first = max(0, int((lo - base).total_seconds()))
             last = min(DAY, int((hi - base).total_seconds()))
@@ -64,8 +67,13 @@ def _scheduled(schedule: Schedule, lo: datetime, hi: datetime) -> tuple[datetime
 def eligible(ctx: JobContext) -> bool:
     """Explicit non-fixed zone, restricted hours (docs/lint-rules.md); never `utc: false`."""
     parsed = ctx.parsed
-    return (ctx.job.zone_explicit and ctx.zone_known and not parsed.reboot
-            and not ctx.timeline.fixed and len(parsed.hours) < 24)
+    return (
+        ctx.job.zone_explicit
+        and ctx.zone_known
+        and not parsed.reboot
+        and not ctx.timeline.fixed
+        and len(parsed.hours) < 24
+    )
 
 
 def hits(ctx: JobContext) -> list[Hit]:
@@ -82,8 +90,9 @@ def hits(ctx: JobContext) -> list[Hit]:
                 lo = _wall(tr.epoch + tr.before)
                 hit = Hit("skipped", tr, lo, lo + timedelta(seconds=tr.after - tr.before), ())
             else:
-                hit = Hit("repeated", tr, _wall(tr.epoch + tr.after), _wall(tr.epoch + tr.before),
-                          ())
+                hit = Hit(
+                    "repeated", tr, _wall(tr.epoch + tr.after), _wall(tr.epoch + tr.before), ()
+                )
             walls = _scheduled(ctx.schedule, hit.start, hit.end)
             if walls:
                 found.append(Hit(hit.kind, tr, hit.start, hit.end, walls))

@@ -31,8 +31,9 @@ def fixable(findings: Iterable[Finding], unsafe: bool) -> list[Finding]:
     return [f for f in findings if f.fix is not None and f.file and (f.fix.safe or unsafe)]
 
 
-def plan_fixes(findings: Sequence[Finding], texts: Mapping[str, str],
-               unsafe: bool = False) -> list[FilePlan]:
+def plan_fixes(
+    findings: Sequence[Finding], texts: Mapping[str, str], unsafe: bool = False
+) -> list[FilePlan]:
     """Per file (in first-finding order), the text with every applicable fix made."""
     by_file: dict[str, list[Finding]] = {}
     for finding in fixable(findings, unsafe):
@@ -42,8 +43,9 @@ def plan_fixes(findings: Sequence[Finding], texts: Mapping[str, str],
     for path, group in by_file.items():
         text = texts.get(path)
         if text is None:
-            plans.append(FilePlan(path, "", "", (), tuple((f, "the file was not read")
-                                                          for f in group)))
+            plans.append(
+                FilePlan(path, "", "", (), tuple((f, "the file was not read") for f in group))
+            )
             continue
         plans.append(_plan_file(path, text, group))
     return plans
@@ -61,7 +63,7 @@ def _plan_file(path: str, text: str, findings: list[Finding]) -> FilePlan:
         reason = ""
         for edit in finding.fix.edits:
             offset = _offset(starts, text, edit)
-            if offset is None or text[offset:offset + len(edit.old)] != edit.old:
+            if offset is None or text[offset : offset + len(edit.old)] != edit.old:
                 reason = f"{edit.old!r} is not at line {edit.line}, column {edit.column}"
                 break
             end = offset + len(edit.old)
@@ -78,7 +80,7 @@ def _plan_file(path: str, text: str, findings: list[Finding]) -> FilePlan:
         applied.append(finding)
     after = text
     for offset, edit in sorted(chosen, key=lambda pair: pair[0], reverse=True):
-        after = after[:offset] + edit.new + after[offset + len(edit.old):]
+        after = after[:offset] + edit.new + after[offset + len(edit.old) :]
     return FilePlan(path, text, after, tuple(applied), tuple(skipped))
 
 
@@ -116,8 +118,12 @@ def unified_diff(plan: FilePlan) -> str:
     """`--diff`: the plan as a unified diff (a/ and b/ prefixes, like git)."""
     import difflib
 
-    lines = difflib.unified_diff(_lines(plan.before), _lines(plan.after),
-                                 fromfile=f"a/{_clean(plan.path)}", tofile=f"b/{_clean(plan.path)}")
+    lines = difflib.unified_diff(
+        _lines(plan.before),
+        _lines(plan.after),
+        fromfile=f"a/{_clean(plan.path)}",
+        tofile=f"b/{_clean(plan.path)}",
+    )
     out = []
     for line in lines:
         out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")

@@ -60,8 +60,12 @@ class LintReport:
         return int(any(_RANK[f.level] <= threshold for f in self.findings))
 
 
-def lint(loaded: Loaded, settings: LintSettings | None = None, *,
-         focus: Callable[[Job], bool] | None = None) -> LintReport:
+def lint(
+    loaded: Loaded,
+    settings: LintSettings | None = None,
+    *,
+    focus: Callable[[Job], bool] | None = None,
+) -> LintReport:
     """Lint every job of a load; load problems become part of the report.
 
     With `focus`, the per-job rules run only for the jobs it accepts (fleet
@@ -92,7 +96,8 @@ def lint(loaded: Loaded, settings: LintSettings | None = None, *,
             contexts.append(ctx)
     fleet = FleetContext(
         tuple(c for c in contexts if c.job.enabled and not c.parsed.reboot and c.zone_known),
-        settings, now,
+        settings,
+        now,
     )
     for rule in registry.FLEET_RULES:
         assert rule.check is not None
@@ -119,9 +124,11 @@ def _job_rules(settings: LintSettings) -> list[registry.Rule]:
     return [rule for rule in registry.JOB_RULES if rule.code in running]
 
 
-def _job_findings(ctx: JobContext, rules: Sequence[registry.Rule],
-                  shared: dict[tuple[object, ...], tuple[JobContext, list[Finding]]],
-                  ) -> list[Finding]:
+def _job_findings(
+    ctx: JobContext,
+    rules: Sequence[registry.Rule],
+    shared: dict[tuple[object, ...], tuple[JobContext, list[Finding]]],
+) -> list[Finding]:
     """Run the per-job rules in registry order, honouring `replaces`.
 
     A fleet repeats a handful of schedules thousands of times: a `per_schedule`
@@ -132,9 +139,19 @@ def _job_findings(ctx: JobContext, rules: Sequence[registry.Rule],
     if ctx.parsed.reboot:
         return []  # fires only at daemon start: no time schedule to check
     job = ctx.job
-    key = None if ctx.parsed.uses_hash else (
-        id(ctx.parsed), job.schedule, job.zone, job.zone_explicit, ctx.zone_known, job.kind,
-        job.enabled)
+    key = (
+        None
+        if ctx.parsed.uses_hash
+        else (
+            id(ctx.parsed),
+            job.schedule,
+            job.zone,
+            job.zone_explicit,
+            ctx.zone_known,
+            job.kind,
+            job.enabled,
+        )
+    )
     out: list[Finding] = []
     replaced: set[str] = set()
     bare: JobContext | None = None  # this job without a subject, for findings others share
@@ -164,9 +181,14 @@ def _moved(finding: Finding, source: JobContext, target: JobContext) -> Finding:
         return replace(finding, message=message)
     origin, at = source.location(), finding.location
     column = at.column - origin.column + 1 if at and at.line == origin.line and at.column else 0
-    return replace(finding, message=message, location=target.location(max(column, 0)),
-                   job=target.name, schedule=target.job.schedule,
-                   fix=_moved_fix(finding.fix, origin, target))
+    return replace(
+        finding,
+        message=message,
+        location=target.location(max(column, 0)),
+        job=target.name,
+        schedule=target.job.schedule,
+        fix=_moved_fix(finding.fix, origin, target),
+    )
 
 
 def _moved_fix(fix: Fix | None, origin: SourceLocation, target: JobContext) -> Fix | None:
@@ -197,8 +219,9 @@ class _Frames:
                 self.zones[name] = None
         return self.zones[name]
 
-    def prepare(self, job: Job, now: datetime, already: set[tuple[str, str | None]],
-                subject: bool = True) -> tuple[JobContext | None, list[Finding]]:
+    def prepare(
+        self, job: Job, now: datetime, already: set[tuple[str, str | None]], subject: bool = True
+    ) -> tuple[JobContext | None, list[Finding]]:
         problems: list[Finding] = []
         zone = self.zone(job.zone)
         if zone is None and (UNKNOWN_TIMEZONE, job.name) not in already:
@@ -215,8 +238,9 @@ class _Frames:
         if entry is None:
             timeline = Timeline(Schedule(parsed), zone or timezone.utc)
             entry = self.timelines[key] = (parsed, timeline)
-        ctx = JobContext(job, parsed, entry[1], zone is not None, now, registry.LEVELS,
-                         subject=subject)
+        ctx = JobContext(
+            job, parsed, entry[1], zone is not None, now, registry.LEVELS, subject=subject
+        )
         return ctx, problems
 
 
@@ -225,9 +249,12 @@ def _invalid_schedule(job: Job, err: ScheduleError) -> Finding:
     if err.column and where.column:
         where = SourceLocation(where.file, where.line, where.column + err.column - 1)
     return Finding(
-        code=INVALID_SCHEDULE, level=registry.LEVELS[INVALID_SCHEDULE],
+        code=INVALID_SCHEDULE,
+        level=registry.LEVELS[INVALID_SCHEDULE],
         message=f"job {job.name!r}: invalid schedule `{job.schedule}`: {err.message}",
-        location=where, job=job.name, schedule=job.schedule,
+        location=where,
+        job=job.name,
+        schedule=job.schedule,
     )
 
 
@@ -235,9 +262,12 @@ def _unknown_zone(job: Job) -> Finding:
     from ...loaders.zones import unknown_zone_message
 
     return Finding(
-        code=UNKNOWN_TIMEZONE, level=registry.LEVELS[UNKNOWN_TIMEZONE],
+        code=UNKNOWN_TIMEZONE,
+        level=registry.LEVELS[UNKNOWN_TIMEZONE],
         message=unknown_zone_message(job.zone, f"job {job.name!r}"),
-        location=job.location, job=job.name, schedule=job.schedule,
+        location=job.location,
+        job=job.name,
+        schedule=job.schedule,
     )
 
 
@@ -250,8 +280,9 @@ class _Owners:
             self.by_name.setdefault(job.name, []).append(job)
 
     def suppresses(self, finding: Finding) -> bool:
-        candidates = [j for j in self.by_name.get(finding.job or "", ())
-                      if j.location.file == finding.file]
+        candidates = [
+            j for j in self.by_name.get(finding.job or "", ()) if j.location.file == finding.file
+        ]
         if not candidates:
             return False
         before = [j for j in candidates if j.location.line <= finding.line]
@@ -266,5 +297,10 @@ def _selected(code: str, settings: LintSettings) -> bool:
 
 
 def _sort_key(finding: Finding) -> tuple[str, int, int, int, str]:
-    return (finding.file or "", finding.line, finding.column,
-            registry.ORDER.get(finding.code, len(registry.ORDER)), finding.message)
+    return (
+        finding.file or "",
+        finding.line,
+        finding.column,
+        registry.ORDER.get(finding.code, len(registry.ORDER)),
+        finding.message,
+    )

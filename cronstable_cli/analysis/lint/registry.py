@@ -60,8 +60,9 @@ class Rule(NamedTuple):
     @property
     def explanation(self) -> str:
         """What it does and why it matters, in one paragraph (for `--list-rules`)."""
-        return " ".join(p for p in (self.section("What it does"),
-                                    self.section("Why is this bad?")) if p)
+        return " ".join(
+            p for p in (self.section("What it does"), self.section("Why is this bad?")) if p
+        )
 
 
 def _rule(module: ModuleType) -> Rule:

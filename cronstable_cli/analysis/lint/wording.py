@@ -7,8 +7,21 @@ from collections.abc import Iterable, Sequence
 from ...engine.describe import join_words
 from ...engine.describe import plural as describe_plural
 
-MONTHS = ("", "January", "February", "March", "April", "May", "June", "July",
-          "August", "September", "October", "November", "December")
+MONTHS = (
+    "",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 WEEKDAYS = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
 
 # `a`, `a and b`, `a, b and c`: the engine's descriptions and the rules share one.

@@ -72,8 +72,9 @@ def check(ctx: FleetContext) -> Iterator[Finding]:
             yield found
 
 
-def _report(members: list[JobContext], minutes: list[int], limit: int,
-            used: set[int]) -> Finding | None:
+def _report(
+    members: list[JobContext], minutes: list[int], limit: int, used: set[int]
+) -> Finding | None:
     candidates = [c for c in members if not c.job.is_suppressed(CODE)]
     if not candidates:
         return None  # every job here has accepted its slot
@@ -82,23 +83,31 @@ def _report(members: list[JobContext], minutes: list[int], limit: int,
     anchor = (fresh or movable or candidates)[0]
     used.add(id(anchor))
     spread = _spread(anchor)
-    hint = (f"e.g. {w.job(anchor.name)} {w.code(anchor.parsed.source)} → {w.code(spread)}"
-            if spread else "or move some of them to quieter minutes")
-    where = (f"minute {_minutes(minutes)}" if len(minutes) == 1
-             else f"minutes {_minutes(minutes)}")
+    hint = (
+        f"e.g. {w.job(anchor.name)} {w.code(anchor.parsed.source)} → {w.code(spread)}"
+        if spread
+        else "or move some of them to quieter minutes"
+    )
+    where = f"minute {_minutes(minutes)}" if len(minutes) == 1 else f"minutes {_minutes(minutes)}"
     names = w.names([c.name for c in members])
     fix = None
     if spread and not anchor.parsed.source.startswith("@"):
         index = 1 if anchor.parsed.field_count == 7 else 0
         token = spread.split()[index]
-        fix = anchor.field_fix(MINUTE, token, f"spread {w.job(anchor.name)} with {w.code(token)}",
-                               safe=False)
-    return anchor.finding(CODE, (
-        f"{len(members)} jobs fire in {where} of the hour, more than --max-per-minute "
-        f"{limit}: {names}; spread them with H, {hint}."), column=anchor.field(MINUTE).column,
+        fix = anchor.field_fix(
+            MINUTE, token, f"spread {w.job(anchor.name)} with {w.code(token)}", safe=False
+        )
+    return anchor.finding(
+        CODE,
+        (
+            f"{len(members)} jobs fire in {where} of the hour, more than --max-per-minute "
+            f"{limit}: {names}; spread them with H, {hint}."
+        ),
+        column=anchor.field(MINUTE).column,
         subject=False,
         key=",".join(str(m) for m in minutes),  # the crowd's members change with the fleet
-        fix=fix)
+        fix=fix,
+    )
 
 
 def _minutes(minutes: list[int]) -> str:
@@ -112,8 +121,11 @@ def _spread(ctx: JobContext) -> str | None:
     """The job's schedule with its minute field rewritten as an H form, if one fits."""
     parsed = ctx.parsed
     source = parsed.source
-    tokens = (MACROS.get(source.lower(), MACROS["@daily"]).split() if source.startswith("@")
-              else source.split())
+    tokens = (
+        MACROS.get(source.lower(), MACROS["@daily"]).split()
+        if source.startswith("@")
+        else source.split()
+    )
     index = 1 if parsed.field_count == 7 else 0
     minutes = sorted(parsed.minutes)
     token = tokens[index]
@@ -121,8 +133,10 @@ def _spread(ctx: JobContext) -> str | None:
         tokens[index] = "H" + token[1:]
     elif len(minutes) == 1:
         tokens[index] = "H"
-    elif len({b - a for a, b in pairwise(minutes)}) == 1 \
-            and (minutes[1] - minutes[0]) * len(minutes) == 60:
+    elif (
+        len({b - a for a, b in pairwise(minutes)}) == 1
+        and (minutes[1] - minutes[0]) * len(minutes) == 60
+    ):
         tokens[index] = f"H/{minutes[1] - minutes[0]}"
     else:
         return None

@@ -48,9 +48,14 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     if parsed.reboot or not (parsed.dom.restricted and parsed.dow.restricted):
         return
     dom, dow = ctx.field(DAY_OF_MONTH), ctx.field(DAY_OF_WEEK)
-    yield ctx.finding(CODE, (
-        f"{w.code(parsed.source)} restricts both day-of-month "
-        f"({w.code(dom.source)}) and day-of-week ({w.code(dow.source)}); cronstable fires only "
-        "on days matching both, while Vixie cron fires on days matching either. If either was "
-        "meant, split it into two jobs; if both, add "
-        f"`# cronstable: ignore[{CODE}]`."), column=dom.column)
+    yield ctx.finding(
+        CODE,
+        (
+            f"{w.code(parsed.source)} restricts both day-of-month "
+            f"({w.code(dom.source)}) and day-of-week ({w.code(dow.source)}); cronstable fires only "
+            "on days matching both, while Vixie cron fires on days matching either. If either was "
+            "meant, split it into two jobs; if both, add "
+            f"`# cronstable: ignore[{CODE}]`."
+        ),
+        column=dom.column,
+    )

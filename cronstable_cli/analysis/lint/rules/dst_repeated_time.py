@@ -57,16 +57,25 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         if hit.kind != "repeated":
             continue
         before = datetime.fromtimestamp(hit.transition.epoch - 1, zone).tzname()
-        fall = (f"on {hit.start.date().isoformat()}, clocks in {ctx.job.zone} fall back from "
-                f"{dst.clock(hit.end, secs)} to {dst.clock(hit.start, secs)}")
+        fall = (
+            f"on {hit.start.date().isoformat()}, clocks in {ctx.job.zone} fall back from "
+            f"{dst.clock(hit.end, secs)} to {dst.clock(hit.start, secs)}"
+        )
         first = dst.clock(hit.walls[0], secs)
         if len(hit.walls) == 1:
             what = f"{first} occurs twice; it fires once, at the first {first} ({before})"
         else:
-            what = (f"its {len(hit.walls)} runs from {first} to "
-                    f"{dst.clock(hit.walls[-1], secs)} each occur twice; each fires once, at "
-                    f"its first occurrence ({before})")
-        yield ctx.finding(CODE, (
-            f"{w.code(ctx.parsed.source)} {fall}, so {what}; pick wall "
-            "times outside the repeated hour, or schedule in UTC, if every run matters."),
-            column=ctx.field(HOUR).column, key=f"{ctx.job.zone}:{first}")  # no date: it moves
+            what = (
+                f"its {len(hit.walls)} runs from {first} to "
+                f"{dst.clock(hit.walls[-1], secs)} each occur twice; each fires once, at "
+                f"its first occurrence ({before})"
+            )
+        yield ctx.finding(
+            CODE,
+            (
+                f"{w.code(ctx.parsed.source)} {fall}, so {what}; pick wall "
+                "times outside the repeated hour, or schedule in UTC, if every run matters."
+            ),
+            column=ctx.field(HOUR).column,
+            key=f"{ctx.job.zone}:{first}",
+        )  # no date: it moves

@@ -59,23 +59,34 @@ def check(ctx: JobContext) -> Iterator[Finding]:
             continue
         shifted = [datetime.fromtimestamp(instant_of(zone, _fields(t))[0], zone) for t in hit.walls]
         first, moved = dst.clock(hit.walls[0], secs), dst.clock(shifted[0], secs)
-        jump = (f"on {hit.start.date().isoformat()}, clocks in {ctx.job.zone} jump from "
-                f"{dst.clock(hit.start, secs)} to {dst.clock(hit.end, secs)}")
+        jump = (
+            f"on {hit.start.date().isoformat()}, clocks in {ctx.job.zone} jump from "
+            f"{dst.clock(hit.start, secs)} to {dst.clock(hit.end, secs)}"
+        )
         if len(hit.walls) == 1:
-            what = (f"its {first} run does not exist that day and fires at {moved} "
-                    f"{shifted[0].tzname()} instead")
+            what = (
+                f"its {first} run does not exist that day and fires at {moved} "
+                f"{shifted[0].tzname()} instead"
+            )
         else:
-            what = (f"its {len(hit.walls)} runs from {first} to "
-                    f"{dst.clock(hit.walls[-1], secs)} do not exist that day; each fires "
-                    f"{dst.duration(hit.transition.after - hit.transition.before)} later "
-                    f"({first} → {moved} {shifted[0].tzname()})")
+            what = (
+                f"its {len(hit.walls)} runs from {first} to "
+                f"{dst.clock(hit.walls[-1], secs)} do not exist that day; each fires "
+                f"{dst.duration(hit.transition.after - hit.transition.before)} later "
+                f"({first} → {moved} {shifted[0].tzname()})"
+            )
         schedule = ctx.schedule
         if any(schedule.matches(*_fields(s)) for s in shifted):
             what += ", together with the run already scheduled at that time"
-        yield ctx.finding(CODE, (
-            f"{w.code(ctx.parsed.source)} {jump}, so {what}; pick a wall "
-            "time outside the gap, or schedule in UTC, if the shift matters."),
-            column=ctx.field(HOUR).column, key=f"{ctx.job.zone}:{first}")  # no date: it moves
+        yield ctx.finding(
+            CODE,
+            (
+                f"{w.code(ctx.parsed.source)} {jump}, so {what}; pick a wall "
+                "time outside the gap, or schedule in UTC, if the shift matters."
+            ),
+            column=ctx.field(HOUR).column,
+            key=f"{ctx.job.zone}:{first}",
+        )  # no date: it moves
 
 
 def _fields(at: datetime) -> tuple[int, int, int, int, int, int]:

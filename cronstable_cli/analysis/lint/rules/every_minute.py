@@ -50,14 +50,19 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     if len(hours) == 1:
         runs = f"runs {per_day} times at {hours[0]:02d}:xx"
     else:
-        runs = (f"runs every minute of hours {w.join([f'{h:02d}' for h in hours])} "
-                f"({per_day} times a day)")
+        runs = (
+            f"runs every minute of hours {w.join([f'{h:02d}' for h in hours])} "
+            f"({per_day} times a day)"
+        )
     fix = None
     if minute.source == "*":
         fix = ctx.field_fix(MINUTE, "0", "run once, at minute 0", safe=False)
-    yield ctx.finding(CODE, (
-        f"{w.code(parsed.source)} {runs}; "
-        f"{w.code(_once(ctx))} was probably meant."), column=minute.column, fix=fix)
+    yield ctx.finding(
+        CODE,
+        (f"{w.code(parsed.source)} {runs}; {w.code(_once(ctx))} was probably meant."),
+        column=minute.column,
+        fix=fix,
+    )
 
 
 def _once(ctx: JobContext) -> str:

@@ -44,6 +44,11 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         "crontab": "its name is its file and line, so moving the entry to another line moves it",
         "dag": "renaming the DAG moves it to other slots",
     }.get(ctx.job.kind, "renaming the job moves it to other slots")
-    yield ctx.finding(CODE, (
-        f"{w.code(parsed.source)} resolves to {w.code(parsed.resolved)} "
-        f"(hashed from the job name {ctx.name!r}); {moves}."), column=column)
+    yield ctx.finding(
+        CODE,
+        (
+            f"{w.code(parsed.source)} resolves to {w.code(parsed.resolved)} "
+            f"(hashed from the job name {ctx.name!r}); {moves}."
+        ),
+        column=column,
+    )

@@ -56,10 +56,15 @@ def check(ctx: JobContext) -> Iterator[Finding]:
             return
     upcoming = _next_leap_day(ctx)
     when = f" (next: {upcoming}-02-29)" if upcoming else " (none is left before 2100)"
-    yield ctx.finding(CODE, (
-        f"{w.code(parsed.source)} can fire in February only on the 29th, "
-        f"which exists only in leap years{when}; use `L` for February's last day if every "
-        "year was meant."), column=ctx.field(DAY_OF_MONTH).column)
+    yield ctx.finding(
+        CODE,
+        (
+            f"{w.code(parsed.source)} can fire in February only on the 29th, "
+            f"which exists only in leap years{when}; use `L` for February's last day if every "
+            "year was meant."
+        ),
+        column=ctx.field(DAY_OF_MONTH).column,
+    )
 
 
 def _next_leap_day(ctx: JobContext) -> int | None:

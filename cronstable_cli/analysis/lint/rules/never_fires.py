@@ -52,8 +52,10 @@ PER_SCHEDULE = True
 # Findings that say nothing useful about a job that never runs.
 REPLACES = frozenset({"skipped-months", "leap-day-only", "dst-skipped-time", "dst-repeated-time"})
 # A deliberately unscheduled job (run from the web UI or API) is legitimate: say how to mark it.
-ON_DEMAND = (f" If the job is meant to run only on demand, add "
-             f"`# cronstable: ignore[{CODE}]` on the line above its schedule.")
+ON_DEMAND = (
+    f" If the job is meant to run only on demand, add "
+    f"`# cronstable: ignore[{CODE}]` on the line above its schedule."
+)
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
@@ -66,26 +68,42 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     if last is not None:
         when = _stamp(last)
         if calendar.years_restricted(parsed) and max(parsed.years) < ctx.now.year:
-            yield ctx.finding(CODE, (
-                f"{head} has no fire left: its year field ends at {max(parsed.years)} and its "
-                f"last fire was {when}; move the year field forward, remove it, or delete "
-                f"the job.{ON_DEMAND}"), column=year_col)
+            yield ctx.finding(
+                CODE,
+                (
+                    f"{head} has no fire left: its year field ends at {max(parsed.years)} and its "
+                    f"last fire was {when}; move the year field forward, remove it, or delete "
+                    f"the job.{ON_DEMAND}"
+                ),
+                column=year_col,
+            )
         else:
-            yield ctx.finding(CODE, (
-                f"{head} has no fire left before the end of 2099 (its last fire was {when}); "
-                f"check the day, month and year fields.{ON_DEMAND}"))
+            yield ctx.finding(
+                CODE,
+                (
+                    f"{head} has no fire left before the end of 2099 (its last fire was {when}); "
+                    f"check the day, month and year fields.{ON_DEMAND}"
+                ),
+            )
         return
     dom_col = ctx.field(DAY_OF_MONTH).column
     if calendar.years_restricted(parsed) and _exists_in_some_year(ctx):
-        yield ctx.finding(CODE, (
-            f"{head} never fires: the dates it asks for do not occur in the years of its "
-            f"year field ({w.code(calendar.year_text(parsed))}); change the years or the "
-            f"day fields.{ON_DEMAND}"), column=year_col or dom_col)
+        yield ctx.finding(
+            CODE,
+            (
+                f"{head} never fires: the dates it asks for do not occur in the years of its "
+                f"year field ({w.code(calendar.year_text(parsed))}); change the years or the "
+                f"day fields.{ON_DEMAND}"
+            ),
+            column=year_col or dom_col,
+        )
         return
     why, fix = _why_no_date(ctx)
-    yield ctx.finding(CODE, (
-        f"{head} never fires: the date it asks for never exists — {why}; {fix}.{ON_DEMAND}"),
-        column=dom_col)
+    yield ctx.finding(
+        CODE,
+        (f"{head} never fires: the date it asks for never exists — {why}; {fix}.{ON_DEMAND}"),
+        column=dom_col,
+    )
 
 
 def _exists_in_some_year(ctx: JobContext) -> bool:
@@ -103,13 +121,17 @@ def _why_no_date(ctx: JobContext) -> tuple[str, str]:
         if all(calendar.missing_days(days, m) == sorted(days) for m in months):
             said = w.join([str(d) for d in sorted(days)])
             where = w.month_list(months, "or")
-            why = (f"day {said} does not exist in {where}" if len(days) == 1
-                   else f"days {said} do not exist in {where}")
+            why = (
+                f"day {said} does not exist in {where}"
+                if len(days) == 1
+                else f"days {said} do not exist in {where}"
+            )
             return why, "use `L` for a month's last day, or pick days that exist"
-    months_text = ("any month" if len(parsed.months) == 12
-                   else w.month_list(parsed.months, "or"))
-    return (f"no day of {months_text} matches {calendar.day_fields_text(parsed)}",
-            "loosen one of the day fields")
+    months_text = "any month" if len(parsed.months) == 12 else w.month_list(parsed.months, "or")
+    return (
+        f"no day of {months_text} matches {calendar.day_fields_text(parsed)}",
+        "loosen one of the day fields",
+    )
 
 
 def _stamp(at: datetime) -> str:

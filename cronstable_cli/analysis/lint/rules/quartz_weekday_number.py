@@ -64,12 +64,17 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         quartz = parse(fixed, ctx.name)
     except ScheduleError:
         return  # not a Quartz spelling this dialect can take either
-    yield ctx.finding(CODE, (
-        f"{w.code(parsed.source)} has Quartz's shape (seconds first, `?` "
-        f"in a day field), but weekday numbers differ: here {w.code(dow.source)} means "
-        f"{_weekdays(parsed)} (0 = Sunday, 1 = Monday); in Quartz (1 = Sunday, 2 = Monday) "
-        f"it means {_weekdays(quartz)}. Write the days as names, which mean the same in "
-        f"both: {w.code(fixed)}."), column=dow.column)
+    yield ctx.finding(
+        CODE,
+        (
+            f"{w.code(parsed.source)} has Quartz's shape (seconds first, `?` "
+            f"in a day field), but weekday numbers differ: here {w.code(dow.source)} means "
+            f"{_weekdays(parsed)} (0 = Sunday, 1 = Monday); in Quartz (1 = Sunday, 2 = Monday) "
+            f"it means {_weekdays(quartz)}. Write the days as names, which mean the same in "
+            f"both: {w.code(fixed)}."
+        ),
+        column=dow.column,
+    )
 
 
 def _weekdays(parsed: Parsed) -> str:

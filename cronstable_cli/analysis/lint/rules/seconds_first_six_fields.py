@@ -55,15 +55,23 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         there = _lower_first(describe(parse(seven, ctx.name)))
     except ScheduleError:
         there = None
-    quartz = (f"Quartz and Spring put seconds first, where it means {there}. If that was "
-              f"meant, write {w.code(seven)} (7 fields, seconds first)" if there else
-              "Quartz and Spring put seconds first; for that reading write it with 7 "
-              f"fields, {w.code(seven)}")
-    yield ctx.finding(CODE, (
-        f"{w.code(parsed.source)} has 6 fields and the 6th, the year, is "
-        f"`*`: here the fields are minute hour day-of-month month day-of-week year, so it "
-        f"means {here}. {quartz}; if not, drop the year: "
-        f"{w.code(' '.join(tokens[:5]))}."), column=ctx.field(YEAR).column)
+    quartz = (
+        f"Quartz and Spring put seconds first, where it means {there}. If that was "
+        f"meant, write {w.code(seven)} (7 fields, seconds first)"
+        if there
+        else "Quartz and Spring put seconds first; for that reading write it with 7 "
+        f"fields, {w.code(seven)}"
+    )
+    yield ctx.finding(
+        CODE,
+        (
+            f"{w.code(parsed.source)} has 6 fields and the 6th, the year, is "
+            f"`*`: here the fields are minute hour day-of-month month day-of-week year, so it "
+            f"means {here}. {quartz}; if not, drop the year: "
+            f"{w.code(' '.join(tokens[:5]))}."
+        ),
+        column=ctx.field(YEAR).column,
+    )
 
 
 def _lower_first(text: str) -> str:

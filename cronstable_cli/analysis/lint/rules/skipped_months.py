@@ -47,30 +47,40 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         return
     days = None if calendar.years_restricted(parsed) else calendar.plain_days(parsed)
     if days is not None:  # fast path: plain days only, no weekday restriction
-        skipped = [m for m in sorted(parsed.months)
-                   if calendar.missing_days(days, m) == sorted(days)]
+        skipped = [
+            m for m in sorted(parsed.months) if calendar.missing_days(days, m) == sorted(days)
+        ]
     else:
         years = calendar.years_from(parsed, ctx.now.year) or calendar.every_layout()
         schedule = ctx.schedule
-        skipped = [m for m in sorted(parsed.months)
-                   if not calendar.month_union(schedule, m, years)]
+        skipped = [m for m in sorted(parsed.months) if not calendar.month_union(schedule, m, years)]
     if not skipped:
         return
     plain = calendar.plain_days(parsed)
     if plain is not None:
         said = w.join([str(d) for d in sorted(plain)], "or")
-        why = (f"{w.MONTHS[skipped[0]]} has no day {said}" if len(skipped) == 1
-               else f"those months have no day {said}")
+        why = (
+            f"{w.MONTHS[skipped[0]]} has no day {said}"
+            if len(skipped) == 1
+            else f"those months have no day {said}"
+        )
         if calendar.years_restricted(parsed):
             why += " in the years of its year field"
     else:
-        why = (f"no day of {'that month' if len(skipped) == 1 else 'those months'} matches "
-               f"{calendar.day_fields_text(parsed)}")
+        why = (
+            f"no day of {'that month' if len(skipped) == 1 else 'those months'} matches "
+            f"{calendar.day_fields_text(parsed)}"
+        )
     fix = None
     if ctx.field(DAY_OF_MONTH).source == "31" and not parsed.dow.restricted:
         fix = ctx.field_fix(DAY_OF_MONTH, "L", "run on the last day of every month", safe=False)
-    yield ctx.finding(CODE, (
-        f"{w.code(parsed.source)} never fires in "
-        f"{w.month_list(skipped)}: {why}; use `L` for the last day of a month, or drop "
-        f"{'that month' if len(skipped) == 1 else 'those months'} from the month field."),
-        column=ctx.field(DAY_OF_MONTH).column, fix=fix)
+    yield ctx.finding(
+        CODE,
+        (
+            f"{w.code(parsed.source)} never fires in "
+            f"{w.month_list(skipped)}: {why}; use `L` for the last day of a month, or drop "
+            f"{'that month' if len(skipped) == 1 else 'those months'} from the month field."
+        ),
+        column=ctx.field(DAY_OF_MONTH).column,
+        fix=fix,
+    )

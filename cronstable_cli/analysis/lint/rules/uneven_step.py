@@ -49,8 +49,13 @@ FIX: FixKind = "safe"
 
 _STEP = re.compile(r"(\*|[Hh])/([0-9]+)")
 _SPANS = {SECOND: 60, MINUTE: 60, HOUR: 24, MONTH: 12, DAY_OF_WEEK: 7}
-_ONCE = {SECOND: "once a minute", MINUTE: "once an hour", HOUR: "once a day",
-         MONTH: "once a year", DAY_OF_WEEK: "once a week"}
+_ONCE = {
+    SECOND: "once a minute",
+    MINUTE: "once an hour",
+    HOUR: "once a day",
+    MONTH: "once a year",
+    DAY_OF_WEEK: "once a week",
+}
 _UNITS = {SECOND: "second", MINUTE: "minute", HOUR: "hour", MONTH: "month", DAY_OF_WEEK: "day"}
 
 
@@ -65,8 +70,9 @@ def check(ctx: JobContext) -> Iterator[Finding]:
             if match and int(match.group(2)) > 1:
                 column = text.column + offset
                 if index == DAY_OF_MONTH:
-                    yield _month_restart(ctx, item, match.group(1) in "Hh", int(match.group(2)),
-                                         column)
+                    yield _month_restart(
+                        ctx, item, match.group(1) in "Hh", int(match.group(2)), column
+                    )
                 elif _SPANS[index] % int(match.group(2)):
                     yield _wrap(ctx, index, item, int(match.group(2)), column)
             offset += len(item) + 1
@@ -74,8 +80,13 @@ def check(ctx: JobContext) -> Iterator[Finding]:
 
 def _field_values(ctx: JobContext, index: int) -> list[int]:
     p = ctx.parsed
-    found = {SECOND: p.seconds, MINUTE: p.minutes, HOUR: p.hours, MONTH: p.months,
-             DAY_OF_WEEK: p.dow.days}[index]
+    found = {
+        SECOND: p.seconds,
+        MINUTE: p.minutes,
+        HOUR: p.hours,
+        MONTH: p.months,
+        DAY_OF_WEEK: p.dow.days,
+    }[index]
     return sorted(found)
 
 
@@ -89,22 +100,39 @@ def _wrap(ctx: JobContext, index: int, item: str, step: int, column: int) -> Fin
         edit = None
         if item == ctx.field(index).source:
             # `H/50` that keeps one minute for this name is that minute: every fire stays.
-            edit = ctx.field_fix(index, str(first), f"write the one value, {w.code(str(first))}",
-                                 safe=True)
-        return ctx.finding(CODE, (
-            f"{w.code(item)} in the {name} field selects only {first}, so "
-            f"it fires {_ONCE[index]}, not every {step} {unit}s; write the single "
-            f"value (or `H`) if that is meant, or use a step that divides {span}."),
-            column=column, key=f"{name}:{item}", fix=edit)
+            edit = ctx.field_fix(
+                index, str(first), f"write the one value, {w.code(str(first))}", safe=True
+            )
+        return ctx.finding(
+            CODE,
+            (
+                f"{w.code(item)} in the {name} field selects only {first}, so "
+                f"it fires {_ONCE[index]}, not every {step} {unit}s; write the single "
+                f"value (or `H`) if that is meant, or use a step that divides {span}."
+            ),
+            column=column,
+            key=f"{name}:{item}",
+            fix=edit,
+        )
     where = _wrap_text(index, first, last)
     prefix = item.split("/")[0]
     better = [f"`{prefix}/{d}`" for d in _divisors_near(span, step)]
-    fix = (f"use {w.join(better, 'or')} (which divide{'s' if len(better) == 1 else ''} {span}) "
-           f"or list the exact {unit}s" if better else f"list the exact {unit}s")
-    return ctx.finding(CODE, (
-        f"{w.code(item)} in the {name} field fires "
-        f"{where}, a {gap}-{unit} gap instead of {step}, because {step} does not divide "
-        f"{span}; {fix}."), column=column, key=f"{name}:{item}")
+    fix = (
+        f"use {w.join(better, 'or')} (which divide{'s' if len(better) == 1 else ''} {span}) "
+        f"or list the exact {unit}s"
+        if better
+        else f"list the exact {unit}s"
+    )
+    return ctx.finding(
+        CODE,
+        (
+            f"{w.code(item)} in the {name} field fires "
+            f"{where}, a {gap}-{unit} gap instead of {step}, because {step} does not divide "
+            f"{span}; {fix}."
+        ),
+        column=column,
+        key=f"{name}:{item}",
+    )
 
 
 def _wrap_text(index: int, first: int, last: int) -> str:
@@ -135,11 +163,16 @@ def _month_restart(ctx: JobContext, item: str, hashed: bool, step: int, column: 
         days = list(range(1, 32, step))
     lengths = sorted({days_in_month(y, m) for m in ctx.parsed.months for y in (2023, 2024)})
     gaps = sorted({n - max(d for d in days if d <= n) + days[0] for n in lengths})
-    gap_text = (w.plural(gaps[0], "day") if len(gaps) == 1
-                else f"{gaps[0]} to {gaps[-1]} days")
-    return ctx.finding(CODE, (
-        f"{w.code(item)} in the day-of-month field restarts at day "
-        f"{days[0]} every month (days {w.values(days)}), so the gap across a month's end is "
-        f"{gap_text} instead of a steady {step}; if a fixed interval matters, use fixed days "
-        "(e.g. `1,15`) or the day-of-week field."), column=column, level="note",
-        key=f"day-of-month:{item}")
+    gap_text = w.plural(gaps[0], "day") if len(gaps) == 1 else f"{gaps[0]} to {gaps[-1]} days"
+    return ctx.finding(
+        CODE,
+        (
+            f"{w.code(item)} in the day-of-month field restarts at day "
+            f"{days[0]} every month (days {w.values(days)}), so the gap across a month's end is "
+            f"{gap_text} instead of a steady {step}; if a fixed interval matters, use fixed days "
+            "(e.g. `1,15`) or the day-of-week field."
+        ),
+        column=column,
+        level="note",
+        key=f"day-of-month:{item}",
+    )
