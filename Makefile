@@ -69,6 +69,7 @@ bench: $(STAMP_BENCH)
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy cronstable_cli
 
 completions: $(STAMP_RUN)
