@@ -9,10 +9,12 @@ options, unchanged, to the entry point the daemon itself declares.
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Callable, Collection, Sequence
-from importlib import metadata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib import metadata
 
 DAEMON_DIST = "cronstable"
 DAEMON_SCRIPT = "cronstable"
@@ -27,6 +29,8 @@ _TYPO_CUTOFF = 0.75
 
 def daemon_version() -> str | None:
     """The installed daemon's version, or None when the daemon is not installed."""
+    from importlib import metadata  # only when the daemon is looked for (start-up)
+
     try:
         dist = metadata.distribution(DAEMON_DIST)
     except metadata.PackageNotFoundError:
@@ -49,6 +53,8 @@ def _script(dist: metadata.Distribution) -> metadata.EntryPoint | None:
 
 def daemon_entry() -> Callable[[], object] | None:
     """The daemon's own `cronstable` entry point, loaded; None without the daemon."""
+    from importlib import metadata  # only when the daemon is looked for (start-up)
+
     try:
         dist = metadata.distribution(DAEMON_DIST)
     except metadata.PackageNotFoundError:
@@ -77,6 +83,8 @@ def near_miss(argv: Sequence[str], commands: Collection[str]) -> str | None:
     """The toolkit command argv[0] probably misspells, if any."""
     if not argv or argv[0].startswith("-"):
         return None
+    import difflib
+
     close = difflib.get_close_matches(argv[0], list(commands), n=1, cutoff=_TYPO_CUTOFF)
     return close[0] if close else None
 

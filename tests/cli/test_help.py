@@ -57,6 +57,8 @@ def test_lint_of_plain_yaml_imports_neither_strictyaml_nor_rich() -> None:
     loaded = _modules_after("lint", "--format", "json", str(EXAMPLE))
     assert "cronstable_cli.loaders" in loaded  # it did load the file
     assert not {m for m in loaded if m.split(".")[0] in ("strictyaml", "rich")}
+    # Looking for an installed daemon (importlib.metadata) is only for what is not ours.
+    assert "importlib.metadata" not in loaded
 
 
 def test_preview_of_an_expression_imports_no_loader() -> None:
