@@ -73,6 +73,16 @@ class Gaps:
     q3: float
     max: int
 
+    def to_dict(self) -> dict[str, float]:
+        """The `gaps` object of the JSON documents: min, q1, median, q3, max."""
+        return {
+            "min": self.min,
+            "q1": self.q1,
+            "median": self.median,
+            "q3": self.q3,
+            "max": self.max,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class StaggerResult:
@@ -99,15 +109,7 @@ class StaggerResult:
             "window_minutes": self.window_minutes,
             "offsets": dict(self.offsets),
             "starts": dict(self.starts),
-            "gaps": None
-            if gaps is None
-            else {
-                "min": gaps.min,
-                "q1": gaps.q1,
-                "median": gaps.median,
-                "q3": gaps.q3,
-                "max": gaps.max,
-            },
+            "gaps": None if gaps is None else gaps.to_dict(),
             "buckets": list(self.buckets),
             "bucket_minutes": self.bucket_minutes,
             "wraps_midnight": self.wraps_midnight,

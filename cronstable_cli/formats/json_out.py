@@ -105,15 +105,7 @@ def pressure_json(result: Pressure, fleet: Fleet, errors: Sequence[Finding]) -> 
         "by_minute_fires": list(result.by_minute_fires),
         "by_minute_jobs": list(result.by_minute_jobs),
         "by_hour": list(result.by_hour),
-        "gaps": None
-        if gaps is None
-        else {
-            "min": gaps.min,
-            "q1": gaps.q1,
-            "median": gaps.median,
-            "q3": gaps.q3,
-            "max": gaps.max,
-        },
+        "gaps": None if gaps is None else gaps.to_dict(),
         "grid": [list(row) for row in result.grid],
     }
     if result.jitter is not None:
