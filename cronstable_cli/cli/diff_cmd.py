@@ -15,6 +15,7 @@ from .options import (
     from_option,
     jitter_option,
     parse_instant,
+    placement_options,
     system_crontab_rule,
     tz_option,
     zone_arg,
@@ -72,20 +73,12 @@ Examples:
     metavar="A,B,C",
     help="Compare owners over these nodes (default: each side's cluster section).",
 )
-@click.option(
-    "--hash",
-    "hash_name",
-    type=click.Choice(["sha256", "fnv1a64"]),
-    default="sha256",
-    show_default=True,
-    help="Owner score function.",
-)
-@click.option(
-    "--distribution",
-    type=click.Choice(["single-leader", "spread"]),
-    default=None,
-    help="Compare owners as if electLeader were on with this distribution (default: "
-    "each side's cluster section, as `owners` reads it).",
+@placement_options(
+    hash_help="Owner score function.",
+    distribution_help=(
+        "Compare owners as if electLeader were on with this distribution (default: "
+        "each side's cluster section, as `owners` reads it)."
+    ),
 )
 @fail_on_option
 @click.option(

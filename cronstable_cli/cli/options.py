@@ -155,6 +155,29 @@ def jitter_option(help_text: str) -> Callable[[F], F]:
     )
 
 
+def placement_options(hash_help: str, distribution_help: str) -> Callable[[F], F]:
+    """`--hash` (owner score function) and `--distribution` (what-if election), as owners
+    and diff both take them; each command words its own help."""
+
+    def apply(func: F) -> F:
+        func = click.option(
+            "--distribution",
+            type=click.Choice(["single-leader", "spread"]),
+            default=None,
+            help=distribution_help,
+        )(func)
+        return click.option(
+            "--hash",
+            "hash_name",
+            type=click.Choice(["sha256", "fnv1a64"]),
+            default="sha256",
+            show_default=True,
+            help=hash_help,
+        )(func)
+
+    return apply
+
+
 def fail_on_option(func: F) -> F:
     return click.option(
         "--fail-on",

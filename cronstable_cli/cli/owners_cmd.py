@@ -8,7 +8,7 @@ from typing import IO, TYPE_CHECKING, cast
 import click
 
 from ..safe_text import escaped
-from .options import format_option, paths_argument
+from .options import format_option, paths_argument, placement_options
 from .output import output_option, write_report
 
 if TYPE_CHECKING:
@@ -55,20 +55,12 @@ Examples:
     metavar="NODE",
     help="Mark nodes down and show which jobs move where (repeatable and/or comma-separated).",
 )
-@click.option(
-    "--hash",
-    "hash_name",
-    type=click.Choice(["sha256", "fnv1a64"]),
-    default="sha256",
-    show_default=True,
-    help="Score function (sha256 is the daemon's default).",
-)
-@click.option(
-    "--distribution",
-    type=click.Choice(["single-leader", "spread"]),
-    default=None,
-    help="What if the cluster elected a leader with this distribution (default: what the "
-    "cluster section says; without electLeader every node runs every job).",
+@placement_options(
+    hash_help="Score function (sha256 is the daemon's default).",
+    distribution_help=(
+        "What if the cluster elected a leader with this distribution (default: what the "
+        "cluster section says; without electLeader every node runs every job)."
+    ),
 )
 @click.option(
     "--all",
