@@ -23,22 +23,13 @@ from collections.abc import Iterator
 from datetime import datetime, timezone, tzinfo
 
 from .schedule import Schedule, Wall, days_in_month
-from .zone_clock import ZoneClock, civil_from_days, clock_for, wall_at
+from .zone_clock import ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
 
 UTC = timezone.utc
-_EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
 _DAY = 86400
 _LOOKBACK_SECONDS = 25 * 3600  # longer than any gap (Samoa skipped a day)
 _NEVER = 1 << 62
 _DENSE_GAP = 600  # fires at most this far apart (seconds) come in batches
-_CUMDAYS = (0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
-
-
-def days_from_civil(y: int, m: int, d: int) -> int:
-    """Days since 1970-01-01 of a proleptic Gregorian date."""
-    leap = m > 2 and (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0))
-    yy = y - 1
-    return yy * 365 + yy // 4 - yy // 100 + yy // 400 + _CUMDAYS[m] + leap + d - _EPOCH_ORDINAL
 
 
 def wall_seconds(w: Wall) -> int:

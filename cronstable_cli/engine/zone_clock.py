@@ -2,20 +2,21 @@
 
 Between two offset changes a zone is a fixed offset, exactly like UTC: the
 DST-aware search only needs to know where the changes are. zoneinfo keeps
-its transitions private, so `ZoneClock` probes them (`transitions.py`) one
-calendar year at a time, the first time a year is asked about, and keeps
-them in three parallel sorted lists. Each year's probe starts with an entry
-that records the offset in force at its start (`before == after`), which
-stands in for the changes of an earlier year that was never probed; when
-that earlier year is probed too, the stand-in is dropped.
+its transitions private, so `ZoneClock` probes them (`transitions.py`) a
+calendar year at a time, keeping the probed years one contiguous run that
+grows as instants outside it are asked about, in three parallel sorted
+lists. The run's first entry records the offset in force at its start
+(`before == after`).
 
-The three questions the search asks:
-- `offset_at(epoch)`: the offset in force at an instant;
+What the search asks:
 - `wall_of(epoch)`: the wall time of an instant, and whether it is the
   second pass of a repeated (fall-back) hour;
-- `instant_of(wall)`: the instant of a wall time read with fold=0 (a gap
-  time through the pre-transition offset, a repeated time at its first
-  pass), and the gap's bounds when the wall time lies in one.
+- `read(wall)` / `instant_of(wall)`: the instant of a wall time read with
+  fold=0 (a gap time through the pre-transition offset, a repeated time at
+  its first pass), and the gap's bounds when it lies in one;
+- `steady(epoch)`: the offset and how long it surely holds, when no change
+  is near (the fast path); `change_before(epoch)` for the careful one;
+- `day_offset(midnight)`: the offset of a whole civil day no change touches.
 """
 
 from __future__ import annotations
@@ -30,14 +31,14 @@ _MARGIN = 2 * _DAY  # more than any UTC offset (+-14 h) plus a skipped day (Samo
 _EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
 
 
+_CUMDAYS = (0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
+
+
 def days_from_civil(y: int, m: int, d: int) -> int:
     """Days since 1970-01-01 of a proleptic Gregorian date."""
-    y -= m <= 2
-    era = y // 400
-    yoe = y - era * 400
-    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
+    leap = m > 2 and (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0))
+    yy = y - 1
+    return yy * 365 + yy // 4 - yy // 100 + yy // 400 + _CUMDAYS[m] + leap + d - _EPOCH_ORDINAL
 
 
 def wall_at(seconds: int) -> tuple[int, int, int, int, int, int]:
@@ -134,10 +135,6 @@ class ZoneClock:
         return bisect_right(self._epochs, epoch) - 1
 
     # -- the questions ------------------------------------------------------------
-    def offset_at(self, epoch: int) -> int:
-        """The UTC offset in seconds in force at an instant."""
-        return self._after[self._entry_at(epoch)]
-
     def wall_of(self, epoch: int) -> tuple[int, bool]:
         """The wall time (seconds on the zone's clock) of an instant, and its fold.
 
