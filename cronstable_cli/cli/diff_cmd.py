@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..analysis.jitter import JitterOption
     from ..analysis.owners import HashName
     from ..analysis.placement import Distribution
-    from ..loaders import FileSource
+    from ..loaders import FileSource, LoadResult
     from ..loaders.git_tree import Repository
 
 WORKING_TREE = "working tree"
@@ -227,21 +227,27 @@ def _sides(args: list[str]) -> tuple[Side, Side]:
         raise click.UsageError(f"git: {err}") from None
 
 
-def _path_side(path: str) -> Side:
+def _side(label: str, load: LoadResult, **extra: Any) -> Side:
+    """One side of the diff from what was loaded for it."""
     from ..analysis.diff import Side
-    from ..loaders import load_paths
 
-    load = load_paths([path], system_crontab=system_crontab_rule())
     return Side(
-        path,
+        label,
         load.jobs,
         load.findings,
         load.files,
-        root=path.rstrip("/") or path,
         cluster=load.cluster,
         cluster_file=load.cluster_file,
         withheld=load.withheld,
+        **extra,
     )
+
+
+def _path_side(path: str) -> Side:
+    from ..loaders import load_paths
+
+    load = load_paths([path], system_crontab=system_crontab_rule())
+    return _side(path, load, root=path.rstrip("/") or path)
 
 
 def _revision_sides(
@@ -300,7 +306,6 @@ def _configured_paths() -> list[str]:
 
 
 def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | None) -> Side:
-    from ..analysis.diff import Side
     from ..loaders import load_paths
     from ..loaders.git_tree import GitTree
 
@@ -309,14 +314,4 @@ def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | No
     if isinstance(files, GitTree):
         files.prefetch(present)
     load = load_paths(present, files=files, system_crontab=system_crontab_rule())
-    return Side(
-        label,
-        load.jobs,
-        load.findings,
-        load.files,
-        cluster=load.cluster,
-        cluster_file=load.cluster_file,
-        commit=commit,
-        absent=absent,
-        withheld=load.withheld,
-    )
+    return _side(label, load, commit=commit, absent=absent)
