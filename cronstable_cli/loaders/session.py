@@ -6,18 +6,23 @@ import gc
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from .. import load_codes as codes
 from ..records import Finding, Job
 from .config_checks import ConfigParts, whole_config_findings
-from .crontab_file import parse_crontab, refuse_whole
-from .dags import Dag, check_dags, schedule_collision
 from .discover import Source, directory_entries, is_system_path, kind_by_name, sniff
 from .files import DISK, FileSource
 from .problems import Problems
 from .yaml_config import load_yaml
 from .yaml_nodes import Scalar
 from .yaml_schema import Defaults
+
+if TYPE_CHECKING:
+    from .dags import Dag
+
+# crontab_file and dags are imported where a crontab or a DAG is met: a YAML-only
+# lint (the pre-commit case) should not pay their start-up.
 
 # Each level of include nests the reading of one file in another (recursion); the
 # released daemon fails with a RecursionError somewhere near 200 levels.
@@ -83,6 +88,8 @@ class Session:
         if text is not None:
             kind = sniff(text) if source.kind == "sniff" else source.kind
             if kind == "crontab":
+                from .crontab_file import parse_crontab, refuse_whole
+
                 system = source.system or (
                     self.system_crontab(source.path)
                     if callable(self.system_crontab)
@@ -182,6 +189,8 @@ class Session:
             seen = first.setdefault(job.name, job)
             if seen is job or job.kind == seen.kind == "dag":
                 continue  # two DAGs of one name: a duplicate DAG name, reported as such
+            from .dags import schedule_collision
+
             collision = schedule_collision(job, seen)
             self.findings.append(
                 Finding(
@@ -231,6 +240,9 @@ def load_all(
         for path in paths:
             session.load_path(path)
         session.check_names()
-        session.findings.extend(check_dags(session.dags, session.jobs))
+        if session.dags:
+            from .dags import check_dags
+
+            session.findings.extend(check_dags(session.dags, session.jobs))
         session.check_config()
     return session

@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import load_codes as codes
 from ..records import Job, SourceLocation
 from . import daemon_checks as checks
 from .daemon_schema import TOP
-from .dags import Dag, misplaced_key_hint, read_dags
 from .foreign_yaml import foreign_document, top_level_keys
 from .foreign_yaml import message as foreign_message
 from .problems import Problems
@@ -38,6 +37,9 @@ from .yaml_schema import (
     report_issues,
 )
 from .yaml_text import did_you_mean, explain_syntax
+
+if TYPE_CHECKING:  # dags is imported only for a file with DAGs (start-up)
+    from .dags import Dag
 
 CONFIG_KEYS = ("jobs", "defaults", "include")
 # The daemon's other top-level sections: each is checked against its schema.
@@ -285,6 +287,8 @@ def _assemble(
             result.push_users.append(draft.location)
     _push_users(result)
     if "dags" in entries:
+        from .dags import read_dags
+
         # After the file's jobs, as the daemon lists a file's jobs, then its DAGs.
         result.dag_graphs = read_dags(entries["dags"][1], out, lines)
         result.jobs.extend(dag.job for dag in result.dag_graphs if dag.job is not None)
@@ -318,7 +322,11 @@ def _sections(entries: dict[str, tuple[Scalar, Node]], result: YamlFile, out: Pr
         assert entry is not None
         # dags.py reports a DAG without tasks (with the graph checks).
         elsewhere = frozenset({"tasks"}) if name == "dags" else frozenset()
-        hint = misplaced_key_hint if name == "dags" else None
+        hint: Callable[[str, str], str] | None = None
+        if name == "dags":
+            from .dags import misplaced_key_hint
+
+            hint = misplaced_key_hint
         checker = Checker(
             out, where=result.where, root=f"'{name}'", elsewhere=elsewhere, key_hint=hint
         )
