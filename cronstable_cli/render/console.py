@@ -19,6 +19,8 @@ from .layout import output_width
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from .plain import PlainConsole
+
 ColorMode = Literal["auto", "always", "never"]
 _color: ColorMode = "auto"
 
@@ -81,6 +83,29 @@ def make_console(
         emoji=False,
         width=width,
         soft_wrap=False,
+    )
+
+
+# Environment variables with which rich styles output that is not a terminal.
+_FORCING = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
+
+
+def make_writer(file: IO[str] | None = None, *, width: int | None = None) -> Console | PlainConsole:
+    """A console for a renderer that prints Prose and FitTable: plain text, without
+    importing rich, when nothing would be styled (not a terminal, colour not forced)."""
+    target = file or sys.stdout
+    try:
+        terminal = target.isatty()
+    except (AttributeError, ValueError):
+        terminal = False
+    encoding = (getattr(target, "encoding", None) or "utf-8").lower()
+    forced = _color == "always" or any(os.environ.get(name) for name in _FORCING)
+    if terminal or forced or not encoding.startswith("utf"):
+        return make_console(file, width=width)
+    from .plain import PlainConsole
+
+    return PlainConsole(
+        target, width or output_width(target) or 80, lambda: make_console(file, width=width)
     )
 
 

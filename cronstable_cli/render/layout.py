@@ -97,6 +97,8 @@ def _lines(cell: Cell) -> list[str]:
 
 
 def _cell_width(text: str) -> int:
+    if text.isprintable() and (text.isascii() or max(text) < "\u0300"):
+        return len(text)  # Latin text is one cell a character; rich.cells takes ms to import
     from rich.cells import cell_len
 
     return cell_len(text)
@@ -191,8 +193,8 @@ class FitTable:
             # and a kept cell measured before that would lose its last character.
             yield _ascii_table(self, console, options.encoding)
             return
-        if self.title:
-            yield Text(self.title, style="bold")
+        if self.title:  # wrapped by `wrap`, not rich's own wrapper: plain.py matches it
+            yield from wrap(Text(self.title), width, style="bold")
         widths = self.widths(width)
         if widths is not None:
             yield self._table(range(len(self.columns)), widths, self.rows, header=self.header)
@@ -238,7 +240,7 @@ class FitTable:
         from rich.text import Text
 
         if self.header:
-            yield Text(self.columns[0].header, style="bold")
+            yield from wrap(Text(self.columns[0].header), width, style="bold")
             yield Padding(
                 self._table(rest, widths, (), header=True), (0, 0, 0, INDENT), expand=False
             )

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from typing import IO
 
 from ..analysis.preview import Preview
-from .console import countdown, make_console
+from .console import countdown, make_writer
 from .layout import Column, FitTable, Keep, Part, Prose, Row
 
 LEVEL_STYLES = {"error": "bold red", "warning": "yellow", "note": "cyan"}
@@ -24,9 +24,7 @@ def _offset(dt: datetime) -> str:
 
 def render_preview(result: Preview, file: IO[str] | None = None) -> None:
     """Header (expression, resolved, description, zone) and the fires table."""
-    from rich.text import Text
-
-    console = make_console(file)
+    console = make_writer(file)
     head: list[Part] = [Keep(result.expression, "bold")]
     if result.resolved != result.expression:
         key = result.job or result.hash_key
@@ -36,16 +34,12 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
             ("  (H resolved" + (f" with key {key!r})" if key else ")"), "dim"),
         ]
     console.print(Prose(*head))
-    console.print(result.description)
+    console.print(Prose(result.description, indent=0))
     where = f"Zone {result.timezone}"
     if result.job:
         where = f"Job {result.job} · {where}"
-    console.print(
-        Text(
-            f"{where} · from {result.start:%Y-%m-%d %H:%M:%S} {result.start.tzname() or ''}",
-            style="dim",
-        )
-    )
+    start = f"{result.start:%Y-%m-%d %H:%M:%S} {result.start.tzname() or ''}".rstrip()
+    console.print(Prose((f"{where} · from {start}", "dim"), indent=0))
     for finding in result.findings:
         style = LEVEL_STYLES.get(finding.level, "")
         console.print(Prose((f"{finding.level}", style), f" [{finding.code}] ", finding.message))
@@ -54,14 +48,16 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
         return
     if result.never_fires:
         console.print(
-            Text("Never fires: no occurrence is left before the end of 2099.", style="bold red")
+            Prose(
+                ("Never fires: no occurrence is left before the end of 2099.", "bold red"), indent=0
+            )
         )
         return
     first = result.fires[0]
     wait = countdown((first - result.start).total_seconds())
     if abs((datetime.now(timezone.utc) - result.start).total_seconds()) > 60:
         wait = wait.removeprefix("in ") + " after --from"  # a countdown from another instant
-    console.print(f"Next fire {wait} ({first:%a %Y-%m-%d %H:%M:%S %Z})")
+    console.print(Prose(f"Next fire {wait} ({first:%a %Y-%m-%d %H:%M:%S %Z})", indent=0))
     columns = [
         Column("#", keep=True, justify="right"),
         Column(f"scheduled ({result.timezone})", keep=True),
@@ -95,9 +91,12 @@ def render_preview(result: Preview, file: IO[str] | None = None) -> None:
     console.print(FitTable(columns, rows))
     if jitter and result.jitter_seconds == 0:
         console.print(
-            Text(
-                "Jitter 0: the schedule does not fire at minute 0, or --jitter 0 "
-                "was given; fire_after equals scheduled_for.",
-                style="dim",
+            Prose(
+                (
+                    "Jitter 0: the schedule does not fire at minute 0, or --jitter 0 "
+                    "was given; fire_after equals scheduled_for.",
+                    "dim",
+                ),
+                indent=0,
             )
         )

@@ -1,0 +1,222 @@
+"""Plain text for output that is not a terminal, written without importing rich.
+
+Piped output carries no colour or bold, and rich costs about 16 ms to import,
+a quarter of a short command's start-up. `PlainConsole` prints the layout
+renderables (`Prose`, `FitTable`) exactly as rich lays them out, from the same
+width rules (tests/render/test_plain.py compares the two), and hands anything
+else to a rich console built on first use, so a renderer may mix both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import IO, TYPE_CHECKING, Any
+
+from ..safe_text import shown_lines
+from .layout import (
+    INDENT,
+    Column,
+    FitTable,
+    Keep,
+    Prose,
+    Row,
+    _cell_width,
+    column_widths,
+    natural_width,
+    wrap_plain,
+)
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+# rich's HEAVY_HEAD box without its outer edge: the header's separators, the rule
+# under the header and its crossings, the rows' separators.
+_HEAD_BAR, _RULE, _CROSS, _ROW_BAR = "┃", "━", "╇", "│"
+
+
+class PlainConsole:
+    """The part of rich's Console the renderers use, for plain output."""
+
+    def __init__(self, file: IO[str], width: int, make_rich: Callable[[], Console]) -> None:
+        self.file = file
+        self.width = width
+        self._make_rich = make_rich
+        self._rich: Console | None = None
+
+    @property
+    def rich(self) -> Console:
+        """The rich console for what this one does not lay out itself (built on first use)."""
+        if self._rich is None:
+            self._rich = self._make_rich()
+        return self._rich
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        """Print one Prose or FitTable plainly; anything else goes through rich."""
+        lines = plain_lines(objects[0], self.width) if len(objects) == 1 and not options else None
+        if lines is None:
+            self.rich.print(*objects, **options)
+            return
+        self.file.write("".join(shown_lines(line) + "\n" for line in lines))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rich, name)
+
+
+def plain_lines(renderable: object, width: int) -> list[str] | None:
+    """The lines rich would print for `renderable` without styles, or None if not ours."""
+    if isinstance(renderable, Prose):
+        return _prose(renderable, width)
+    if isinstance(renderable, FitTable):
+        return _fit_table(renderable, width)
+    return None
+
+
+def _prose(prose: Prose, width: int) -> list[str] | None:
+    from .layout import _CODE
+
+    plain = ""
+    kept: list[tuple[int, int]] = []
+    for part in prose.parts:
+        start = len(plain)
+        if isinstance(part, Keep):
+            if not isinstance(part.text, str):
+                return None
+            plain += part.text
+            kept.append((start, len(plain)))
+            continue
+        if isinstance(part, tuple):
+            piece = part[0]
+        elif isinstance(part, str):
+            piece = part
+        else:
+            return None  # a rich Text
+        plain += piece
+        kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece))
+    return wrap_plain(plain, width, prose.indent, kept=kept)
+
+
+def _cells_plain(table: FitTable) -> bool:
+    """Only str cells, and no column empty throughout (rich draws those case by case)."""
+    if not all(isinstance(cell, str) for row in table.rows for cell in row.cells):
+        return False
+    return all(
+        (table.header and col.header) or any(row.cells[i] for row in table.rows)
+        for i, col in enumerate(table.columns)
+    )
+
+
+def _fit_table(table: FitTable, width: int) -> list[str] | None:
+    """FitTable.__rich_console__ for str cells: side by side, stacked or labelled."""
+    if not _cells_plain(table):
+        return None
+    out: list[str] = []
+    if table.title:
+        out += wrap_plain(table.title, width)
+    widths = table.widths(width)
+    if widths is not None:
+        return out + _table(table, range(len(table.columns)), widths, table.rows, table.header)
+    rest = range(1, len(table.columns))
+    naturals, minimums = table._measure(rest)
+    sub = column_widths(naturals, minimums, width - INDENT, table.gap)
+    if sub is not None and len(table.columns) > 1:
+        margin = " " * INDENT
+        if table.header:
+            out += wrap_plain(table.columns[0].header, width)
+            out += [margin + line for line in _table(table, rest, sub, (), True)]
+        for row in table.rows:
+            out += _joined(str(row.cells[0]), width)
+            out += [margin + line for line in _table(table, rest, sub, (row,), False)]
+        return out
+    for row in table.rows:
+        out += _joined(str(row.cells[0]), width)
+        parts: list[str | tuple[str, str] | Keep] = [" " * INDENT]
+        for i, (col, cell) in enumerate(zip(table.columns[1:], row.cells[1:], strict=True)):
+            lines = [line for line in str(cell).split("\n") if line]
+            if not lines:
+                continue
+            if i:
+                parts.append("  ")
+            label = f"{col.header}:" if col.header else ""
+            item = f"{label} {lines[0]}" if col.header else lines[0]
+            if INDENT + _cell_width(item) <= width or not col.header:
+                parts.append(Keep(item))
+            else:
+                parts += [Keep(label), " ", Keep(lines[0])]
+            parts.extend(p for line in lines[1:] for p in (" ", Keep(line)))
+        lines_out = _prose(Prose(*parts), width)
+        assert lines_out is not None  # only str parts
+        out += lines_out
+    return out
+
+
+def _joined(cell: str, width: int) -> list[str]:
+    """layout._joined for a str cell: its lines two spaces apart when they fit."""
+    parts = cell.split("\n") if cell else [""]
+    joined = "  ".join(parts)
+    if _cell_width(joined) <= width:
+        parts = [joined]
+    return [line for part in parts for line in wrap_plain(part, width, INDENT)]
+
+
+def _table(
+    table: FitTable, columns: range, widths: Sequence[int], rows: Sequence[Row], header: bool
+) -> list[str]:
+    """rich's Table as FitTable._table builds it: padding 1 inside, none at the edges."""
+    last = len(columns) - 1
+    pads = [(0 if n == 0 else 1, 0 if n == last else 1) for n in range(len(columns))]
+    cols = [table.columns[i] for i in columns]
+    out: list[str] = []
+    if header:
+        cells = [_fit(col.header, w) for col, w in zip(cols, widths, strict=True)]
+        height = max(len(c) for c in cells)
+        cells = [[""] * (height - len(c)) + c for c in cells]  # headers sit on the rule
+        out += _row_lines(cells, cols, widths, pads, _HEAD_BAR if table.boxed else "")
+        if table.boxed:
+            out.append(
+                _CROSS.join(_RULE * (lo + w + hi) for w, (lo, hi) in zip(widths, pads, strict=True))
+            )
+    bar = _ROW_BAR if table.boxed else ""
+    for row in rows:
+        cells = []
+        for i, col, w in zip(columns, cols, widths, strict=True):
+            cell = str(row.cells[i])
+            if not col.keep and natural_width(cell) > w:
+                cell = "\n".join(p for line in cell.split("\n") for p in wrap_plain(line, w))
+            cells.append(_fit(cell, w))
+        height = max(len(c) for c in cells)
+        cells = [c + [""] * (height - len(c)) for c in cells]
+        out += _row_lines(cells, cols, widths, pads, bar)
+    return out
+
+
+def _fit(text: str, width: int) -> list[str]:
+    """A cell's lines, each folded to `width` as rich folds an overlong line."""
+    lines = text.split("\n")
+    if len(lines) > 1 and not lines[-1]:
+        lines.pop()  # rich drops a cell's final line break
+    return [piece for line in lines for piece in wrap_plain(line, width)]
+
+
+def _row_lines(
+    cells: list[list[str]],
+    cols: Sequence[Column],
+    widths: Sequence[int],
+    pads: Sequence[tuple[int, int]],
+    bar: str,
+) -> list[str]:
+    out = []
+    for n in range(len(cells[0])):
+        pieces = []
+        for cell, col, w, (lo, hi) in zip(cells, cols, widths, pads, strict=True):
+            pieces.append(" " * lo + _justify(cell[n], w, col.justify) + " " * hi)
+        out.append(bar.join(pieces))
+    return out
+
+
+def _justify(text: str, width: int, how: str) -> str:
+    room = max(0, width - _cell_width(text))
+    if how == "right":
+        return " " * room + text
+    if how == "center":
+        return " " * (room // 2) + text + " " * (room - room // 2)
+    return text + " " * room

@@ -1,0 +1,106 @@
+"""The plain writer prints what rich prints for the layout renderables, without rich."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cronstable_cli.render.console import make_console
+from cronstable_cli.render.layout import Column, FitTable, Keep, Prose, Row
+from cronstable_cli.render.plain import PlainConsole, plain_lines
+
+WORD = st.text(alphabet="abcxyz019:/-_.é", min_size=1, max_size=12)
+TEXT = st.lists(WORD, min_size=0, max_size=6).map(" ".join)
+# Cells as reports make them: empty, or lines of text (never a blank line).
+CELL = st.just("") | st.lists(TEXT.filter(bool), min_size=1, max_size=3).map("\n".join)
+
+
+def by_rich(renderable: object, width: int) -> str:
+    out = io.StringIO()
+    make_console(out, width=width).print(renderable)
+    return out.getvalue()
+
+
+def by_plain(renderable: object, width: int) -> str:
+    out = io.StringIO()
+    PlainConsole(out, width, lambda: make_console(out, width=width)).print(renderable)
+    return out.getvalue()
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> FitTable:
+    count = draw(st.integers(1, 4))
+    columns = [
+        Column(
+            draw(TEXT),
+            keep=draw(st.booleans()),
+            justify=draw(st.sampled_from(["left", "right", "center"])),
+        )
+        for _ in range(count)
+    ]
+    rows = [Row(tuple(draw(CELL) for _ in range(count))) for _ in range(draw(st.integers(0, 4)))]
+    return FitTable(
+        columns,
+        rows,
+        boxed=draw(st.booleans()),
+        header=draw(st.booleans()),
+        title=draw(st.none() | TEXT.filter(bool)),
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(tables(), st.integers(8, 90))
+def test_fit_tables_print_as_rich_prints_them(table: FitTable, width: int) -> None:
+    assert by_plain(table, width) == by_rich(table, width)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(TEXT, st.tuples(TEXT, st.just("dim")), WORD.map(Keep), st.just(" `0 5 * * *` ")),
+        max_size=8,
+    ),
+    st.integers(0, 4),
+    st.integers(8, 60),
+)
+def test_prose_prints_as_rich_prints_it(parts: list, indent: int, width: int) -> None:
+    prose = Prose(*parts, indent=indent)
+    assert by_plain(prose, width) == by_rich(prose, width)
+
+
+def test_a_boxed_table_by_hand() -> None:
+    table = FitTable(
+        [Column("#", keep=True, justify="right"), Column("when", keep=True), Column("note")],
+        [Row(("1", "00:00", "")), Row(("10", "12:30", "a gap"))],
+    )
+    assert by_plain(table, 80).split("\n") == [
+        " # ┃ when  ┃ note ",
+        "━━━╇━━━━━━━╇━━━━━━",
+        " 1 │ 00:00 │      ",
+        "10 │ 12:30 │ a gap",
+        "",
+    ]
+
+
+def test_what_it_cannot_lay_out_goes_to_rich() -> None:
+    from rich.text import Text
+
+    assert plain_lines(Text("styled"), 80) is None
+    assert by_plain(Text("styled"), 80) == "styled\n"
+    assert plain_lines(FitTable([Column("a")], [Row((Text("x"),))]), 80) is None
+
+
+def test_control_characters_are_escaped() -> None:
+    assert by_plain(Prose("bell\x07 here"), 80) == "bell\\x07 here\n"
+
+
+def test_latin_text_is_measured_as_rich_measures_it() -> None:
+    from rich.cells import cell_len
+
+    from cronstable_cli.render.layout import _cell_width
+
+    latin = "".join(chr(c) for c in range(0x20, 0x300))
+    for text in (latin, "Zone UTC · from", "naïve café", "tab\there", "→ arrow", "日本"):
+        assert _cell_width(text) == cell_len(text), text
