@@ -26,7 +26,8 @@ from typing import cast
 
 from ..engine import Parsed, Schedule, Timeline, ZoneError, load_zone
 from ..engine.schedule import seconds_of_day
-from ..engine.timeline import ceil_epoch, is_fixed
+from ..engine.timeline import ceil_epoch
+from ..engine.zones import is_fixed
 from ..records import Job
 from .frames import parse_jobs
 

@@ -90,9 +90,12 @@ class CronTab:
         """The first fire strictly after `now`, or None (never again / @reboot)."""
         if self.parsed.reboot:
             return None
-        now, timeline = self._framed(now)
-        epoch = timeline.next_epoch(now)
-        return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
+        zone = now.tzinfo
+        if zone is None:
+            now, zone = now.replace(tzinfo=UTC), UTC
+        zone = self.frame or zone
+        # The framing of `_framed`, inlined: next() is the call made most often.
+        return (self._timelines.get(zone) or self._timeline(zone)).next_fire(now)
 
     def prev(self, now: datetime) -> datetime | None:
         """The last fire strictly before `now`, or None."""

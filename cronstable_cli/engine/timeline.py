@@ -18,12 +18,13 @@ a zoned fire costs what a UTC fire does: civil search plus a fixed offset.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timezone, tzinfo
 
 from .schedule import Schedule, Wall, days_in_month
 from .zone_clock import ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
+from .zones import is_fixed
 
 UTC = timezone.utc
 _DAY = 86400
@@ -39,37 +40,6 @@ def wall_seconds(w: Wall) -> int:
 
 def _wall_of(dt: datetime) -> Wall:
     return (dt.year, dt.month, dt.day, dt.hour, dt.minute, dt.second)
-
-
-def is_fixed(zone: tzinfo) -> bool:
-    """True for zones whose offset never changes (UTC, Etc/GMT+n, fixed offsets)."""
-    if isinstance(zone, timezone):
-        return True
-    key = getattr(zone, "key", None)
-    return isinstance(key, str) and (
-        key
-        in (
-            "UTC",
-            "Etc/UTC",
-            "Etc/UCT",
-            "UCT",
-            "Zulu",
-            "Etc/Zulu",
-            "GMT",
-            "Etc/GMT",
-            "Universal",
-            "Etc/Universal",
-            "Greenwich",
-            "Etc/Greenwich",
-            "GMT0",
-            "Etc/GMT0",
-            "GMT+0",
-            "GMT-0",
-            "Etc/GMT+0",
-            "Etc/GMT-0",
-        )
-        or key.startswith("Etc/GMT")
-    )
 
 
 def _offset_seconds(zone: tzinfo, dt: datetime) -> int:
@@ -104,10 +74,43 @@ class Timeline:
     def __init__(self, schedule: Schedule, zone: tzinfo = UTC) -> None:
         self.schedule = schedule
         self.zone = zone
-        self.fixed = is_fixed(zone)
-        self._zone_clock: ZoneClock | None = None
+        # The zone's data is shared by every timeline in it: building one is
+        # a dictionary lookup, whatever the zone.
+        self._zone_clock = clock = clock_for(zone)
+        self.fixed = clock.fixed
 
     # -- next ---------------------------------------------------------------
+    def next_fire(self, now: datetime) -> datetime | None:
+        """The first fire strictly after aware datetime `now`, in now's zone."""
+        zone = self.zone
+        local = now if now.tzinfo is zone else now.astimezone(zone)
+        clock = self._zone_clock
+        starts, ends, offsets = clock.segments
+        wall = (local.year, local.month, local.day, local.hour, local.minute, local.second)
+        k = bisect_right(starts, wall) - 1
+        if wall <= ends[k]:
+            # A steady run (always, in a fixed zone): the search starts from the
+            # wall fields themselves. No wall time before `now`'s lands after it,
+            # and none between it and the first match w exists, so when w lies in
+            # a steady run too (this one, or one past offset changes) its single
+            # instant is the answer: every later wall time lands later still.
+            y, mo, d, h, mi, s = wall
+            w = self.schedule.first_at_or_after(y, mo, d, h, mi, s + 1)
+            if w is None:
+                return None
+            if not w <= ends[k]:
+                k = bisect_right(starts, w) - 1
+            if w <= ends[k]:
+                out = now.tzinfo
+                if out is zone and clock.civil:
+                    # What fromtimestamp gives (fold 0: a steady run repeats no
+                    # hour), without reading the zone's tables again.
+                    y, mo, d, h, mi, s = w
+                    return datetime(y, mo, d, h, mi, s, 0, zone)
+                return datetime.fromtimestamp(wall_seconds(w) - offsets[k], out)
+        epoch = self.next_epoch(now)
+        return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
+
     def next_epoch(self, t: datetime) -> int | None:
         """The first fire strictly after aware datetime t, as epoch seconds."""
         sched, zone = self.schedule, self.zone
@@ -187,7 +190,7 @@ class Timeline:
             e = nxt
 
     def _fixed_offset(self) -> int:
-        return _offset_seconds(self.zone, datetime(2000, 1, 1))
+        return self._zone_clock.offset
 
     def _next_zoned(self, e: int) -> int | None:
         sched, clock = self.schedule, self._clock()
@@ -285,10 +288,7 @@ class Timeline:
         return inst
 
     def _clock(self) -> ZoneClock:
-        clock = self._zone_clock
-        if clock is None:
-            clock = self._zone_clock = clock_for(self.zone)
-        return clock
+        return self._zone_clock
 
     # -- windows -------------------------------------------------------------
     def fires_between(self, start: int, end: int) -> list[int]:

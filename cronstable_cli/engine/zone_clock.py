@@ -16,15 +16,20 @@ What the search asks:
   its first pass), and the gap's bounds when it lies in one;
 - `steady(epoch)`: the offset and how long it surely holds, when no change
   is near (the fast path); `change_before(epoch)` for the careful one;
-- `day_offset(midnight)`: the offset of a whole civil day no change touches.
+- `day_offset(midnight)`: the offset of a whole civil day no change touches;
+- `segments`: the same steady runs in wall time (fields tuples), so a search
+  that starts from a datetime's own fields finds its offset with one bisection
+  and no epoch arithmetic (the fast path of `next`).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from datetime import tzinfo
+from datetime import timezone, tzinfo
+from typing import NamedTuple
 
 from .transitions import offset_at, transitions
+from .zones import is_fixed
 
 _DAY = 86400
 _MARGIN = 2 * _DAY  # more than any UTC offset (+-14 h) plus a skipped day (Samoa, 2011)
@@ -63,13 +68,59 @@ def civil_from_days(z: int) -> tuple[int, int, int]:
     return yoe + era * 400 + (m <= 2), m, d
 
 
+class Segments(NamedTuple):
+    """Steady runs of wall time: run k is [starts[k], ends[k]] (inclusive) at offsets[k].
+
+    A wall time inside a run names exactly one instant, `wall - offset`, and so
+    does every later wall time up to the run's end: no gap, no repeated hour,
+    no gap time shifted onto it. Lists are sorted; a run may be empty only as
+    the sentinel at index 0 (`()`: below every wall time), so `bisect_right(starts,
+    wall) - 1` is always a valid index.
+    """
+
+    starts: list[tuple[int, ...]]
+    ends: list[tuple[int, ...]]
+    offsets: list[int]
+
+
+_NO_RUNS = Segments([()], [()], [0])  # nothing known yet: every search takes the careful path
+
+
+def fixed_segments(offset: int) -> Segments:
+    """The one run of a zone whose offset never changes: every wall time."""
+    return Segments([()], [(10000,)], [offset])
+
+
 class ZoneClock:
     """One zone's offset changes, probed a year at a time and answered by bisection."""
 
-    __slots__ = ("_after", "_before", "_epochs", "_first", "_hi", "_last", "_lo", "_walls", "zone")
+    __slots__ = (
+        "_after",
+        "_before",
+        "_epochs",
+        "_first",
+        "_hi",
+        "_last",
+        "_lo",
+        "_walls",
+        "civil",
+        "fixed",
+        "offset",
+        "segments",
+        "zone",
+    )
 
     def __init__(self, zone: tzinfo) -> None:
         self.zone = zone
+        # Whether a datetime built from wall fields (fold=0) is what
+        # `datetime.fromtimestamp` gives for an instant in a steady run: true of
+        # the standard library's tzinfo types, not promised by others (pytz).
+        self.civil = _civil_zone(zone)
+        # A fixed zone (UTC, Etc/GMT+n, a timezone offset) is one run for ever:
+        # its searches never look at the tables below.
+        self.fixed = is_fixed(zone)
+        self.offset = offset_at(zone, 946684800) if self.fixed else 0  # 2000-01-01
+        self.segments = fixed_segments(self.offset) if self.fixed else _NO_RUNS
         # The probed years are always one run [first, last]; instants in
         # [lo, hi] are far enough inside it that every change near them is known.
         self._first = self._last = 0
@@ -102,6 +153,27 @@ class ZoneClock:
         self._walls = [e + max(a, b) for e, b, a in entries]
         self._lo = days_from_civil(want_first, 1, 1) * _DAY + _MARGIN
         self._hi = days_from_civil(want_last + 1, 1, 1) * _DAY - _MARGIN
+        self.segments = self._runs()
+
+    def _runs(self) -> Segments:
+        """The steady runs of the probed years in wall time (what `steady` answers, per entry)."""
+        runs = Segments([()], [()], [0])
+        epochs, before, after = self._epochs, self._before, self._after
+        last = len(epochs) - 1
+        for k, (at, b, a) in enumerate(zip(epochs, before, after, strict=True)):
+            # From a gap's (or repeat's) length after the change, as `steady`; the
+            # first entry is the run's start, known only from `_lo` on.
+            first = max(at + abs(a - b), self._lo)
+            if k < last:
+                until = epochs[k + 1] + min(before[k + 1], after[k + 1]) - a - 1
+            else:
+                until = self._hi
+            start, end = wall_at(first + a), wall_at(until + a)
+            if start <= end and start > runs.ends[-1]:
+                runs.starts.append(start)
+                runs.ends.append(end)
+                runs.offsets.append(a)
+        return runs
 
     def _probe(self, year: int) -> list[tuple[int, int, int]]:
         """The year's changes, after an entry for the offset it starts with."""
@@ -191,6 +263,14 @@ class ZoneClock:
         if k < 0:
             return None
         return self._epochs[k], self._before[k], self._after[k]
+
+
+def _civil_zone(zone: tzinfo) -> bool:
+    if type(zone) is timezone:
+        return True
+    from zoneinfo import ZoneInfo  # imported here: UTC-only runs never need it
+
+    return type(zone) is ZoneInfo
 
 
 _CLOCKS: dict[tzinfo, ZoneClock] = {}

@@ -55,3 +55,36 @@ def _host_zone() -> tzinfo:
     except (OSError, ValueError):
         local = datetime.now().astimezone().tzinfo
         return local if local is not None else timezone.utc
+
+
+# Keys of the tz database's zones that are UTC under another name.
+_UTC_KEYS = frozenset(
+    (
+        "UTC",
+        "Etc/UTC",
+        "Etc/UCT",
+        "UCT",
+        "Zulu",
+        "Etc/Zulu",
+        "GMT",
+        "Etc/GMT",
+        "Universal",
+        "Etc/Universal",
+        "Greenwich",
+        "Etc/Greenwich",
+        "GMT0",
+        "Etc/GMT0",
+        "GMT+0",
+        "GMT-0",
+        "Etc/GMT+0",
+        "Etc/GMT-0",
+    )
+)
+
+
+def is_fixed(zone: tzinfo) -> bool:
+    """True for zones whose offset never changes (UTC, Etc/GMT+n, fixed offsets)."""
+    if isinstance(zone, timezone):
+        return True
+    key = getattr(zone, "key", None)
+    return isinstance(key, str) and (key in _UTC_KEYS or key.startswith("Etc/GMT"))

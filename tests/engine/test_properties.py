@@ -491,3 +491,35 @@ def test_fires_between_equals_stepping_next(
 def test_transition_scan_finds_transitions(name: str) -> None:
     """Guard for the strategy above: every zone in the list really has transitions."""
     assert transitions(name)
+
+
+def _fields(dt: datetime) -> tuple[object, ...]:
+    return (*dt.timetuple()[:6], dt.microsecond, dt.fold, dt.tzinfo)
+
+
+@settings(max_examples=300, deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    expr=st.one_of(BUSY, expressions(hashed=False).map(lambda ek: ek[0])),
+    zone_and_now=zoned_instants(),
+    shown_in=st.one_of(st.none(), st.sampled_from(ZONES)),
+    pinned=st.booleans(),
+)
+def test_next_is_the_datetime_fromtimestamp_gives_for_the_epoch_search(
+    expr: str, zone_and_now: tuple[str, datetime], shown_in: str | None, pinned: bool
+) -> None:
+    """next() builds its answer from wall fields when it can: the same instant as the
+    epoch-level search, and the very datetime fromtimestamp makes of it (fold, tzinfo)."""
+    name, now = zone_and_now
+    if shown_in is not None:  # `now` in another zone than the frame: the answer comes in it
+        now = now.astimezone(ZoneInfo(shown_in))
+    tab = CronTab(expr, tz=name) if pinned else CronTab(expr)
+    got = tab.next(now)
+    timeline = tab.timeline if pinned else tab._timeline(now.tzinfo or UTC)
+    epoch = timeline.next_epoch(now)
+    if epoch is None:
+        assert got is None
+        return
+    assert got is not None
+    want = datetime.fromtimestamp(epoch, now.tzinfo)
+    assert _fields(got) == _fields(want)
+    assert got.tzinfo is want.tzinfo
