@@ -6,15 +6,13 @@ from datetime import datetime
 from typing import IO
 
 from ..analysis.inventory import Inventory
-from .console import countdown, make_console
-from .layout import Column, FitTable, Row
+from .console import countdown, make_writer
+from .layout import Column, FitTable, Prose, Row, Spans
 
 
 def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None) -> None:
     """One row per job in load order, then the count line and any load errors."""
-    from rich.text import Text
-
-    console = make_console(file)
+    console = make_writer(file)
     # Schedules and instants are kept whole; names, paths and zones wrap (layout.py).
     columns = [
         Column("job / where"),
@@ -27,22 +25,24 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
     rows: list[Row] = []
     for row in result.rows:
         job = row.job
-        who = Text(job.name)
-        who.append(f"\n{job.location.file}:{job.location.line}", style="dim")
-        schedule = Text(job.schedule)
+        who: Spans = ((job.name, ""), (f"\n{job.location.file}:{job.location.line}", "dim"))
+        schedule: Spans = ((job.schedule, ""),)
         if row.resolved not in (None, job.schedule):
-            schedule.append(f"\n→ {row.resolved}", style="green")
+            schedule += ((f"\n→ {row.resolved}", "green"),)
+        nxt: Spans
         if row.resolved is None:
-            nxt = Text("invalid", style="red")
+            nxt = (("invalid", "red"),)
         elif row.next is not None:
             local = row.next.astimezone(start.tzinfo)
             clock = f"{local:%H:%M:%S}" if local.second else f"{local:%H:%M}"
-            nxt = Text(f"{local:%a %m-%d} {clock}\n")
-            nxt.append(countdown((row.next - start).total_seconds()), style="dim")
+            nxt = (
+                (f"{local:%a %m-%d} {clock}\n", ""),
+                (countdown((row.next - start).total_seconds()), "dim"),
+            )
         elif job.schedule.strip().lower() == "@reboot":
-            nxt = Text("at daemon start", style="dim")
+            nxt = (("at daemon start", "dim"),)
         else:
-            nxt = Text("never fires", style="yellow")
+            nxt = (("never fires", "yellow"),)
         rows.append(
             Row(
                 (
@@ -50,7 +50,7 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
                     row.kind,
                     schedule,
                     job.zone,
-                    "yes" if job.enabled else Text("no", style="dim"),
+                    "yes" if job.enabled else (("no", "dim"),),
                     nxt,
                 ),
                 style=None if job.enabled else "dim",
@@ -61,10 +61,15 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
     shown = len(result.rows)
     filtered = f" (of {result.total} loaded)" if shown != result.total else ""
     console.print(
-        f"{shown} job{'s' if shown != 1 else ''}{filtered}, {enabled} enabled, "
-        f"from {len(result.files)} "
-        f"file{'s' if len(result.files) != 1 else ''}"
+        Prose(
+            f"{shown} job{'s' if shown != 1 else ''}{filtered}, {enabled} enabled, "
+            f"from {len(result.files)} "
+            f"file{'s' if len(result.files) != 1 else ''}",
+            indent=0,
+        )
     )
     for err in result.errors:
         where = f"{err.location}: " if err.location else ""
-        console.print(Text.assemble((f"{where}error", "bold red"), f" [{err.code}] ", err.message))
+        console.print(
+            Prose((f"{where}error", "bold red"), f" [{err.code}] ", err.message, indent=0)
+        )

@@ -82,7 +82,29 @@ class Column:
     justify: Justify = "left"
 
 
-Cell = Union[str, "Text"]
+# A styled cell without rich: (text, style) runs, joined. Renderers that build
+# cells from these and str print plainly through render/plain.py when piped.
+Spans = tuple[tuple[str, str], ...]
+Cell = Union[str, Spans, "Text"]
+
+
+def cell_plain(cell: Cell) -> str:
+    """A cell's text without styles."""
+    if isinstance(cell, str):
+        return cell
+    if isinstance(cell, tuple):
+        return "".join([text for text, _ in cell])
+    return cell.plain
+
+
+def _as_text(cell: Cell) -> Text:
+    from rich.text import Text
+
+    if isinstance(cell, str):
+        return Text(cell)
+    if isinstance(cell, tuple):
+        return Text.assemble(*cell)
+    return cell
 
 
 @dataclass(frozen=True)
@@ -92,7 +114,7 @@ class Row:
 
 
 def _lines(cell: Cell) -> list[str]:
-    plain = cell if isinstance(cell, str) else cell.plain
+    plain = cell_plain(cell)
     return plain.split("\n") if plain else [""]
 
 
@@ -227,7 +249,7 @@ class FitTable:
         for row in rows:
             table.add_row(
                 *(
-                    row.cells[i] if self.columns[i].keep else _wrapped(row.cells[i], w)
+                    _as_text(row.cells[i]) if self.columns[i].keep else _wrapped(row.cells[i], w)
                     for i, w in zip(columns, widths, strict=True)
                 ),
                 style=row.style,
@@ -283,7 +305,7 @@ def _ascii_cell(cell: Cell, console: Console | None, encoding: str) -> Text:
 
     from .console import to_ascii
 
-    text = Text(cell) if isinstance(cell, str) else cell
+    text = _as_text(cell)
     if console is None:
         return Text(to_ascii(text.plain, encoding))
     out = Text(style=text.style)
@@ -309,7 +331,7 @@ def _ascii_table(table: FitTable, console: Console, encoding: str) -> FitTable:
 def _split(cell: Cell) -> list[Text]:
     from rich.text import Text
 
-    text = cell if not isinstance(cell, str) else Text(cell)
+    text = _as_text(cell)
     return list(text.split("\n")) if text.plain else [Text("")]
 
 
@@ -318,7 +340,7 @@ def _wrapped(cell: Cell, width: int) -> Text:
     from rich.text import Text
 
     if natural_width(cell) <= width:  # the common case: nothing to break
-        return cell if not isinstance(cell, str) else Text(cell)
+        return _as_text(cell)
     return Text("\n").join([piece for line in _split(cell) for piece in wrap(line, width)])
 
 

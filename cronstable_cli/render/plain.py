@@ -21,6 +21,7 @@ from .layout import (
     Prose,
     Row,
     _cell_width,
+    cell_plain,
     column_widths,
     natural_width,
     wrap_plain,
@@ -96,8 +97,8 @@ def _prose(prose: Prose, width: int) -> list[str] | None:
 
 
 def _cells_plain(table: FitTable) -> bool:
-    """Only str cells, and no column empty throughout (rich draws those case by case)."""
-    if not all(isinstance(cell, str) for row in table.rows for cell in row.cells):
+    """Only str and Spans cells, and no column empty throughout (rich draws those case by case)."""
+    if not all(isinstance(cell, (str, tuple)) for row in table.rows for cell in row.cells):
         return False
     return all(
         (table.header and col.header) or any(row.cells[i] for row in table.rows)
@@ -106,7 +107,7 @@ def _cells_plain(table: FitTable) -> bool:
 
 
 def _fit_table(table: FitTable, width: int) -> list[str] | None:
-    """FitTable.__rich_console__ for str cells: side by side, stacked or labelled."""
+    """FitTable.__rich_console__ for plain cells: side by side, stacked or labelled."""
     if not _cells_plain(table):
         return None
     out: list[str] = []
@@ -124,14 +125,14 @@ def _fit_table(table: FitTable, width: int) -> list[str] | None:
             out += wrap_plain(table.columns[0].header, width)
             out += [margin + line for line in _table(table, rest, sub, (), True)]
         for row in table.rows:
-            out += _joined(str(row.cells[0]), width)
+            out += _joined(cell_plain(row.cells[0]), width)
             out += [margin + line for line in _table(table, rest, sub, (row,), False)]
         return out
     for row in table.rows:
-        out += _joined(str(row.cells[0]), width)
+        out += _joined(cell_plain(row.cells[0]), width)
         parts: list[str | tuple[str, str] | Keep] = [" " * INDENT]
         for i, (col, cell) in enumerate(zip(table.columns[1:], row.cells[1:], strict=True)):
-            lines = [line for line in str(cell).split("\n") if line]
+            lines = [line for line in cell_plain(cell).split("\n") if line]
             if not lines:
                 continue
             if i:
@@ -179,7 +180,7 @@ def _table(
     for row in rows:
         cells = []
         for i, col, w in zip(columns, cols, widths, strict=True):
-            cell = str(row.cells[i])
+            cell = cell_plain(row.cells[i])
             if not col.keep and natural_width(cell) > w:
                 cell = "\n".join(p for line in cell.split("\n") for p in wrap_plain(line, w))
             cells.append(_fit(cell, w))

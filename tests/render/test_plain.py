@@ -14,7 +14,9 @@ from cronstable_cli.render.plain import PlainConsole, plain_lines
 WORD = st.text(alphabet="abcxyz019:/-_.é", min_size=1, max_size=12)
 TEXT = st.lists(WORD, min_size=0, max_size=6).map(" ".join)
 # Cells as reports make them: empty, or lines of text (never a blank line).
-CELL = st.just("") | st.lists(TEXT.filter(bool), min_size=1, max_size=3).map("\n".join)
+LINES = st.lists(TEXT.filter(bool), min_size=1, max_size=3).map("\n".join)
+SPANS = st.lists(st.tuples(LINES, st.sampled_from(["", "dim", "bold red"])), min_size=1, max_size=3)
+CELL = st.just("") | LINES | SPANS.map(tuple)
 
 
 def by_rich(renderable: object, width: int) -> str:
