@@ -13,7 +13,7 @@ DAEMON_VERSION := 1.2.72
 DAEMON_VENV := .venv-daemon
 STAMP_DAEMON := $(DAEMON_VENV)/.stamp-$(DAEMON_VERSION)
 
-.PHONY: demo test test-quick bench lint completions docs clean daemon-venv
+.PHONY: demo test test-quick bench bench-readme lint completions docs clean daemon-venv
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,10 +62,20 @@ test: $(STAMP_TEST) $(STAMP_DAEMON)
 test-quick: $(STAMP_TEST) $(STAMP_DAEMON)
 	$(BIN)/python -m pytest -m "not slow"
 
-bench: $(STAMP_BENCH)
-	$(BIN)/python benchmarks/engine.py
-	@for b in benchmarks/load.py benchmarks/fleet.py benchmarks/replicas.py benchmarks/startup.py benchmarks/diff.py; do \
-		if [ -f $$b ]; then $(BIN)/python $$b || exit 1; fi; done
+# Every benchmark, against the released daemon's engine and the other peers; the
+# figures go to benchmarks/results.jsonl, which `make bench-readme` turns into
+# README's performance table.
+BENCH_RESULTS := benchmarks/results.jsonl
+
+bench: $(STAMP_BENCH) $(STAMP_DAEMON)
+	@rm -f $(BENCH_RESULTS).new
+	@for b in engine load fleet replicas startup scale diff; do \
+		CRONSTABLE_BENCH_RECORD=$(CURDIR)/$(BENCH_RESULTS).new \
+			$(BIN)/python benchmarks/$$b.py || exit 1; done
+	@mv $(BENCH_RESULTS).new $(BENCH_RESULTS)
+
+bench-readme:
+	$(BIN)/python benchmarks/readme.py $(BENCH_RESULTS) README.md
 
 lint: $(STAMP_DEV)
 	$(BIN)/ruff check .

@@ -37,6 +37,8 @@ try:
 except ImportError:  # run from a checkout without `pip install -e .`
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from record import record
+
 from cronstable_cli.analysis.duplicates import find_duplicates
 from cronstable_cli.analysis.fires import build_fleet
 from cronstable_cli.analysis.pressure import compute_pressure
@@ -45,6 +47,12 @@ from cronstable_cli.engine import CronTab
 from cronstable_cli.records import Job, SourceLocation
 
 T = TypeVar("T")
+# What each analysis is compared with: what a straightforward implementation does.
+REFERENCES = {
+    "pressure": "walking `occurrences()` per job",
+    "suggest": "walking `occurrences()` per job",
+    "duplicates": "one `CronTab` per job, grouped by equality",
+}
 START = datetime(2026, 3, 2, tzinfo=timezone.utc)
 HERE = SourceLocation("bench.yaml", 1)
 DAILY_TIMES = ["0 0", "0 2", "30 3", "0 6", "15 4", "0 12", "45 23", "0 1"]
@@ -168,6 +176,13 @@ def compare(label: str, jobs: list[Job], repeats: int) -> None:
             f"  {name:<11} {fast_s * 1000:7.1f}ms {slow_s * 1000:8.0f}ms "
             f"{slow_s / fast_s:6.1f}x{check}"
         )
+        record(
+            "fleet",
+            f"{name}, {label} of {len(jobs):,} jobs, 24 h",
+            f"{fast_s * 1000:.0f} ms",
+            peer=f"{REFERENCES[name]} {slow_s:.2f} s",
+            ratio=slow_s / fast_s,
+        )
 
 
 def write_yaml_fleet(jobs: list[Job], directory: Path) -> Path:
@@ -210,6 +225,11 @@ def command_run(jobs: list[Job]) -> None:
             ]
         )
         html = time.perf_counter() - html_start
+    record(
+        "fleet",
+        f"`cronstable pressure --format json` on {len(jobs):,} jobs, in process",
+        f"{total:.2f} s (load {load_s:.2f} s)",
+    )
     print(f"\n`cronstable pressure` on a {len(jobs):,}-job YAML file (exit {code}):")
     print(
         f"  load {load_s * 1000:.0f}ms + analysis {analysis_s * 1000:.0f}ms; whole command "
@@ -226,6 +246,11 @@ def big_run(label: str, jobs: list[Job], hours: int) -> None:
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    record(
+        "fleet",
+        f"pressure analysis, {len(jobs):,} jobs ({label}) × {hours} h",
+        f"{elapsed:.2f} s, {peak / 2**20:.0f} MiB traced",
+    )
     print(
         f"  {label}: {len(jobs):,} jobs x {hours} h -> {fires:,} fires in {elapsed:.2f}s; "
         f"peak traced memory {peak / 2**20:.1f} MiB (process max RSS {rss:.0f} MiB)"

@@ -25,6 +25,7 @@ from collections.abc import Callable
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import strictyaml as sy
+from record import record
 
 from cronstable_cli.loaders import load_paths
 
@@ -211,6 +212,24 @@ def main() -> int:
         print()
         print(f"speed-up over plain strictyaml, 3,000 jobs: {speedup:6.1f}x  (target >= 10x)")
         print(f"10,000 jobs / 3,000 jobs:                   {growth:6.2f}x  (target <= 3.6x)")
+        plain = f"plain `strictyaml.load` {plain3k:.2f} s"
+        three = timings["yaml 3,000 jobs"]
+        record(
+            "load",
+            "load a 3,000-job YAML file (CPU)",
+            f"{three:.3f} s",
+            peer=plain,
+            ratio=speedup,
+            target="≥ 10×",
+            passed=speedup >= 10,
+        )
+        record(
+            "load",
+            "load 10,000 jobs / 3,000 jobs (CPU)",
+            f"{growth:.2f}×",
+            target="≤ 3.6×",
+            passed=growth <= 3.6,
+        )
         odd3k, odd10k = (
             timings["yaml 3,000 jobs, strictyaml path"],
             timings["yaml 10,000 jobs, strictyaml path"],
@@ -239,6 +258,23 @@ def main() -> int:
         lint_growth = lint_times["yaml 10,000 jobs"] / lint_times["yaml 3,000 jobs"]
         print(f"lint 3,000 jobs vs plain strictyaml load: {lint_speedup:6.1f}x  (target >= 10x)")
         print(f"lint 10,000 jobs / 3,000 jobs:            {lint_growth:6.2f}x  (target <= 3.6x)")
+        lint3k = lint_times["yaml 3,000 jobs"]
+        record(
+            "load",
+            "lint (load + rules) a 3,000-job YAML file (CPU)",
+            f"{lint3k:.3f} s",
+            peer=plain,
+            ratio=lint_speedup,
+            target="≥ 10×",
+            passed=lint_speedup >= 10,
+        )
+        record(
+            "load",
+            "lint 10,000 jobs / 3,000 jobs (CPU)",
+            f"{lint_growth:.2f}×",
+            target="≤ 3.6×",
+            passed=lint_growth <= 3.6,
+        )
 
         print()
         print("acceptance and error line vs plain strictyaml (small broken files)")

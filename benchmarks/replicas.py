@@ -22,6 +22,7 @@ except ImportError:  # run from a checkout without `pip install -e .`
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     from cronstable_cli.analysis.owners import HASHES, HashName, compute_owners, rank
 
+from record import record  # benchmarks/ is this script's directory
 
 T = TypeVar("T")
 
@@ -68,9 +69,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'case':<40}{'seconds':>9}{'scores/s':>14}")
     seconds, _ = best_of(args.repeats, lambda: sha256_floor(jobs, nodes))
     print(f"{'floor: hashlib.sha256 per pair only':<40}{seconds:>9.3f}{pairs / seconds:>14,.0f}")
+    floor = seconds
     for hash_name in HASHES:
         seconds, up = best_of(args.repeats, partial(compute_owners, jobs, nodes, hash=hash_name))
         print(f"{hash_name + ' compute_owners':<40}{seconds:>9.3f}{pairs / seconds:>14,.0f}")
+        record(
+            "owners",
+            f"owners of {len(jobs):,} jobs × {len(nodes)} nodes ({hash_name})",
+            f"{seconds:.2f} s",
+            peer=f"hashing each pair alone (sha256) {floor:.2f} s",
+            ratio=floor / seconds,
+        )
 
         seconds, result = best_of(
             args.repeats, partial(compute_owners, jobs, nodes, hash=hash_name, down=down)
