@@ -52,13 +52,13 @@ def tables(draw: st.DrawFn) -> FitTable:
     )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(tables(), st.integers(8, 90))
 def test_fit_tables_print_as_rich_prints_them(table: FitTable, width: int) -> None:
     assert by_plain(table, width) == by_rich(table, width)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.lists(
         st.one_of(TEXT, st.tuples(TEXT, st.just("dim")), WORD.map(Keep), st.just(" `0 5 * * *` ")),
