@@ -120,14 +120,12 @@ class CronTab:
         if self.parsed.reboot:
             return
         start, timeline = self._framed(start)
-        out_zone = start.tzinfo
+        out_zone = start.tzinfo or UTC  # set by _framed: never None here
         if inclusive and self.test(start) and not start.microsecond:
             probe = timeline.prev_epoch(start.replace(microsecond=0) + _ONE_SECOND)
             if probe is not None and probe == int(start.timestamp()):
                 yield start
-        at = datetime.fromtimestamp
-        for epoch in timeline.iter_after(floor_epoch(start)):
-            yield at(epoch, out_zone)
+        yield from timeline.fires_after(floor_epoch(start), out_zone)
 
     def never_fires(self, now: datetime | None = None) -> bool:
         """True when no fire is left after `now` (default: 1970) before 2100."""

@@ -14,13 +14,17 @@ transition the search therefore looks behind (gap times that land later) and
 past the gap (real times that come first); it finds the transition's instant
 from the zone's table of offset changes (`zone_clock.py`), so between changes
 a zoned fire costs what a UTC fire does: civil search plus a fixed offset.
+`next_fire` and `fires_after` go one step further: inside the zone's steady
+runs of wall time they search from a datetime's own fields and build the
+answer from the fire's fields, touching neither epochs nor the zone's rules.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from datetime import datetime, timezone, tzinfo
+from itertools import repeat
 
 from .schedule import Schedule, Wall, days_in_month
 from .zone_clock import ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
@@ -134,59 +138,82 @@ class Timeline:
             return None if w is None else wall_seconds(w) - off
         return self._next_zoned(e)
 
-    def iter_after(self, e: int) -> Iterator[int]:
-        """Every fire strictly after epoch second e, in order, until 2099.
+    def fires_after(self, e: int, out: tzinfo) -> Iterator[datetime]:
+        """Every fire strictly after epoch second e, in order until 2099, as datetimes in `out`.
 
         Dense schedules come a window at a time from `fires_between` (a civil day
         at a time, no stepping); sparse ones a search per fire. The last gap
         between fires decides which, so neither pays for the other's method.
         """
+        at = datetime.fromtimestamp
         gap = _DAY
         while True:
             if gap <= _DENSE_GAP:
                 window = min(max(gap * 128, 3600), _DAY)
                 batch = self.fires_between(e + 1, e + 1 + window)
                 if batch:
-                    yield from batch
+                    yield from map(at, batch, repeat(out))
                     gap = (batch[-1] - e) // len(batch)
                     e = batch[-1]
                     continue
-            for nxt in self._sparse_after(e):
-                yield nxt
-                gap, e = nxt - e, nxt
-                if gap <= _DENSE_GAP:
-                    break
-            else:
+            found = yield from self._sparse_after(e, out)
+            if found is None:
                 return
+            gap, e = found
 
-    def _sparse_after(self, e: int) -> Iterator[int]:
-        """Fires after e a search each, continuing from the last wall time found.
+    def _sparse_after(
+        self, e: int, out: tzinfo
+    ) -> Generator[datetime, None, tuple[int, int] | None]:
+        """Fires after e a search each, until two come close: then (their gap, the last one).
 
-        While the offset holds (always, in a fixed zone; between changes, in
-        another) the next search starts from the fire's own wall fields, so a
-        fire costs one civil search and no epoch-to-wall conversion.
+        Inside a steady run of the zone (always, in a fixed zone) each search
+        starts from the last fire's wall fields and its answer is exact when it
+        lies in a steady run too (see `next_fire`): a fire costs one civil
+        search, and a datetime built from its fields when `out` is the zone.
+        Elsewhere, one careful search, then the fast path again. None: no fire
+        is left.
         """
+        at = datetime.fromtimestamp
+        clock = self._zone_clock
+        civil = out is self.zone and clock.civil
         first = self.schedule.first_at_or_after
         while True:
-            steady = (self._fixed_offset(), _NEVER) if self.fixed else self._clock().steady(e)
+            steady = (clock.offset, 0) if self.fixed else clock.steady(e)
             if steady is not None:
-                off, until = steady
-                y, mo, d, h, mi, s = wall_at(e + off)
-                while True:
-                    w = first(y, mo, d, h, mi, s + 1)
-                    if w is None:
-                        return
-                    y, mo, d, h, mi, s = w
-                    inst = days_from_civil(y, mo, d) * _DAY + h * 3600 + mi * 60 + s - off
-                    if inst > until:
-                        break  # an offset change comes first: the careful search below
-                    yield inst
-                    e = inst
-            # Near an offset change: one careful search, then the fast path again.
+                starts, ends, offsets = clock.segments
+                off = steady[0]
+                y, mo, d, h, mi, s = wall = wall_at(e + off)
+                k = bisect_right(starts, wall) - 1
+                end = ends[k]
+                if wall <= end:
+                    while True:
+                        w = first(y, mo, d, h, mi, s + 1)
+                        if w is None:
+                            return None
+                        if not w <= end:
+                            k = bisect_right(starts, w) - 1
+                            if not w <= ends[k]:
+                                break  # an offset change comes first: the careful search below
+                            end, off = ends[k], offsets[k]
+                        ny, nmo, nd, nh, nmi, ns = w
+                        if civil:
+                            yield datetime(ny, nmo, nd, nh, nmi, ns, 0, out)
+                        else:
+                            yield at(wall_seconds(w) - off, out)
+                        if nd == d and nmo == mo and ny == y:
+                            gap = (nh - h) * 3600 + (nmi - mi) * 60 + ns - s
+                            if gap <= _DENSE_GAP:
+                                return gap, wall_seconds(w) - off
+                        y, mo, d, h, mi, s = w
+                    # The careful search goes on from the last fire (or e, if none came).
+                    e = wall_seconds((y, mo, d, h, mi, s)) - off
+            # Near an offset change: one careful search.
             nxt = self._next_zoned(e)
             if nxt is None:
-                return
-            yield nxt
+                return None
+            yield at(nxt, out)
+            if nxt - e <= _DENSE_GAP:
+                return nxt - e, nxt
             e = nxt
 
     def _fixed_offset(self) -> int:

@@ -12,12 +12,14 @@ so the gap and repeat handling is exercised, not just plain days.
 
 from __future__ import annotations
 
+import math
 import signal
 import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from functools import cache
+from itertools import islice
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -523,3 +525,32 @@ def test_next_is_the_datetime_fromtimestamp_gives_for_the_epoch_search(
     want = datetime.fromtimestamp(epoch, now.tzinfo)
     assert _fields(got) == _fields(want)
     assert got.tzinfo is want.tzinfo
+
+
+@settings(max_examples=200, deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    expr=st.one_of(BUSY, expressions(hashed=False).map(lambda ek: ek[0])),
+    zone_and_start=zoned_instants(),
+    shown_in=st.one_of(st.none(), st.sampled_from(ZONES)),
+    count=st.integers(1, 400),
+)
+def test_occurrences_are_the_epoch_search_stepped_as_fromtimestamp_datetimes(
+    expr: str, zone_and_start: tuple[str, datetime], shown_in: str | None, count: int
+) -> None:
+    """Iteration (batches, wall-field runs, careful steps near changes) yields what stepping
+    the epoch-level search does, each as the datetime fromtimestamp makes (fold, tzinfo)."""
+    name, start = zone_and_start
+    if shown_in is not None:
+        start = start.astimezone(ZoneInfo(shown_in))
+    tab = CronTab(expr, tz=name)
+    got = list(islice(tab.occurrences(start), count))
+    want: list[datetime] = []
+    epoch: int | None = math.floor(start.timestamp())
+    with time_limit(20):
+        while len(want) < count:
+            epoch = tab.timeline.next_after(epoch) if epoch is not None else None
+            if epoch is None:
+                break
+            want.append(datetime.fromtimestamp(epoch, start.tzinfo))
+    assert [_fields(g) for g in got] == [_fields(w) for w in want]
+    assert all(g.tzinfo is start.tzinfo for g in got)
