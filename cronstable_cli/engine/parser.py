@@ -20,6 +20,8 @@ from .fields import (
     DAY_OF_WEEK,
     MACROS,
     REBOOT,
+    SECOND,
+    YEAR,
     FieldSpec,
 )
 from .h_items import clear as clear_hashed
@@ -84,31 +86,69 @@ def clear_caches() -> None:
 def _parse(text: str, hash_key: str | None, crontab: bool) -> Parsed:
     if not isinstance(text, str):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
-    tokens, normalized = _split(text)
+    parts = text.split()
+    count = len(parts)
+    if 5 <= count <= 7 and not parts[0].startswith("@"):
+        return _parse_fields(text, parts, count, hash_key)
+    tokens = _tokens(text)
     if not tokens:
         raise ScheduleError("the schedule is empty")
     first, first_col = tokens[0]
     if first.startswith("@"):
         return _parse_macro(tokens, hash_key, crontab)
-    count = len(tokens)
-    if count == 5:
-        layout = [("0", 0), *tokens, ("*", 0)]
-    elif count == 6:
-        layout = [("0", 0), *tokens]
-    elif count == 7:
-        layout = list(tokens)
+    hint = None
+    if count == 4:
+        hint = "a cron schedule needs minute hour day-of-month month day-of-week"
+    raise ScheduleError(f"expected 5, 6 or 7 fields, got {count}", column=first_col, hint=hint)
+
+
+_new_parsed = tuple.__new__  # Parsed(...) minus namedtuple's Python-level __new__ frame
+
+
+def _parse_fields(text: str, parts: list[str], count: int, key: str | None) -> Parsed:
+    """A 5, 6 or 7-field expression: its fields in one loop, each a memo look-up once seen.
+
+    A field without H is a pure function of (position, text, column): a
+    fleet's schedules repeat a few fields ("*", "0", "*/5") in the same columns,
+    so after the first the field costs one dict look-up, FieldText included.
+    """
+    source = " ".join(parts)
+    if source == text:
+        cols = []
+        col = 1
+        for part in parts:
+            cols.append(col)
+            col += len(part) + 1
     else:
-        hint = None
-        if count == 4:
-            hint = "a cron schedule needs minute hour day-of-month month day-of-week"
-        raise ScheduleError(f"expected 5, 6 or 7 fields, got {count}", column=first_col, hint=hint)
+        cols = [m.start() + 1 for m in _TOKEN.finditer(text)]
+    memo = _FIELD_RESULTS
+    if count == 7:
+        index = 0
+        found = []
+    else:
+        index = 1
+        found = [_IMPLIED_SECOND]
     try:
-        return _build(text, layout, count, hash_key, normalized)
+        for token, col in zip(parts, cols, strict=True):
+            known = memo.get((index, token, col))
+            if known is None:
+                known = _field_miss(index, token, col, key)
+            found.append(known)
+            index += 1
     except ScheduleError as err:
-        if count == 6 and (err.hint is None or err.field == "year") and _looks_quartz(tokens):
+        quartz = count == 6 and (err.hint is None or err.field == "year")
+        if quartz and _looks_quartz(list(zip(parts, cols, strict=True))):
             err.hint = QUARTZ_HINT
             err.args = (err.message,)
         raise
+    if count == 5:
+        found.append(_IMPLIED_YEAR)
+    texts = tuple([f[1] for f in found])
+    resolved = source
+    if ("H" in source or "h" in source) and any([f.hashed for f in texts]):
+        resolved = " ".join([f.resolved for f in texts[_SHOWN[count]]])
+    # Parsed's field order: the seven values follow the four header fields and the texts.
+    return _new_parsed(Parsed, (source, resolved, False, count, texts, *[f[0] for f in found]))
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
@@ -139,7 +179,7 @@ def _looks_quartz(tokens: list[tuple[str, int]]) -> bool:
     if "?" in last or "?" in tokens[3][0]:
         return True
     try:
-        _parse_field(DAY_OF_WEEK, last, 0, None)
+        _read_field(DAY_OF_WEEK, last, 0, None)
     except ScheduleError:
         return False
     return True
@@ -186,51 +226,23 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
                 hint="use @daily",
             )
         lower = "@daily"
-    expanded = MACROS[lower]
-    fields = [("0", 0)] + [(t, 0) for t in expanded.split()] + [("*", 0)]
-    parsed = _build(lower, fields, 5, hash_key)
-    return parsed
+    # A macro's fields were not written (column 0) and carry no H.
+    found = [_IMPLIED_SECOND]
+    for index, token in enumerate(MACROS[lower].split(), 1):
+        found.append(_FIELD_RESULTS.get((index, token, 0)) or _field_miss(index, token, 0, None))
+    found.append(_IMPLIED_YEAR)
+    texts = tuple([f[1] for f in found])
+    return _new_parsed(Parsed, (lower, lower, False, 5, texts, *[f[0] for f in found]))
 
 
 _SHOWN: dict[int, slice] = {5: slice(1, 6), 6: slice(1, 7), 7: slice(0, 7)}
 
-
-# Fields nobody wrote (column 0: the second and year a 5- or 6-field text
-# implies, a macro's expansion) are constant texts without H: parse each once.
-_IMPLIED: dict[tuple[str, str], tuple[object, FieldText]] = {}
-
-
-def _implied_field(spec: FieldSpec, text: str) -> tuple[object, FieldText]:
-    known = _IMPLIED.get((spec.label, text))
-    if known is None:
-        known = _IMPLIED[spec.label, text] = _parse_field(spec, text, 0, None)
-    return known
-
-
-def _build(
-    text: str, layout: list[tuple[str, int]], count: int, key: str | None, normalized: bool = False
-) -> Parsed:
-    results = [
-        _parse_field(spec, tok, col, key) if col else _implied_field(spec, tok)
-        for spec, (tok, col) in zip(ALL_FIELDS, layout, strict=True)
-    ]
-    texts = tuple([r[1] for r in results])
-    if text.startswith("@"):
-        source = resolved = text
-    else:
-        shown = texts[_SHOWN[count]]
-        source = text if normalized else " ".join([f.source for f in shown])
-        resolved = source
-        if any(f.hashed for f in shown):
-            resolved = " ".join([f.resolved for f in shown])
-    # The seven field values, in Parsed's field order (seconds .. years).
-    values: list[Any] = [r[0] for r in results]
-    return Parsed(source, resolved, False, count, texts, *values)
-
-
 _FULL: dict[str, object] = {}
-_FIELD_MEMO: dict[tuple[str, str], object] = {}
 _FIELD_MEMO_SIZE = 8192
+# (position, text) -> value, for fields without H: the same text in another column.
+_FIELD_MEMO: dict[tuple[int, str], object] = {}
+# (position, text, column) -> (value, FieldText), for fields without H.
+_FIELD_RESULTS: dict[tuple[int, str, int], tuple[Any, FieldText]] = {}
 
 
 def _full_value(spec: FieldSpec) -> object:
@@ -244,22 +256,24 @@ def _full_value(spec: FieldSpec) -> object:
     return value
 
 
-_FIELD_RESULTS: dict[tuple[str, str, int], tuple[object, FieldText]] = {}
-
-
-def _parse_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[object, FieldText]:
-    # A field without H is a pure function of its text and column: a fleet's
-    # schedules repeat a few fields ("*", "0", "*/5") in the same columns.
-    known = _FIELD_RESULTS.get((spec.label, text, col))
-    if known is not None:
-        return known
-    result = _read_field(spec, text, col, key)
-    if not result[1].hashed and len(_FIELD_RESULTS) < _FIELD_MEMO_SIZE:
-        _FIELD_RESULTS[spec.label, text, col] = result
+def _field_miss(index: int, text: str, col: int, key: str | None) -> tuple[Any, FieldText]:
+    """A field not yet seen in this column: parsed (or its value reused), then remembered."""
+    spec = ALL_FIELDS[index]
+    value = _FIELD_MEMO.get((index, text))
+    if value is not None:
+        result: tuple[Any, FieldText] = (value, FieldText(spec, text, text, col, False))
+    else:
+        result = _read_field(spec, text, col, key)
+        if result[1].hashed:
+            return result  # depends on the key: never shared by text
+        if len(_FIELD_MEMO) < _FIELD_MEMO_SIZE:
+            _FIELD_MEMO[index, text] = result[0]
+    if len(_FIELD_RESULTS) < _FIELD_MEMO_SIZE:
+        _FIELD_RESULTS[index, text, col] = result
     return result
 
 
-def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[object, FieldText]:
+def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[Any, FieldText]:
     if text == "*":
         return _full_value(spec), FieldText(spec, text, text, col, False)
     if text.isdigit() and text.isascii() and spec is not DAY_OF_WEEK:
@@ -269,17 +283,9 @@ def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[
             return (DayOfMonth(single) if spec is DAY_OF_MONTH else single), FieldText(
                 spec, text, text, col, False
             )
-    # A field without H is a pure function of its text: fleets repeat the same
-    # few texts ("*/5", "mon-fri") thousands of times, so their values are shared.
-    memo_key = (spec.label, text)
-    known = _FIELD_MEMO.get(memo_key)
-    if known is not None:
-        return known, FieldText(spec, text, text, col, False)
     simple = simple_field(spec, text)
     if simple is not None:
         shared: object = DayOfMonth(simple) if spec is DAY_OF_MONTH else simple
-        if len(_FIELD_MEMO) < _FIELD_MEMO_SIZE:
-            _FIELD_MEMO[memo_key] = shared
         return shared, FieldText(spec, text, text, col, False)
     acc = Acc()
     hashed = False
@@ -308,8 +314,6 @@ def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[
     value = finish(spec, acc)
     if hashed:
         return value, FieldText(spec, text, ",".join(resolved_items), col, True)
-    if len(_FIELD_MEMO) < _FIELD_MEMO_SIZE:
-        _FIELD_MEMO[memo_key] = value
     return value, FieldText(spec, text, text, col, False)
 
 
@@ -337,3 +341,8 @@ def hash_moduli(text: str) -> tuple[tuple[str, int], ...] | None:
                     return None
                 moduli.append((spec.label, step or end - start + 1))
     return tuple(moduli)
+
+
+# The second and year a 5- or 6-field text implies are the dialect's constants.
+_IMPLIED_SECOND = _read_field(SECOND, "0", 0, None)
+_IMPLIED_YEAR = _read_field(YEAR, "*", 0, None)
