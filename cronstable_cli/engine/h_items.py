@@ -80,7 +80,7 @@ def hashed_item(
             col,
             hint="pass --seed NAME for a bare expression",
         )
-    residue = hash_value(spec.label, key) % (step or end - start + 1)
+    residue = key_hash(spec.label, key) % (step or end - start + 1)
     known = _RESOLVED_ITEMS.get((spec.label, item, residue))
     if known is None:
         values = list(range(start + residue, end + 1, step)) if step else [start + residue]
@@ -95,12 +95,26 @@ def hashed_item(
     return known
 
 
+_KEY_HASHES: dict[tuple[str, str], int] = {}
+
+
+def key_hash(label: str, key: str) -> int:
+    """`hash_value(label, key)`, remembered: `parse` asks for it, then the H item it resolves."""
+    known = _KEY_HASHES.get((label, key))
+    if known is None:
+        if len(_KEY_HASHES) >= _CACHE_SIZE:
+            _KEY_HASHES.clear()
+        known = _KEY_HASHES[label, key] = hash_value(label, key)
+    return known
+
+
 def is_hashed(item: str) -> bool:
     """Whether a list item is an H form (`H`, `H(a-b)`, `H/n`, `H(a-b)/n`)."""
     return item[:1] in ("H", "h") and (len(item) == 1 or item[1] in "(/")
 
 
 def clear() -> None:
-    """Forget the shared H slots and resolved items."""
+    """Forget the shared H slots, resolved items and key hashes."""
     _SLOTS.clear()
     _RESOLVED_ITEMS.clear()
+    _KEY_HASHES.clear()

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
-from .fields import FieldSpec
+from .fields import ALL_FIELDS, MACROS, FieldSpec
 
 
 class DayOfMonth(NamedTuple):
@@ -42,14 +43,14 @@ class FieldText(NamedTuple):
     hashed: bool
 
 
-class Parsed(NamedTuple):
-    """Everything the parser learns from one expression."""
-
+class _ParsedValues(NamedTuple):
     source: str
     resolved: str
     reboot: bool
     field_count: int  # 5, 6 or 7 as written (macros count as 5)
-    fields: tuple[FieldText, ...]  # canonical 7-field order; empty for @reboot
+    # The text as written, whitespace as single spaces and none trailing (so the
+    # columns hold); a macro's name for a macro. `fields` is read from it.
+    written: str
     seconds: frozenset[int]
     minutes: frozenset[int]
     hours: frozenset[int]
@@ -58,9 +59,26 @@ class Parsed(NamedTuple):
     dow: DayOfWeek
     years: frozenset[int]
 
+
+class Parsed(_ParsedValues):
+    """Everything the parser learns from one expression."""
+
+    @property
+    def fields(self) -> tuple[FieldText, ...]:
+        """The fields as written and resolved, in canonical 7-field order; empty for @reboot.
+
+        Built on first use: most parses only search (a cold parse never needs them).
+        """
+        cache = self.__dict__
+        texts: tuple[FieldText, ...] | None = cache.get("_fields")
+        if texts is None:
+            texts = cache["_fields"] = _field_texts(self)
+        return texts
+
     @property
     def uses_hash(self) -> bool:
-        return any(f.hashed for f in self.fields)
+        # Resolved text differs from the source exactly when a field held an H item.
+        return self.resolved != self.source
 
     @property
     def meaning(self) -> tuple[object, ...]:
@@ -75,3 +93,33 @@ class Parsed(NamedTuple):
             self.dow,
             self.years,
         )
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+def _field_texts(p: Parsed) -> tuple[FieldText, ...]:
+    """Each field's text, resolved text and column, from the written text and the resolved one."""
+    if p.reboot:
+        return ()
+    if p.written.startswith("@"):  # a macro: nothing written per field (column 0)
+        tokens = [("0", 0), *[(t, 0) for t in MACROS[p.written].split()], ("*", 0)]
+        resolved = [t for t, _ in tokens]
+    else:
+        written = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(p.written)]
+        # H items resolve to numbers (never a space), so the resolved text splits
+        # into the written fields one for one.
+        shown = p.resolved.split() if p.resolved != p.source else [t for t, _ in written]
+        count = p.field_count
+        tokens = [("0", 0), *written] if count < 7 else written
+        resolved = ["0", *shown] if count < 7 else shown
+        if count == 5:
+            tokens.append(("*", 0))
+            resolved.append("*")
+    return tuple(
+        [
+            # A field held an H item exactly when its resolved text differs.
+            FieldText(spec, text, res, col, text != res)
+            for spec, (text, col), res in zip(ALL_FIELDS, tokens, resolved, strict=True)
+        ]
+    )

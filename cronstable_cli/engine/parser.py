@@ -12,7 +12,6 @@ import re
 from typing import Any
 
 from ..names import closest
-from .daemon_hash import hash_value
 from .errors import ScheduleError
 from .fields import (
     ALL_FIELDS,
@@ -20,14 +19,13 @@ from .fields import (
     DAY_OF_WEEK,
     MACROS,
     REBOOT,
-    SECOND,
     YEAR,
     FieldSpec,
 )
 from .h_items import clear as clear_hashed
-from .h_items import hash_slot, hashed_item, is_hashed
+from .h_items import hash_slot, hashed_item, is_hashed, key_hash
 from .items import Acc, error, finish, parse_item, plain_item, simple_field
-from .parse_result import DayOfMonth, DayOfWeek, FieldText, Parsed
+from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
 _TOKEN = re.compile(r"\S+")
 
@@ -40,6 +38,7 @@ QUARTZ_HINT = (
 _PARSED: dict[tuple[str, bool, object], Parsed] = {}
 _MODULI: dict[str, tuple[tuple[str, int], ...] | None] = {}
 _CACHE_SIZE = 4096
+_UNSEEN = ()  # a distinct object: `hash_moduli` never returns this very tuple
 
 
 def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> Parsed:
@@ -55,15 +54,15 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
     slot: object = None
     if hash_key is not None and ("H" in text or "h" in text):
-        moduli = _MODULI.get(text, ())
-        if text not in _MODULI:
+        moduli = _MODULI.get(text, _UNSEEN)
+        if moduli is _UNSEEN:
             if len(_MODULI) >= _CACHE_SIZE:
                 _MODULI.clear()
             moduli = _MODULI[text] = hash_moduli(text)
         if moduli is None:
             return _parse(text, hash_key, crontab)  # a malformed H item: let it raise
         if moduli:
-            slot = tuple([hash_value(label, hash_key) % m for label, m in moduli])
+            slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
     cache_key = (text, crontab, slot)
     parsed = _PARSED.get(cache_key)
     if parsed is None:
@@ -78,8 +77,8 @@ def clear_caches() -> None:
     """Forget shared parse results (benchmarks measure cold parses with this)."""
     _PARSED.clear()
     _MODULI.clear()
-    _FIELD_MEMO.clear()
-    _FIELD_RESULTS.clear()
+    for memo in _VALUES:
+        memo.clear()
     clear_hashed()
 
 
@@ -102,53 +101,73 @@ def _parse(text: str, hash_key: str | None, crontab: bool) -> Parsed:
     raise ScheduleError(f"expected 5, 6 or 7 fields, got {count}", column=first_col, hint=hint)
 
 
-_new_parsed = tuple.__new__  # Parsed(...) minus namedtuple's Python-level __new__ frame
+# Per position (second .. year): a field's text -> its value, for fields without H.
+# A field without H is a pure function of its text, and a fleet's schedules
+# repeat a few texts ("*", "0", "*/5"), so a seen field costs one look-up.
+_VALUES: tuple[dict[str, Any], ...] = tuple({} for _ in ALL_FIELDS)
+_WRITTEN: dict[int, tuple[dict[str, Any], ...]] = {5: _VALUES[1:6], 6: _VALUES[1:7], 7: _VALUES}
+_MEMO_SIZE = 4096  # entries per position
+_new_parsed = tuple.__new__  # Parsed(...) without namedtuple's Python-level __new__ frame
+_SPACE = re.compile(r"\s")
 
 
 def _parse_fields(text: str, parts: list[str], count: int, key: str | None) -> Parsed:
-    """A 5, 6 or 7-field expression: its fields in one loop, each a memo look-up once seen.
+    """A 5, 6 or 7-field expression: one look-up per field once its text has been seen.
 
-    A field without H is a pure function of (position, text, column): a
-    fleet's schedules repeat a few fields ("*", "0", "*/5") in the same columns,
-    so after the first the field costs one dict look-up, FieldText included.
+    Columns matter only to errors and to `Parsed.fields` (built on first use),
+    so a parse that succeeds never computes them.
     """
-    source = " ".join(parts)
-    if source == text:
-        cols = []
-        col = 1
-        for part in parts:
-            cols.append(col)
-            col += len(part) + 1
-    else:
-        cols = [m.start() + 1 for m in _TOKEN.finditer(text)]
-    memo = _FIELD_RESULTS
-    if count == 7:
-        index = 0
-        found = []
-    else:
-        index = 1
-        found = [_IMPLIED_SECOND]
-    try:
-        for token, col in zip(parts, cols, strict=True):
-            known = memo.get((index, token, col))
-            if known is None:
-                known = _field_miss(index, token, col, key)
-            found.append(known)
-            index += 1
-    except ScheduleError as err:
-        quartz = count == 6 and (err.hint is None or err.field == "year")
-        if quartz and _looks_quartz(list(zip(parts, cols, strict=True))):
-            err.hint = QUARTZ_HINT
-            err.args = (err.message,)
-        raise
+    values: list[Any] = [] if count == 7 else [_ZERO]
+    resolved: list[str] | None = None
+    for memo, token in zip(_WRITTEN[count], parts, strict=True):
+        value = memo.get(token)
+        if value is None:
+            value, res = _field_miss(text, parts, count, len(values), key)
+            if res is not None:  # an H field: its resolved text goes into `resolved`
+                if resolved is None:
+                    resolved = parts.copy()
+                resolved[len(values) - (count < 7)] = res
+        values.append(value)
     if count == 5:
-        found.append(_IMPLIED_YEAR)
-    texts = tuple([f[1] for f in found])
-    resolved = source
-    if ("H" in source or "h" in source) and any([f.hashed for f in texts]):
-        resolved = " ".join([f.resolved for f in texts[_SHOWN[count]]])
-    # Parsed's field order: the seven values follow the four header fields and the texts.
-    return _new_parsed(Parsed, (source, resolved, False, count, texts, *[f[0] for f in found]))
+        values.append(_ALL_YEARS)
+    source = " ".join(parts)
+    written = source if source == text else _SPACE.sub(" ", text.rstrip())
+    shown = source if resolved is None else " ".join(resolved)
+    # Parsed's order: source, resolved, reboot, field_count, written, then the seven values.
+    return _new_parsed(Parsed, (source, shown, False, count, written, *values))
+
+
+def _field_miss(
+    text: str, parts: list[str], count: int, index: int, key: str | None
+) -> tuple[Any, str | None]:
+    """The value (and resolved text, for H) of a field not seen yet; remembered unless H."""
+    at = index - (count < 7)  # the implied second shifts a 5 or 6-field text by one
+    token = parts[at]
+    spec = ALL_FIELDS[index]
+    try:
+        value, resolved = _read_field(spec, token, 0, key)
+    except ScheduleError:
+        # Only now are columns worth computing: read the field again with its
+        # own, so the error names them (the same error, from the same text).
+        cols = _columns(text)
+        try:
+            _read_field(spec, token, cols[at], key)
+        except ScheduleError as err:
+            quartz = count == 6 and (err.hint is None or err.field == "year")
+            if quartz and _looks_quartz(list(zip(parts, cols, strict=True))):
+                err.hint = QUARTZ_HINT
+                err.args = (err.message,)
+            raise
+        raise AssertionError("a field failed without its column and parsed with it") from None
+    memo = _VALUES[index]
+    if resolved is None and len(memo) < _MEMO_SIZE:
+        memo[token] = value
+    return value, resolved
+
+
+def _columns(text: str) -> list[int]:
+    """The 1-based column of each whitespace-separated token."""
+    return [m.start() + 1 for m in _TOKEN.finditer(text)]
 
 
 def _tokens(text: str) -> list[tuple[str, int]]:
@@ -203,20 +222,10 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
             column=tokens[1][1],
         )
     if lower == REBOOT:
-        return Parsed(
-            source=REBOOT,
-            resolved=REBOOT,
-            reboot=True,
-            field_count=5,
-            fields=(),
-            seconds=frozenset(),
-            minutes=frozenset(),
-            hours=frozenset(),
-            dom=DayOfMonth(frozenset()),
-            months=frozenset(),
-            dow=DayOfWeek(frozenset()),
-            years=frozenset(),
-        )
+        empty: frozenset[int] = frozenset()
+        dom, dow = DayOfMonth(empty), DayOfWeek(empty)
+        fields = (empty, empty, empty, dom, empty, dow, empty)
+        return _new_parsed(Parsed, (REBOOT, REBOOT, True, 5, REBOOT, *fields))
     if lower == "@midnight":
         if not crontab:
             raise ScheduleError(
@@ -226,23 +235,19 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
                 hint="use @daily",
             )
         lower = "@daily"
-    # A macro's fields were not written (column 0) and carry no H.
-    found = [_IMPLIED_SECOND]
+    # A macro's fields carry no H; `Parsed.fields` shows them unwritten (column 0).
+    values: list[Any] = [_ZERO]
     for index, token in enumerate(MACROS[lower].split(), 1):
-        found.append(_FIELD_RESULTS.get((index, token, 0)) or _field_miss(index, token, 0, None))
-    found.append(_IMPLIED_YEAR)
-    texts = tuple([f[1] for f in found])
-    return _new_parsed(Parsed, (lower, lower, False, 5, texts, *[f[0] for f in found]))
+        value = _VALUES[index].get(token)
+        if value is None:
+            value = _VALUES[index][token] = _read_field(ALL_FIELDS[index], token, 0, None)[0]
+        values.append(value)
+    values.append(_ALL_YEARS)
+    return _new_parsed(Parsed, (lower, lower, False, 5, lower, *values))
 
 
-_SHOWN: dict[int, slice] = {5: slice(1, 6), 6: slice(1, 7), 7: slice(0, 7)}
-
+# The value of `*` in each field: the dialect's constants.
 _FULL: dict[str, object] = {}
-_FIELD_MEMO_SIZE = 8192
-# (position, text) -> value, for fields without H: the same text in another column.
-_FIELD_MEMO: dict[tuple[int, str], object] = {}
-# (position, text, column) -> (value, FieldText), for fields without H.
-_FIELD_RESULTS: dict[tuple[int, str, int], tuple[Any, FieldText]] = {}
 
 
 def _full_value(spec: FieldSpec) -> object:
@@ -256,37 +261,26 @@ def _full_value(spec: FieldSpec) -> object:
     return value
 
 
-def _field_miss(index: int, text: str, col: int, key: str | None) -> tuple[Any, FieldText]:
-    """A field not yet seen in this column: parsed (or its value reused), then remembered."""
-    spec = ALL_FIELDS[index]
-    value = _FIELD_MEMO.get((index, text))
-    if value is not None:
-        result: tuple[Any, FieldText] = (value, FieldText(spec, text, text, col, False))
-    else:
-        result = _read_field(spec, text, col, key)
-        if result[1].hashed:
-            return result  # depends on the key: never shared by text
-        if len(_FIELD_MEMO) < _FIELD_MEMO_SIZE:
-            _FIELD_MEMO[index, text] = result[0]
-    if len(_FIELD_RESULTS) < _FIELD_MEMO_SIZE:
-        _FIELD_RESULTS[index, text, col] = result
-    return result
-
-
-def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[Any, FieldText]:
+def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[Any, str | None]:
+    """A field's value, and its resolved text when it holds an H item (else None)."""
     if text == "*":
-        return _full_value(spec), FieldText(spec, text, text, col, False)
+        return _full_value(spec), None
     if text.isdigit() and text.isascii() and spec is not DAY_OF_WEEK:
         number = int(text)
         if spec.lo <= number <= spec.hi:
             single = frozenset((number,))
-            return (DayOfMonth(single) if spec is DAY_OF_MONTH else single), FieldText(
-                spec, text, text, col, False
-            )
+            return (DayOfMonth(single) if spec is DAY_OF_MONTH else single), None
     simple = simple_field(spec, text)
     if simple is not None:
         shared: object = DayOfMonth(simple) if spec is DAY_OF_MONTH else simple
-        return shared, FieldText(spec, text, text, col, False)
+        return shared, None
+    if is_hashed(text) and "," not in text:  # one H item: its values are the field's
+        values, joined = hashed_item(spec, text, col, key)
+        if spec is DAY_OF_MONTH:
+            return DayOfMonth(frozenset(values)), joined
+        if spec is DAY_OF_WEEK:
+            return DayOfWeek(frozenset(values)), joined
+        return frozenset(values), joined
     acc = Acc()
     hashed = False
     if text == "?":
@@ -312,9 +306,10 @@ def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[
                 resolved_items.append(item)
             offset += len(item) + 1
     value = finish(spec, acc)
-    if hashed:
-        return value, FieldText(spec, text, ",".join(resolved_items), col, True)
-    return value, FieldText(spec, text, text, col, False)
+    return value, (",".join(resolved_items) if hashed else None)
+
+
+_SHOWN: dict[int, slice] = {5: slice(1, 6), 6: slice(1, 7), 7: slice(0, 7)}
 
 
 def hash_moduli(text: str) -> tuple[tuple[str, int], ...] | None:
@@ -325,24 +320,31 @@ def hash_moduli(text: str) -> tuple[tuple[str, int], ...] | None:
     equal results. () for text without H; None when an H item is malformed
     (parse it key by key and let it raise).
     """
-    tokens = _tokens(text) if isinstance(text, str) else []
-    if not tokens or tokens[0][0].startswith("@") or len(tokens) not in _SHOWN:
+    if not isinstance(text, str) or not _HASH_ITEM.search(text):
+        return ()  # no H item (`thu`, `@hourly`): no tokens to read
+    tokens = text.split()
+    if tokens[0].startswith("@") or len(tokens) not in _SHOWN:
         return ()
     specs = ALL_FIELDS[_SHOWN[len(tokens)]]
     moduli: list[tuple[str, int]] = []
-    for spec, (token, col) in zip(specs, tokens, strict=True):
+    for spec, token in zip(specs, tokens, strict=True):
         if "H" not in token and "h" not in token:
             continue
         for item in token.split(","):
             if is_hashed(item):
                 try:
-                    start, end, step = hash_slot(spec, item, col)
+                    start, end, step = hash_slot(spec, item, 0)  # None on error: no column needed
                 except ScheduleError:
                     return None
                 moduli.append((spec.label, step or end - start + 1))
     return tuple(moduli)
 
 
-# The second and year a 5- or 6-field text implies are the dialect's constants.
-_IMPLIED_SECOND = _read_field(SECOND, "0", 0, None)
-_IMPLIED_YEAR = _read_field(YEAR, "*", 0, None)
+# An item opening with h or H at the start of a field or after a comma, and
+# ending there or going on with `(` or `/`: what `is_hashed` calls an H item.
+_HASH_ITEM = re.compile(r"(?<![^\s,])[Hh](?![^\s,(/])")
+
+
+# The second and year a 5- or 6-field text implies.
+_ZERO: frozenset[int] = frozenset((0,))
+_ALL_YEARS = _full_value(YEAR)

@@ -1,0 +1,86 @@
+"""`Parsed.fields`: each field as written, as resolved, and its 1-based column.
+
+The parser leaves the field texts to be read on first use, from the text as
+written; these vectors are counted by hand (1 = the expression's first character,
+0 = a field nobody wrote: the implied second and year, a macro's expansion).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cronstable_cli.engine import ScheduleError, parse
+from cronstable_cli.engine.h_items import is_hashed
+from cronstable_cli.engine.parser import hash_moduli
+
+# expression | (field text, column) in canonical order: second .. year
+LAYOUTS = [
+    ("0 9 * * 1-5", [("0", 0), ("0", 1), ("9", 3), ("*", 5), ("*", 7), ("1-5", 9), ("*", 0)]),
+    ("0  9 * * 1-5", [("0", 0), ("0", 1), ("9", 4), ("*", 6), ("*", 8), ("1-5", 10), ("*", 0)]),
+    ("  */5 * * * *  ", [("0", 0), ("*/5", 3), ("*", 7), ("*", 9), ("*", 11), ("*", 13), ("*", 0)]),
+    ("0\t0 1 1 * 2026", [("0", 0), ("0", 1), ("0", 3), ("1", 5), ("1", 7), ("*", 9), ("2026", 11)]),
+    (
+        "30 0 12 * * mon 2027",
+        [("30", 1), ("0", 4), ("12", 6), ("*", 9), ("*", 11), ("mon", 13), ("2027", 17)],
+    ),
+    ("@daily", [("0", 0), ("0", 0), ("0", 0), ("*", 0), ("*", 0), ("*", 0), ("*", 0)]),
+    ("@WEEKLY", [("0", 0), ("0", 0), ("0", 0), ("*", 0), ("*", 0), ("0", 0), ("*", 0)]),
+]
+NAMES = ["second", "minute", "hour", "day-of-month", "month", "day-of-week", "year"]
+
+
+@pytest.mark.parametrize(("expr", "layout"), LAYOUTS)
+def test_fields_hold_each_text_and_column_as_written(
+    expr: str, layout: list[tuple[str, int]]
+) -> None:
+    fields = parse(expr).fields
+    assert [(f.source, f.column) for f in fields] == layout
+    assert [f.spec.name for f in fields] == NAMES
+    assert all(f.resolved == f.source and not f.hashed for f in fields)
+
+
+def test_midnight_reads_as_daily_with_unwritten_fields() -> None:
+    assert parse("@midnight", crontab=True).fields == parse("@daily").fields
+
+
+def test_reboot_has_no_fields() -> None:
+    assert parse("@reboot").fields == ()
+
+
+def test_hashed_fields_resolve_to_the_values_they_select() -> None:
+    p = parse("H(0-29) H/6 * * mon-fri", "job-7")
+    minute, hour, dom = p.fields[1], p.fields[2], p.fields[3]
+    assert (minute.hashed, hour.hashed, dom.hashed) == (True, True, False)
+    assert (minute.source, minute.column, hour.source, hour.column) == ("H(0-29)", 1, "H/6", 9)
+    assert minute.resolved == str(min(p.minutes)) and len(p.minutes) == 1
+    assert hour.resolved == ",".join(map(str, sorted(p.hours))) and len(p.hours) == 4
+    assert p.resolved == f"{minute.resolved} {hour.resolved} * * mon-fri"
+    assert p.uses_hash and not parse("0 0 * * thu", "job-7").uses_hash
+
+
+def test_texts_differing_only_in_spacing_after_the_last_field_are_equal() -> None:
+    # Equal columns, equal fields: the same parse, as for any two such texts.
+    assert parse("0 0 * * * ") == parse("0 0 * * *")
+    assert parse("0\t0 * * *") == parse("0 0 * * *")
+    assert parse("0  0 * * *") != parse("0 0 * * *")  # the columns differ
+
+
+def test_an_error_in_irregular_spacing_names_the_column_as_written() -> None:
+    with pytest.raises(ScheduleError) as info:
+        parse("0  0 32 * *")
+    assert (info.value.field, info.value.item, info.value.column) == ("day-of-month", "32", 6)
+
+
+ITEM = st.sampled_from(["H", "h", "H/5", "H(1-5)", "Hx", "th", "thu", "5", "*", "1-3", "H(2"])
+
+
+@given(st.lists(st.lists(ITEM, min_size=1, max_size=3), min_size=5, max_size=5))
+def test_hash_moduli_sees_an_h_item_exactly_when_is_hashed_does(
+    fields: list[list[str]],
+) -> None:
+    text = " ".join(",".join(items) for items in fields)
+    moduli = hash_moduli(text)
+    hashed = any(is_hashed(item) for items in fields for item in items)
+    assert (moduli != ()) == hashed
