@@ -17,55 +17,76 @@ from .parse_result import DayOfMonth, DayOfWeek, Parsed
 Wall = tuple[int, int, int, int, int, int]  # year, month, day, hour, minute, second
 
 
-_TABLES: dict[tuple[frozenset[int], int, bool], list[int]] = {}
+# Lookup tables and day rules are shared by the field values they come from
+# (each field's own memo of value -> table): a fleet repeats a handful of
+# hour, minute and day fields, and equal parsed fields are one object.
+_TABLES_MAX = 4096  # entries per memo
+_NEXT_SIXTY: dict[frozenset[int], list[int]] = {}  # seconds and minutes
+_NEXT_HOURS: dict[frozenset[int], list[int]] = {}
+_NEXT_MONTHS: dict[frozenset[int], list[int]] = {}
+_NEXT_YEARS: dict[frozenset[int], list[int]] = {}
+_PREV: dict[tuple[frozenset[int], int, int], list[int]] = {}
 
 
 def clear_tables() -> None:
-    """Forget the shared lookup tables (benchmarks measure cold parses with this)."""
-    _TABLES.clear()
-    _WEEKS.clear()
+    """Forget the shared lookup tables and day rules (benchmarks measure cold parses with this)."""
+    for memo in (_NEXT_SIXTY, _NEXT_HOURS, _NEXT_MONTHS, _NEXT_YEARS, _PREV, _DAY_RULES):
+        memo.clear()
 
 
-def _table(values: frozenset[int], size: int, forward: bool) -> list[int]:
-    """A shared next (forward) or prev lookup table for a value set; schedules reuse them."""
-    key = (values, size, forward)
-    table = _TABLES.get(key)
+def _forward(
+    values: frozenset[int], lo: int, hi: int, memo: dict[frozenset[int], list[int]]
+) -> list[int]:
+    """The shared next-table of a field's values (see `_next_table`)."""
+    table = memo.get(values)
     if table is None:
-        table = _next_table(values, size) if forward else _prev_table(values, size)
-        if len(_TABLES) < 8192:
-            _TABLES[key] = table
+        table = _next_table(values, lo, hi)
+        if len(memo) < _TABLES_MAX:
+            memo[values] = table
+    return table
+
+
+def _backward(values: frozenset[int], lo: int, hi: int) -> list[int]:
+    """The shared prev-table of a field's values (see `_prev_table`)."""
+    key = (values, lo, hi)
+    table = _PREV.get(key)
+    if table is None:
+        table = _prev_table(values, lo, hi)
+        if len(_PREV) < _TABLES_MAX:
+            _PREV[key] = table
     return table
 
 
 # Tables are built with list repetition and ranges (which run in C), not a
-# loop per index: the year table alone has 2,101 entries, and a cold parse
-# builds a table pair per distinct field.
-def _next_table(values: Iterable[int], size: int) -> list[int]:
-    """table[i] = the smallest value >= i, or -1; indices 0..size+1."""
+# loop per index, and the year tables start at 1970 (131 entries, not 2,101).
+def _next_table(values: Iterable[int], lo: int, hi: int) -> list[int]:
+    """table[i] = the smallest value >= lo + i, or -1; indices 0..hi - lo + 1."""
     ordered = sorted(values)
+    size = hi - lo + 2
     if ordered and ordered[-1] - ordered[0] + 1 == len(ordered):  # one run: `*`, `a-b`
         first, last = ordered[0], ordered[-1]
-        return [first] * first + list(range(first, last + 1)) + [-1] * (size + 1 - last)
+        return [first] * (first - lo) + list(range(first, last + 1)) + [-1] * (hi + 1 - last)
     table: list[int] = []
     for v in ordered:
-        table += [v] * (v + 1 - len(table))
-    table += [-1] * (size + 2 - len(table))
+        table += [v] * (v - lo + 1 - len(table))
+    table += [-1] * (size - len(table))
     return table
 
 
-def _prev_table(values: Iterable[int], size: int) -> list[int]:
-    """table[i] = the largest value <= i, or -1; indices 0..size+1."""
+def _prev_table(values: Iterable[int], lo: int, hi: int) -> list[int]:
+    """table[i] = the largest value <= lo + i, or -1; indices 0..hi - lo + 1."""
     ordered = sorted(values)
+    size = hi - lo + 2
     if ordered and ordered[-1] - ordered[0] + 1 == len(ordered):
         first, last = ordered[0], ordered[-1]
-        return [-1] * first + list(range(first, last + 1)) + [last] * (size + 1 - last)
+        return [-1] * (first - lo) + list(range(first, last + 1)) + [last] * (hi + 1 - last)
     table: list[int] = []
     below = -1
     for v in ordered:
-        table += [below] * (v - len(table))
+        table += [below] * (v - lo - len(table))
         table.append(v)
         below = v
-    table += [below] * (size + 2 - len(table))
+    table += [below] * (size - len(table))
     return table
 
 
@@ -87,30 +108,61 @@ def days_in_month(year: int, month: int) -> int:
     return _MONTH_DAYS[month]
 
 
-def _plain_days_mask(days: frozenset[int]) -> int:
-    mask = 0
-    for d in days:
-        mask |= 1 << d
-    return mask
-
-
-_WEEKS: dict[frozenset[int], tuple[int, ...]] = {}
+_BIT = tuple(1 << n for n in range(32))
 _REPEAT_WEEK = sum(1 << (7 * k) for k in range(5))  # a 7-bit pattern, five times over
 
 
-def _week_masks(weekdays: frozenset[int]) -> tuple[int, ...]:
-    """For each weekday of the 1st (0-6), the 31-day mask (bits 1..31) of the plain weekdays."""
-    masks = _WEEKS.get(weekdays)
-    if masks is None:
-        # Bit j of a week's pattern: is the (j+1)-th day of the month selected;
-        # the month is that pattern repeated, shifted so day 1 is bit 1.
-        masks = tuple(
-            (sum(1 << j for j in range(7) if (first_wd + j) % 7 in weekdays) * _REPEAT_WEEK << 1)
-            & _FULL_MONTH[31]
-            for first_wd in range(7)
-        )
-        _WEEKS[weekdays] = masks
-    return masks
+class _DayRule:
+    """What matches a day, from the two day fields; shared by the schedules that have them.
+
+    `masks` remembers each (year, month)'s mask of matching days, so schedules
+    that differ only in their times of day share the calendar work as well.
+    """
+
+    __slots__ = ("dom", "dom_plain", "dom_special", "dow", "dow_special", "masks", "week")
+
+    def __init__(self, dom: DayOfMonth, dow: DayOfWeek) -> None:
+        self.dom, self.dow = dom, dow
+        days = dom.days
+        self.dom_plain = _FULL_MONTH[31] if len(days) == 31 else sum(map(_BIT.__getitem__, days))
+        self.dom_special = bool(dom.last_offsets or dom.nearest or dom.last_weekday)
+        self.dow_special = bool(dow.last or dow.nth)
+        # Bit w: weekday w is a plain day-of-week value; 0 when all seven are (no restriction).
+        self.week = 0 if len(dow.days) == 7 else sum(map(_BIT.__getitem__, dow.days))
+        self.masks: dict[int, int] = {}
+
+    def field_masks(self, year: int, month: int) -> tuple[int, int]:
+        """(day-of-month mask, day-of-week mask) of a month, before the AND rule."""
+        days = days_in_month(year, month)
+        first_wd = weekday_of(year, month, 1)
+        full = _FULL_MONTH[days]
+        dom = self.dom_plain & full
+        if self.dom_special:
+            dom |= _dom_specials(self.dom, days, first_wd)
+        week = self.week
+        if week:
+            # Bit j of the month's first week: is weekday (first_wd + j) % 7 selected,
+            # i.e. the week's bits rotated right by first_wd; the month is that week
+            # five times over, shifted so that day 1 is bit 1.
+            first = ((week >> first_wd) | (week << (7 - first_wd))) & 127
+            dow = (first * _REPEAT_WEEK << 1) & full
+        else:
+            dow = full if len(self.dow.days) == 7 else 0
+        if self.dow_special:
+            dow |= _dow_specials(self.dow, days, first_wd)
+        return dom, dow
+
+
+_DAY_RULES: dict[tuple[DayOfMonth, DayOfWeek], _DayRule] = {}
+
+
+def _day_rule(dom: DayOfMonth, dow: DayOfWeek) -> _DayRule:
+    rule = _DAY_RULES.get((dom, dow))
+    if rule is None:
+        rule = _DayRule(dom, dow)
+        if len(_DAY_RULES) < _TABLES_MAX:
+            _DAY_RULES[dom, dow] = rule
+    return rule
 
 
 def _dom_specials(dom: DayOfMonth, days: int, first_wd: int) -> int:
@@ -160,9 +212,7 @@ class Schedule:
 
     __slots__ = (
         "_day_seconds",
-        "_dom_plain",
-        "_dom_special",
-        "_dow_special",
+        "_days",
         "_hn",
         "_hp",
         "_masks",
@@ -172,7 +222,6 @@ class Schedule:
         "_mp",
         "_sn",
         "_sp",
-        "_week",
         "_yn",
         "_yp",
         "parsed",
@@ -180,24 +229,23 @@ class Schedule:
 
     def __init__(self, parsed: Parsed) -> None:
         self.parsed = parsed
-        self._sn = _table(parsed.seconds, 59, True)
-        self._minn = _table(parsed.minutes, 59, True)
-        self._hn = _table(parsed.hours, 23, True)
-        self._mn = _table(parsed.months, 12, True)
-        self._yn = _table(parsed.years, YEAR_MAX, True)
+        # Shared tables: after the first schedule with a field's values, one look-up each.
+        self._sn = _NEXT_SIXTY.get(parsed.seconds) or _forward(parsed.seconds, 0, 59, _NEXT_SIXTY)
+        self._minn = _NEXT_SIXTY.get(parsed.minutes) or _forward(parsed.minutes, 0, 59, _NEXT_SIXTY)
+        self._hn = _NEXT_HOURS.get(parsed.hours) or _forward(parsed.hours, 0, 23, _NEXT_HOURS)
+        self._mn = _NEXT_MONTHS.get(parsed.months) or _forward(parsed.months, 0, 12, _NEXT_MONTHS)
+        self._yn = _NEXT_YEARS.get(parsed.years) or _forward(
+            parsed.years, YEAR_MIN, YEAR_MAX, _NEXT_YEARS
+        )
         # The backward tables are built on the first backward search.
         self._sp: list[int] | None = None
         self._minp: list[int] = []
         self._hp: list[int] = []
         self._mp: list[int] = []
         self._yp: list[int] = []
-        self._masks: dict[int, int] = {}
-        self._dom_plain = _plain_days_mask(parsed.dom.days)
-        self._dom_special = bool(
-            parsed.dom.last_offsets or parsed.dom.nearest or parsed.dom.last_weekday
-        )
-        self._dow_special = bool(parsed.dow.last or parsed.dow.nth)
-        self._week: tuple[int, ...] | None = None
+        days = _DAY_RULES.get((parsed.dom, parsed.dow)) or _day_rule(parsed.dom, parsed.dow)
+        self._days = days
+        self._masks = days.masks
         self._day_seconds: tuple[int, ...] | None = None
 
     def day_mask(self, year: int, month: int) -> int:
@@ -205,27 +253,13 @@ class Schedule:
         key = year * 13 + month
         mask = self._masks.get(key)
         if mask is None:
-            dom, dow = self.field_day_masks(year, month)
+            dom, dow = self._days.field_masks(year, month)
             mask = self._masks[key] = dom & dow
         return mask
 
     def field_day_masks(self, year: int, month: int) -> tuple[int, int]:
         """(day-of-month mask, day-of-week mask) of a month, before the AND rule."""
-        p = self.parsed
-        days = days_in_month(year, month)
-        first_wd = weekday_of(year, month, 1)
-        dom = self._dom_plain & _FULL_MONTH[days]
-        if self._dom_special:
-            dom |= _dom_specials(p.dom, days, first_wd)
-        if len(p.dow.days) == 7:
-            dow = _FULL_MONTH[days]
-        else:
-            if self._week is None:
-                self._week = _week_masks(p.dow.days)
-            dow = self._week[first_wd] & _FULL_MONTH[days]
-        if self._dow_special:
-            dow |= _dow_specials(p.dow, days, first_wd)
-        return dom, dow
+        return self._days.field_masks(year, month)
 
     @property
     def day_seconds(self) -> tuple[int, ...]:
@@ -255,7 +289,7 @@ class Schedule:
         while True:
             if y > YEAR_MAX:
                 return None
-            ny = yn[y]
+            ny = yn[y - YEAR_MIN]
             if ny != y:
                 if ny < YEAR_MIN:
                     return None
@@ -298,16 +332,16 @@ class Schedule:
         """The largest matching wall time <= the given one, or None after 1970."""
         if self._sp is None:
             p = self.parsed
-            self._minp, self._hp = _table(p.minutes, 59, False), _table(p.hours, 23, False)
-            self._mp, self._yp = _table(p.months, 12, False), _table(p.years, YEAR_MAX, False)
-            self._sp = _table(p.seconds, 59, False)
+            self._minp, self._hp = _backward(p.minutes, 0, 59), _backward(p.hours, 0, 23)
+            self._mp, self._yp = _backward(p.months, 0, 12), _backward(p.years, YEAR_MIN, YEAR_MAX)
+            self._sp = _backward(p.seconds, 0, 59)
         yp, mp, hp, minp, sp = self._yp, self._mp, self._hp, self._minp, self._sp
         if y > YEAR_MAX:
             y, mo, d, h, mi, s = YEAR_MAX, 12, 31, 23, 59, 59
         while True:
             if y < YEAR_MIN:
                 return None
-            py = yp[y]
+            py = yp[y - YEAR_MIN]
             if py != y:
                 if py < YEAR_MIN:
                     return None
