@@ -47,17 +47,41 @@ _SIMPLE = re.compile(r"(\*|[0-9]{1,4})(?:-([0-9]{1,4}))?(?:/([0-9]{1,4}))?")
 
 
 def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
-    """The values of one plain numeric item (`5`, `1-5`, `*/15`, `0-30/10`, `5/15`).
+    """The values of a field of plain numeric items (`5`, `1-5`, `*/15`, `0-30/10`, `5,35`).
 
-    A fast path for the commonest texts; anything unusual (names, lists,
-    day-of-week wrap rules, errors) returns None and goes the general way.
+    A fast path for the commonest texts; anything unusual (names, special
+    forms, day-of-week steps and wraps, errors) returns None and goes the
+    general way, which also words the errors.
     """
-    if spec is DAY_OF_WEEK:
+    if text.isdigit() and text.isascii():  # one number: the commonest field of all
+        number = int(text)
+        if spec.lo <= number <= spec.hi:
+            return frozenset((number % 7 if spec is DAY_OF_WEEK else number,))
         return None
+    if "," not in text:
+        return _simple_item(spec, text)
+    values: set[int] = set()
+    for item in text.split(","):
+        part = _simple_item(spec, item)
+        if part is None:
+            return None
+        values |= part
+    return frozenset(values)
+
+
+def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     match = _SIMPLE.fullmatch(text)
     if match is None:
         return None
     a, b, n = match.groups()
+    if spec is DAY_OF_WEEK:
+        # Only `d` and `a-b` ending before Sunday's 0 wrap (7 is Sunday: % 7).
+        if a == "*" or n is not None or (b is not None and int(b) == 0):
+            return None
+        start, end = int(a), int(b if b is not None else a)
+        if not 0 <= start <= end <= 7:
+            return None
+        return frozenset([v % 7 for v in range(start, end + 1)])
     if a == "*":
         if b is not None:
             return None

@@ -9,7 +9,7 @@ fields by text, whole parses by text and H residue.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NoReturn
 
 from ..names import closest
 from .errors import ScheduleError
@@ -66,7 +66,11 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     cache_key = (text, crontab, slot)
     parsed = _PARSED.get(cache_key)
     if parsed is None:
-        parsed = _parse(text, hash_key, crontab)
+        parts = text.split()
+        if 5 <= len(parts) <= 7 and not parts[0].startswith("@"):  # `_parse`'s common case
+            parsed = _parse_fields(text, parts, len(parts), hash_key)
+        else:
+            parsed = _parse(text, hash_key, crontab)
         if len(_PARSED) >= _CACHE_SIZE:
             _PARSED.clear()
         _PARSED[cache_key] = parsed
@@ -121,12 +125,19 @@ def _parse_fields(text: str, parts: list[str], count: int, key: str | None) -> P
     resolved: list[str] | None = None
     for memo, token in zip(_WRITTEN[count], parts, strict=True):
         value = memo.get(token)
-        if value is None:
-            value, res = _field_miss(text, parts, count, len(values), key)
-            if res is not None:  # an H field: its resolved text goes into `resolved`
+        if value is None:  # not seen yet: read it, and remember it unless it holds H
+            index = len(values)
+            try:
+                value, res = _read_field(ALL_FIELDS[index], token, 0, key)
+            except ScheduleError:
+                _raise_with_columns(text, parts, count, index, key)
+            if res is None:
+                if len(memo) < _MEMO_SIZE:
+                    memo[token] = value
+            else:  # an H field: its resolved text goes into `resolved`
                 if resolved is None:
                     resolved = parts.copy()
-                resolved[len(values) - (count < 7)] = res
+                resolved[index - (count < 7)] = res
         values.append(value)
     if count == 5:
         values.append(_ALL_YEARS)
@@ -137,32 +148,23 @@ def _parse_fields(text: str, parts: list[str], count: int, key: str | None) -> P
     return _new_parsed(Parsed, (source, shown, False, count, written, *values))
 
 
-def _field_miss(
+def _raise_with_columns(
     text: str, parts: list[str], count: int, index: int, key: str | None
-) -> tuple[Any, str | None]:
-    """The value (and resolved text, for H) of a field not seen yet; remembered unless H."""
+) -> NoReturn:
+    """Read a failing field again with its column, so the error names it; add Quartz's hint."""
+    # Columns are worth computing only now: the same text gives the same
+    # error, this time with the field's own column.
     at = index - (count < 7)  # the implied second shifts a 5 or 6-field text by one
-    token = parts[at]
-    spec = ALL_FIELDS[index]
+    cols = _columns(text)
     try:
-        value, resolved = _read_field(spec, token, 0, key)
-    except ScheduleError:
-        # Only now are columns worth computing: read the field again with its
-        # own, so the error names them (the same error, from the same text).
-        cols = _columns(text)
-        try:
-            _read_field(spec, token, cols[at], key)
-        except ScheduleError as err:
-            quartz = count == 6 and (err.hint is None or err.field == "year")
-            if quartz and _looks_quartz(list(zip(parts, cols, strict=True))):
-                err.hint = QUARTZ_HINT
-                err.args = (err.message,)
-            raise
-        raise AssertionError("a field failed without its column and parsed with it") from None
-    memo = _VALUES[index]
-    if resolved is None and len(memo) < _MEMO_SIZE:
-        memo[token] = value
-    return value, resolved
+        _read_field(ALL_FIELDS[index], parts[at], cols[at], key)
+    except ScheduleError as err:
+        quartz = count == 6 and (err.hint is None or err.field == "year")
+        if quartz and _looks_quartz(list(zip(parts, cols, strict=True))):
+            err.hint = QUARTZ_HINT
+            err.args = (err.message,)
+        raise
+    raise AssertionError("a field failed without its column and parsed with it")
 
 
 def _columns(text: str) -> list[int]:
@@ -265,15 +267,11 @@ def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[
     """A field's value, and its resolved text when it holds an H item (else None)."""
     if text == "*":
         return _full_value(spec), None
-    if text.isdigit() and text.isascii() and spec is not DAY_OF_WEEK:
-        number = int(text)
-        if spec.lo <= number <= spec.hi:
-            single = frozenset((number,))
-            return (DayOfMonth(single) if spec is DAY_OF_MONTH else single), None
     simple = simple_field(spec, text)
     if simple is not None:
-        shared: object = DayOfMonth(simple) if spec is DAY_OF_MONTH else simple
-        return shared, None
+        if spec is DAY_OF_MONTH:
+            return DayOfMonth(simple), None
+        return (DayOfWeek(simple) if spec is DAY_OF_WEEK else simple), None
     if is_hashed(text) and "," not in text:  # one H item: its values are the field's
         values, joined = hashed_item(spec, text, col, key)
         if spec is DAY_OF_MONTH:

@@ -12,7 +12,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cronstable_cli.engine import ScheduleError, parse
+from cronstable_cli.engine.fields import (
+    ALL_FIELDS,
+    DAY_OF_MONTH,
+    DAY_OF_WEEK,
+    MINUTE,
+    YEAR,
+    FieldSpec,
+)
 from cronstable_cli.engine.h_items import is_hashed
+from cronstable_cli.engine.items import Acc, finish, parse_item, simple_field
 from cronstable_cli.engine.parser import hash_moduli
 
 # expression | (field text, column) in canonical order: second .. year
@@ -84,3 +93,53 @@ def test_hash_moduli_sees_an_h_item_exactly_when_is_hashed_does(
     moduli = hash_moduli(text)
     hashed = any(is_hashed(item) for items in fields for item in items)
     assert (moduli != ()) == hashed
+
+
+def _general(spec: FieldSpec, text: str) -> object:
+    """A field's values through the item grammar alone (no fast path)."""
+    acc = Acc()
+    try:
+        for item in text.split(","):
+            if not item:
+                raise ScheduleError("empty item")
+            parse_item(spec, item, 1, acc)
+    except ScheduleError:
+        return None
+    value = finish(spec, acc)
+    return value if spec not in (DAY_OF_MONTH, DAY_OF_WEEK) else value[0]  # type: ignore[index]
+
+
+NUMBERISH = st.sampled_from(["0", "1", "5", "6", "7", "00", "07", "12", "23", "31", "59", "60"])
+SIMPLE_ITEM = st.one_of(
+    NUMBERISH,
+    st.builds(lambda a, b: f"{a}-{b}", NUMBERISH, NUMBERISH),
+    st.builds(lambda a, n: f"{a}/{n}", st.sampled_from(["*", "0", "5", "7"]), NUMBERISH),
+    st.builds(lambda a, b, n: f"{a}-{b}/{n}", NUMBERISH, NUMBERISH, NUMBERISH),
+    st.sampled_from(["*", "", "x"]),
+)
+
+
+# Hand-checked: 7 is Sunday (0) again, a list is the union of its items.
+FAST_VECTORS = [
+    (DAY_OF_WEEK, "7", {0}),
+    (DAY_OF_WEEK, "5-7", {5, 6, 0}),
+    (DAY_OF_WEEK, "1-5,7", {1, 2, 3, 4, 5, 0}),
+    (MINUTE, "5,35", {5, 35}),
+    (MINUTE, "0-30/10,45", {0, 10, 20, 30, 45}),
+    (DAY_OF_MONTH, "1,15", {1, 15}),
+]
+
+
+@pytest.mark.parametrize(("spec", "text", "values"), FAST_VECTORS)
+def test_fast_path_vectors(spec: FieldSpec, text: str, values: set[int]) -> None:
+    assert simple_field(spec, text) == values == _general(spec, text)
+
+
+@given(
+    st.sampled_from([s for s in ALL_FIELDS if s is not YEAR]),
+    st.lists(SIMPLE_ITEM, min_size=1, max_size=3).map(",".join),
+)
+def test_the_fast_path_agrees_with_the_item_grammar(spec: FieldSpec, text: str) -> None:
+    fast = simple_field(spec, text)
+    if fast is not None:  # whatever the fast path accepts, the grammar gives the same values
+        assert fast == _general(spec, text)
