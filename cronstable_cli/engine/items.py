@@ -43,15 +43,15 @@ class Acc:
 _NONE: set[int] = set()  # shared empty marker; never mutated (see Acc.special)
 
 
-_SIMPLE = re.compile(r"(\*|[0-9]{1,4})(?:-([0-9]{1,4}))?(?:/([0-9]{1,4}))?")
+_SIMPLE = re.compile(r"(\*|[0-9]{1,4}|[A-Za-z]{3})(?:-([0-9]{1,4}|[A-Za-z]{3}))?(?:/([0-9]{1,4}))?")
 
 
 def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
-    """The values of a field of plain numeric items (`5`, `1-5`, `*/15`, `0-30/10`, `5,35`).
+    """The values of a field of plain items (`5`, `1-5`, `*/15`, `0-30/10`, `5,35`, `mon-fri`).
 
-    A fast path for the commonest texts; anything unusual (names, special
-    forms, day-of-week steps and wraps, errors) returns None and goes the
-    general way, which also words the errors.
+    A fast path for the commonest texts; anything unusual (special forms,
+    day-of-week steps and wraps, errors) returns None and goes the general
+    way (`parse_item`), which also words the errors.
     """
     if text.isdigit() and text.isascii():  # one number: the commonest field of all
         number = int(text)
@@ -74,27 +74,35 @@ def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     if match is None:
         return None
     a, b, n = match.groups()
-    if spec is DAY_OF_WEEK:
-        # Only `d` and `a-b` ending before Sunday's 0 wrap (7 is Sunday: % 7).
-        if a == "*" or n is not None or (b is not None and int(b) == 0):
-            return None
-        start, end = int(a), int(b if b is not None else a)
-        if not 0 <= start <= end <= 7:
-            return None
-        return frozenset([v % 7 for v in range(start, end + 1)])
     if a == "*":
-        if b is not None:
+        if b is not None or spec is DAY_OF_WEEK:
             return None
         start, end = spec.lo, spec.hi
     else:
-        start = int(a)
-        end = int(b) if b is not None else (spec.hi if n is not None else start)
+        start = _simple_value(spec, a)
+        end = start if b is None else _simple_value(spec, b)
+        if start < 0 or end < 0:
+            return None  # a name the field does not have
+        if spec is DAY_OF_WEEK:
+            # Only `d` and `a-b` ending before Sunday's 0 wrap (7 is Sunday: % 7).
+            if n is not None or (b is not None and end == 0) or not 0 <= start <= end <= 7:
+                return None
+            return frozenset([v % 7 for v in range(start, end + 1)])
+        if b is None and n is not None:
+            end = spec.hi
     step = int(n) if n is not None else 1
     if not spec.lo <= start <= end <= spec.hi or step < 1:
         return None
     if n is not None and start + step > spec.step_limit:
         return None
     return frozenset(range(start, end + 1, step))
+
+
+def _simple_value(spec: FieldSpec, text: str) -> int:
+    """A number, or a name's number (-1 for a name the field does not have)."""
+    if text.isdigit():
+        return int(text)
+    return spec.names.get(text.lower(), -1)
 
 
 def finish(spec: FieldSpec, acc: Acc) -> object:
@@ -108,7 +116,7 @@ def finish(spec: FieldSpec, acc: Acc) -> object:
         )
     if spec is DAY_OF_WEEK:
         return DayOfWeek(
-            frozenset(v % 7 for v in acc.values), frozenset(acc.last), frozenset(acc.nth)
+            frozenset([v % 7 for v in acc.values]), frozenset(acc.last), frozenset(acc.nth)
         )
     return frozenset(acc.values)
 
@@ -161,7 +169,9 @@ def parse_item(spec: FieldSpec, item: str, col: int, acc: Acc) -> None:
             raise error(spec, "nW needs a day from 1 to 31", item, col)
         acc.special("nearest").add(day)
         return
-    if "L" in upper and (spec in (DAY_OF_MONTH, DAY_OF_WEEK) or upper.startswith("L")):
+    # `is`, not `in`: FieldSpec's dataclass equality would compare every field.
+    day_field = spec is DAY_OF_MONTH or spec is DAY_OF_WEEK
+    if "L" in upper and (day_field or upper.startswith("L")):
         if spec is DAY_OF_MONTH:
             _last_day_item(item, col, acc)
         elif spec is DAY_OF_WEEK:

@@ -282,7 +282,7 @@ def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[
     acc = Acc()
     hashed = False
     if text == "?":
-        if spec not in (DAY_OF_MONTH, DAY_OF_WEEK):
+        if spec is not DAY_OF_MONTH and spec is not DAY_OF_WEEK:
             raise error(
                 spec, "'?' is valid only standing alone in day-of-month or day-of-week", text, col
             )

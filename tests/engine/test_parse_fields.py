@@ -17,6 +17,7 @@ from cronstable_cli.engine.fields import (
     DAY_OF_MONTH,
     DAY_OF_WEEK,
     MINUTE,
+    MONTH,
     YEAR,
     FieldSpec,
 )
@@ -109,7 +110,9 @@ def _general(spec: FieldSpec, text: str) -> object:
     return value if spec not in (DAY_OF_MONTH, DAY_OF_WEEK) else value[0]  # type: ignore[index]
 
 
-NUMBERISH = st.sampled_from(["0", "1", "5", "6", "7", "00", "07", "12", "23", "31", "59", "60"])
+NUMBERISH = st.sampled_from(
+    ["0", "1", "5", "6", "7", "00", "07", "12", "23", "31", "59", "60", "mon", "Sun", "sat", "JAN"]
+)
 SIMPLE_ITEM = st.one_of(
     NUMBERISH,
     st.builds(lambda a, b: f"{a}-{b}", NUMBERISH, NUMBERISH),
@@ -127,6 +130,10 @@ FAST_VECTORS = [
     (MINUTE, "5,35", {5, 35}),
     (MINUTE, "0-30/10,45", {0, 10, 20, 30, 45}),
     (DAY_OF_MONTH, "1,15", {1, 15}),
+    (DAY_OF_WEEK, "mon-fri", {1, 2, 3, 4, 5}),
+    (DAY_OF_WEEK, "SUN-thu", {0, 1, 2, 3, 4}),
+    (MONTH, "jan,Jul", {1, 7}),
+    (MONTH, "mar-5/2", {3, 5}),
 ]
 
 
