@@ -81,20 +81,6 @@ class Finding:
     def file(self) -> str | None:
         return self.location.file if self.location else None
 
-    def to_dict(self) -> dict[str, object]:
-        """The finding in the lint JSON shape (docs/cli.md), shared by every command."""
-        return {
-            "code": self.code,
-            "level": self.level,
-            "message": self.message,
-            "job": self.job,
-            "file": self.file,
-            "line": self.line,
-            "column": self.column,
-            "schedule": self.schedule,
-            "resolved": self.resolved,
-        }
-
     @property
     def line(self) -> int:
         return self.location.line if self.location else 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import CronTab
 from ..engine.describe import FieldWords, describe, explain_fields
@@ -21,26 +20,6 @@ class Explanation:
     fields: tuple[FieldWords, ...]
     findings: tuple[Finding, ...] = ()
     job: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "expression": self.expression,
-            "resolved": self.resolved,
-            "description": self.description,
-            "timezone": self.timezone,
-            "job": self.job,
-            "fields": [
-                {
-                    "field": f.name,
-                    "source": f.source,
-                    "resolved": f.resolved,
-                    "words": f.words,
-                    "values": f.values,
-                }
-                for f in self.fields
-            ],
-            "findings": [f.to_dict() for f in self.findings],
-        }
 
 
 def explain(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from ..engine import Parsed, ScheduleError, ZoneError
 from ..records import Finding, Job
@@ -29,20 +28,6 @@ class InventoryRow:
         """job, dag or crontab."""
         return KINDS[self.job.kind]
 
-    def to_dict(self) -> dict[str, Any]:
-        j = self.job
-        return {
-            "name": j.name,
-            "kind": self.kind,
-            "file": j.location.file,
-            "line": j.location.line,
-            "schedule": j.schedule,
-            "resolved": self.resolved,
-            "timezone": j.zone,
-            "enabled": j.enabled,
-            "next": self.next.isoformat() if self.next else None,
-        }
-
 
 @dataclass(frozen=True)
 class Inventory:
@@ -52,13 +37,6 @@ class Inventory:
     files: tuple[str, ...]
     errors: tuple[Finding, ...]
     total: int  # jobs loaded before filtering
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "files": list(self.files),
-            "jobs": [r.to_dict() for r in self.rows],
-            "errors": [f.to_dict() for f in self.errors],
-        }
 
 
 def inventory(

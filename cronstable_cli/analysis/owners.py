@@ -188,31 +188,6 @@ class OwnersResult:
     def jobs(self) -> int:
         return len(self.owners)
 
-    def to_dict(self) -> dict[str, object]:
-        """The docs/cli.md `owners` JSON body (without `version`); `moves` only when down."""
-        body: dict[str, object] = {
-            "hash": self.hash,
-            "nodes": list(self.nodes),
-            "live": list(self.live),
-            "owners": dict(self.owners),
-            "ranking": {job: list(nodes) for job, nodes in self.ranking.items()},
-            "counts": dict(self.counts),
-        }
-        if self.down:
-            body["down"] = list(self.down)
-            body["moves"] = [
-                {"job": m.job, "from": m.from_node, "to": m.to_node} for m in self.moves
-            ]
-        body["quorum"] = {
-            "required": self.quorum,
-            "majority": self.majority,
-            "met": self.quorum_met,
-        }
-        if self.balance is not None:
-            b = self.balance
-            body["balance"] = {"min": b.min, "max": b.max, "ideal": b.ideal, "stdev": b.stdev}
-        return body
-
 
 def _validate(
     job_names: Sequence[str], nodes: Sequence[str], down: Iterable[str]

@@ -59,14 +59,6 @@ class Election:
             )
         return ()
 
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "elect_leader": self.elect_leader,
-            "distribution": self.distribution,
-            "backend": self.backend,
-            "from": self.source,
-        }
-
 
 _TRUE = frozenset({"true", "yes", "on", "y", "1"})
 
@@ -102,18 +94,6 @@ class Placement:
     policy: dict[str, Policy]
     runs_on: dict[str, tuple[str, ...] | None]
     stopped: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        """The `owners` JSON body (docs/json.md) without `version`."""
-        body = self.result.to_dict()
-        body["election"] = self.election.to_dict()
-        body["policy"] = dict(self.policy)
-        body["runs_on"] = {
-            job: None if nodes is None else list(nodes) for job, nodes in self.runs_on.items()
-        }
-        if self.result.down:
-            body["stopped"] = list(self.stopped)
-        return body
 
 
 def _runs_on(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import islice
-from typing import Any
 
 from ..engine import CronTab
 from ..engine.describe import describe
@@ -36,29 +35,6 @@ class Preview:
     def never_fires(self) -> bool:
         # @reboot has no clock fires, yet it does run: at every daemon start.
         return not self.fires and not self.reboot
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "expression": self.expression,
-            "resolved": self.resolved,
-            "description": self.description,
-            "timezone": self.timezone,
-            "job": self.job,
-            "from": self.start.isoformat(),
-            "fires": [f.isoformat() for f in self.fires],
-            "never_fires": self.never_fires,
-            "findings": [f.to_dict() for f in self.findings],
-        }
-        if self.reboot:
-            out["reboot"] = True
-        if any(self.shifted):
-            out["shifted"] = [
-                f.isoformat() for f, s in zip(self.fires, self.shifted, strict=True) if s
-            ]
-        if self.jitter_seconds is not None and self.fire_after is not None:
-            out["jitter_seconds"] = self.jitter_seconds
-            out["fire_after"] = [f.isoformat() for f in self.fire_after]
-        return out
 
 
 def preview(

@@ -73,16 +73,6 @@ class Gaps:
     q3: float
     max: int
 
-    def to_dict(self) -> dict[str, float]:
-        """The `gaps` object of the JSON documents: min, q1, median, q3, max."""
-        return {
-            "min": self.min,
-            "q1": self.q1,
-            "median": self.median,
-            "q3": self.q3,
-            "max": self.max,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class StaggerResult:
@@ -100,20 +90,6 @@ class StaggerResult:
     buckets: tuple[int, ...]
     wraps_midnight: bool
     bucket_minutes: int = BUCKET_MINUTES
-
-    def to_dict(self) -> dict[str, object]:
-        """The docs/cli.md `stagger` JSON body (without `version`), plus `starts`."""
-        gaps = self.gaps
-        return {
-            "window_start": self.window_start,
-            "window_minutes": self.window_minutes,
-            "offsets": dict(self.offsets),
-            "starts": dict(self.starts),
-            "gaps": None if gaps is None else gaps.to_dict(),
-            "buckets": list(self.buckets),
-            "bucket_minutes": self.bucket_minutes,
-            "wraps_midnight": self.wraps_midnight,
-        }
 
 
 def gap_stats(offsets: Iterable[int]) -> Gaps | None:

@@ -39,23 +39,6 @@ class WhyReport:
     previous: datetime | None
     next: datetime | None
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "expression": self.expression,
-            "resolved": self.resolved,
-            "timezone": self.timezone,
-            "at": self.at.isoformat(),
-            "fired": self.fired,
-            "verdict": self.verdict,
-            "fields": [
-                {"field": f.field, "value": f.value, "matched": f.matched, "reason": f.reason}
-                for f in self.fields
-            ],
-            "dst": self.dst,
-            "previous": self.previous.isoformat() if self.previous else None,
-            "next": self.next.isoformat() if self.next else None,
-        }
-
 
 def why(tab: CronTab, expression: str, zone_label: str, at: datetime) -> WhyReport:
     """Explain the schedule's verdict at `at` (microseconds are ignored)."""

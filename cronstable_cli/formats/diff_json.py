@@ -6,7 +6,7 @@ from typing import Any
 
 from ..analysis.diff import Fires, JobChange, JobState, Side
 from ..analysis.diff_fleet import FleetDiff, PressureDelta
-from .json_out import cell_dict
+from .json_out import cell_dict, election_dict, finding_dict
 from .jsondoc import to_json
 
 
@@ -17,7 +17,7 @@ def side_dict(side: Side) -> dict[str, Any]:
         "absent": list(side.absent),
         "files": list(side.files),
         "jobs": len(side.jobs),
-        "errors": [f.to_dict() for f in side.findings if f.level == "error"],
+        "errors": [finding_dict(f) for f in side.findings if f.level == "error"],
     }
 
 
@@ -61,7 +61,7 @@ def change_dict(change: JobChange) -> dict[str, Any]:
             "head": fires_dict(fires.head),
         },
         "unknown_on": change.unknown_on,
-        "error": None if change.error is None else change.error.to_dict(),
+        "error": None if change.error is None else finding_dict(change.error),
         "base": state_dict(change.base),
         "head": state_dict(change.head),
     }
@@ -148,7 +148,9 @@ def diff_dict(result: FleetDiff) -> dict[str, Any]:
             "nodes": _pair(list(owners.base_nodes.nodes), list(owners.head_nodes.nodes)),
             "nodes_from": _pair(owners.base_nodes.label, owners.head_nodes.label),
             "counts": _pair(owners.base_counts, owners.head_counts),
-            "election": _pair(owners.base_election.to_dict(), owners.head_election.to_dict()),
+            "election": _pair(
+                election_dict(owners.base_election), election_dict(owners.head_election)
+            ),
             "moves": [
                 {"job": m.job, "from": _nodes(m.before), "to": _nodes(m.after)}
                 for m in owners.moves
@@ -157,8 +159,8 @@ def diff_dict(result: FleetDiff) -> dict[str, Any]:
         },
         "owners_note": result.owners_note,
         "findings": {
-            "new": [f.to_dict() for f in result.new_findings],
-            "fixed": [f.to_dict() for f in result.fixed_findings],
+            "new": [finding_dict(f) for f in result.new_findings],
+            "fixed": [finding_dict(f) for f in result.fixed_findings],
         },
     }
 

@@ -17,13 +17,13 @@ if TYPE_CHECKING:
     from ..analysis.duplicates import Duplicates
     from ..analysis.explain import Explanation
     from ..analysis.fires import Fleet
-    from ..analysis.inventory import Inventory
+    from ..analysis.inventory import Inventory, InventoryRow
     from ..analysis.jitter_pressure import JitterPressure
     from ..analysis.lint import LintReport, Rule
-    from ..analysis.placement import Placement
+    from ..analysis.placement import Election, Placement
     from ..analysis.pressure import Cell, Pressure
     from ..analysis.preview import Preview
-    from ..analysis.stagger import StaggerResult
+    from ..analysis.stagger import Gaps, StaggerResult
     from ..analysis.suggest import Slot, Suggestion
     from ..analysis.why import WhyReport
     from ..engine import ScheduleError
@@ -36,7 +36,7 @@ def lint_json(report: LintReport) -> str:
         {
             "files": list(report.files),
             "jobs": report.jobs,
-            "findings": [f.to_dict() for f in report.findings],
+            "findings": [finding_dict(f) for f in report.findings],
             "summary": report.summary,
         }
     )
@@ -63,22 +63,83 @@ def rules_json(rules: Iterable[Rule]) -> str:
 
 def jobs_json(inventory: Inventory) -> str:
     """`jobs`: every loaded job as the daemon would load it."""
-    return to_json(inventory.to_dict())
+    return to_json(
+        {
+            "files": list(inventory.files),
+            "jobs": [_inventory_row(row) for row in inventory.rows],
+            "errors": [finding_dict(f) for f in inventory.errors],
+        }
+    )
 
 
 def preview_json(preview: Preview) -> str:
     """`preview`: the next fires of one schedule."""
-    return to_json(preview.to_dict())
+    doc: dict[str, Any] = {
+        "expression": preview.expression,
+        "resolved": preview.resolved,
+        "description": preview.description,
+        "timezone": preview.timezone,
+        "job": preview.job,
+        "from": preview.start.isoformat(),
+        "fires": [f.isoformat() for f in preview.fires],
+        "never_fires": preview.never_fires,
+        "findings": [finding_dict(f) for f in preview.findings],
+    }
+    if preview.reboot:
+        doc["reboot"] = True
+    if any(preview.shifted):
+        doc["shifted"] = [
+            f.isoformat() for f, s in zip(preview.fires, preview.shifted, strict=True) if s
+        ]
+    if preview.jitter_seconds is not None and preview.fire_after is not None:
+        doc["jitter_seconds"] = preview.jitter_seconds
+        doc["fire_after"] = [f.isoformat() for f in preview.fire_after]
+    return to_json(doc)
 
 
 def explain_json(explanation: Explanation) -> str:
     """`explain`: the schedule field by field."""
-    return to_json(explanation.to_dict())
+    return to_json(
+        {
+            "expression": explanation.expression,
+            "resolved": explanation.resolved,
+            "description": explanation.description,
+            "timezone": explanation.timezone,
+            "job": explanation.job,
+            "fields": [
+                {
+                    "field": f.name,
+                    "source": f.source,
+                    "resolved": f.resolved,
+                    "words": f.words,
+                    "values": f.values,
+                }
+                for f in explanation.fields
+            ],
+            "findings": [finding_dict(f) for f in explanation.findings],
+        }
+    )
 
 
 def why_json(report: WhyReport) -> str:
     """`why`: whether the schedule fired at an instant, field by field."""
-    return to_json(report.to_dict())
+    return to_json(
+        {
+            "expression": report.expression,
+            "resolved": report.resolved,
+            "timezone": report.timezone,
+            "at": report.at.isoformat(),
+            "fired": report.fired,
+            "verdict": report.verdict,
+            "fields": [
+                {"field": f.field, "value": f.value, "matched": f.matched, "reason": f.reason}
+                for f in report.fields
+            ],
+            "dst": report.dst,
+            "previous": report.previous.isoformat() if report.previous else None,
+            "next": report.next.isoformat() if report.next else None,
+        }
+    )
 
 
 def pressure_json(result: Pressure, fleet: Fleet, errors: Sequence[Finding]) -> str:
@@ -105,7 +166,7 @@ def pressure_json(result: Pressure, fleet: Fleet, errors: Sequence[Finding]) -> 
         "by_minute_fires": list(result.by_minute_fires),
         "by_minute_jobs": list(result.by_minute_jobs),
         "by_hour": list(result.by_hour),
-        "gaps": None if gaps is None else gaps.to_dict(),
+        "gaps": None if gaps is None else gaps_dict(gaps),
         "grid": [list(row) for row in result.grid],
     }
     if result.jitter is not None:
@@ -172,20 +233,55 @@ def owners_json(
     errors: Sequence[Finding],
 ) -> str:
     """`owners`: which node runs each job, where the nodes came from, and notes."""
-    return to_json(
-        {
-            **placement.to_dict(),
-            "nodes_from": nodes_from,
-            "notes": list(notes),
-            "disabled": disabled,
-            "errors": [f.to_dict() for f in errors],
-        }
-    )
+    result = placement.result
+    doc: dict[str, Any] = {
+        "hash": result.hash,
+        "nodes": list(result.nodes),
+        "live": list(result.live),
+        "owners": dict(result.owners),
+        "ranking": {job: list(nodes) for job, nodes in result.ranking.items()},
+        "counts": dict(result.counts),
+    }
+    if result.down:
+        doc["down"] = list(result.down)
+        doc["moves"] = [{"job": m.job, "from": m.from_node, "to": m.to_node} for m in result.moves]
+    doc["quorum"] = {
+        "required": result.quorum,
+        "majority": result.majority,
+        "met": result.quorum_met,
+    }
+    if result.balance is not None:
+        b = result.balance
+        doc["balance"] = {"min": b.min, "max": b.max, "ideal": b.ideal, "stdev": b.stdev}
+    doc["election"] = election_dict(placement.election)
+    doc["policy"] = dict(placement.policy)
+    doc["runs_on"] = {
+        job: None if nodes is None else list(nodes) for job, nodes in placement.runs_on.items()
+    }
+    if result.down:
+        doc["stopped"] = list(placement.stopped)
+    doc["nodes_from"] = nodes_from
+    doc["notes"] = list(notes)
+    doc["disabled"] = disabled
+    doc["errors"] = [finding_dict(f) for f in errors]
+    return to_json(doc)
 
 
 def stagger_json(result: StaggerResult) -> str:
     """`stagger`: a start offset per source within the window."""
-    return to_json(result.to_dict())
+    gaps = result.gaps
+    return to_json(
+        {
+            "window_start": result.window_start,
+            "window_minutes": result.window_minutes,
+            "offsets": dict(result.offsets),
+            "starts": dict(result.starts),
+            "gaps": None if gaps is None else gaps_dict(gaps),
+            "buckets": list(result.buckets),
+            "bucket_minutes": result.bucket_minutes,
+            "wraps_midnight": result.wraps_midnight,
+        }
+    )
 
 
 def error_json(
@@ -207,6 +303,36 @@ def error_json(
             },
         }
     )
+
+
+def finding_dict(finding: Finding) -> dict[str, Any]:
+    """One finding, the same object in every document (docs/json.md)."""
+    return {
+        "code": finding.code,
+        "level": finding.level,
+        "message": finding.message,
+        "job": finding.job,
+        "file": finding.file,
+        "line": finding.line,
+        "column": finding.column,
+        "schedule": finding.schedule,
+        "resolved": finding.resolved,
+    }
+
+
+def election_dict(election: Election) -> dict[str, Any]:
+    """How the cluster elects a leader (`owners` and `diff`)."""
+    return {
+        "elect_leader": election.elect_leader,
+        "distribution": election.distribution,
+        "backend": election.backend,
+        "from": election.source,
+    }
+
+
+def gaps_dict(gaps: Gaps) -> dict[str, Any]:
+    """The gaps between consecutive starts: min, quartiles, max (`pressure`, `stagger`)."""
+    return {"min": gaps.min, "q1": gaps.q1, "median": gaps.median, "q3": gaps.q3, "max": gaps.max}
 
 
 def cell_dict(cell: Cell) -> dict[str, Any]:
@@ -232,7 +358,22 @@ def _left_out(fleet: Fleet, errors: Sequence[Finding]) -> dict[str, Any]:
             }
             for s in fleet.skipped
         ],
-        "errors": [f.to_dict() for f in errors],
+        "errors": [finding_dict(f) for f in errors],
+    }
+
+
+def _inventory_row(row: InventoryRow) -> dict[str, Any]:
+    job = row.job
+    return {
+        "name": job.name,
+        "kind": row.kind,
+        "file": job.location.file,
+        "line": job.location.line,
+        "schedule": job.schedule,
+        "resolved": row.resolved,
+        "timezone": job.zone,
+        "enabled": job.enabled,
+        "next": row.next.isoformat() if row.next else None,
     }
 
 

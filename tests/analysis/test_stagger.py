@@ -194,13 +194,6 @@ def test_fewer_than_two_sources_have_no_gaps(ids: list[str]) -> None:
     assert compute_stagger(ids, 2, 0, 50).gaps is None
 
 
-def test_to_dict_has_the_spec_keys_and_is_json() -> None:
-    body = compute_stagger(DB_BACKUPS, 2, 0, 50).to_dict()
-    assert {"window_start", "window_minutes", "offsets", "gaps", "buckets"} <= set(body)
-    assert set(body["gaps"]) == {"min", "q1", "median", "q3", "max"}
-    assert json.loads(json.dumps(body)) == body
-
-
 # --- emitted schedules ------------------------------------------------------------------
 
 FIXED = StaggerResult(

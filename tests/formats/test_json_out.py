@@ -1,11 +1,23 @@
-"""`lint --format json`: the versioned document of docs/cli.md."""
+"""The `--format json` documents of docs/json.md, built from results made by hand."""
 
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
+from typing import Any
 
 from cronstable_cli.analysis.lint import RULES
-from cronstable_cli.formats.json_out import lint_json, rules_json
+from cronstable_cli.analysis.owners import Balance, Move, OwnersResult
+from cronstable_cli.analysis.placement import Election, Placement
+from cronstable_cli.analysis.preview import Preview
+from cronstable_cli.analysis.stagger import Gaps, StaggerResult
+from cronstable_cli.formats.json_out import (
+    lint_json,
+    owners_json,
+    preview_json,
+    rules_json,
+    stagger_json,
+)
 from cronstable_cli.records import Finding, SourceLocation
 
 from ..analysis.lint_cases import FILE, make_job, run
@@ -48,3 +60,163 @@ def test_rules_listing() -> None:
     assert doc["version"] == 1
     assert [r["code"] for r in doc["rules"]] == [r.code for r in RULES]
     assert {"code", "level", "summary", "explanation", "doc"} <= set(doc["rules"][0])
+
+
+# --- documents built from hand-made results: the builder reads fields, adds nothing ---
+
+
+def owners_placement(down: tuple[str, ...]) -> Placement:
+    """Three nodes, two jobs, a single leader; `b` down or not (values set by hand)."""
+    moves = (Move("j1", "b", "a"),) if down else ()
+    live = tuple(n for n in ("a", "b", "c") if n not in down)
+    result = OwnersResult(
+        hash="sha256",
+        nodes=("a", "b", "c"),
+        live=live,
+        down=down,
+        quorum=True,
+        majority=2,
+        quorum_met=True,
+        owners={"j1": "a", "j2": None},
+        ranking={"j1": live, "j2": live},
+        counts=dict.fromkeys(live, 1),
+        moves=moves,
+        unexpected_moves=(),
+        balance=Balance(min=1, max=1, ideal=1.0, stdev=0.0),
+    )
+    election = Election(True, "single-leader", "gossip", "cronstable.yaml")
+    return Placement(
+        result,
+        election,
+        {"j1": "Leader", "j2": "EveryNode"},
+        {"j1": ("a",), "j2": live},
+        (),
+    )
+
+
+def owners_doc(down: tuple[str, ...]) -> dict[str, Any]:
+    text = owners_json(
+        owners_placement(down), nodes_from="--nodes", notes=["n"], disabled=3, errors=[]
+    )
+    doc: dict[str, Any] = json.loads(text)
+    return doc
+
+
+def test_owners_document_without_down_nodes() -> None:
+    doc = owners_doc(())
+    assert list(doc) == [
+        "version",
+        "hash",
+        "nodes",
+        "live",
+        "owners",
+        "ranking",
+        "counts",
+        "quorum",
+        "balance",
+        "election",
+        "policy",
+        "runs_on",
+        "nodes_from",
+        "notes",
+        "disabled",
+        "errors",
+    ]
+    assert doc["owners"] == {"j1": "a", "j2": None}
+    assert doc["ranking"] == {"j1": ["a", "b", "c"], "j2": ["a", "b", "c"]}
+    assert doc["quorum"] == {"required": True, "majority": 2, "met": True}
+    assert doc["balance"] == {"min": 1, "max": 1, "ideal": 1.0, "stdev": 0.0}
+    assert doc["election"] == {
+        "elect_leader": True,
+        "distribution": "single-leader",
+        "backend": "gossip",
+        "from": "cronstable.yaml",
+    }
+    assert doc["runs_on"] == {"j1": ["a"], "j2": ["a", "b", "c"]}
+    assert (doc["nodes_from"], doc["notes"], doc["disabled"]) == ("--nodes", ["n"], 3)
+
+
+def test_owners_document_with_a_node_down() -> None:
+    doc = owners_doc(("b",))
+    assert list(doc)[7:10] == ["down", "moves", "quorum"]
+    assert doc["down"] == ["b"]
+    assert doc["moves"] == [{"job": "j1", "from": "b", "to": "a"}]
+    assert doc["stopped"] == []
+    assert list(doc).index("stopped") == list(doc).index("runs_on") + 1
+
+
+def test_stagger_document() -> None:
+    result = StaggerResult(
+        window_start="23:50",
+        window_minutes=20,
+        offsets={"db-01": 5, "db-02": 727},
+        starts={"db-01": "23:50:05", "db-02": "00:02:07"},
+        gaps=Gaps(min=722, q1=722.0, median=722.0, q3=722.0, max=722),
+        buckets=(1, 0, 1, 0),
+        wraps_midnight=True,
+    )
+    assert json.loads(stagger_json(result)) == {
+        "version": 1,
+        "window_start": "23:50",
+        "window_minutes": 20,
+        "offsets": {"db-01": 5, "db-02": 727},
+        "starts": {"db-01": "23:50:05", "db-02": "00:02:07"},
+        "gaps": {"min": 722, "q1": 722.0, "median": 722.0, "q3": 722.0, "max": 722},
+        "buckets": [1, 0, 1, 0],
+        "bucket_minutes": 5,
+        "wraps_midnight": True,
+    }
+
+
+def test_stagger_document_without_gaps() -> None:
+    result = StaggerResult("02:00", 50, {"only": 7}, {"only": "02:00:07"}, None, (1,) * 10, False)
+    assert json.loads(stagger_json(result))["gaps"] is None
+
+
+UTC = timezone.utc
+FIRES = (datetime(2027, 3, 14, 3, 30, tzinfo=UTC), datetime(2027, 3, 15, 2, 30, tzinfo=UTC))
+
+
+def test_preview_document_keeps_optional_keys_out() -> None:
+    plain = Preview("e", "r", "d", "UTC", datetime(2027, 3, 14, tzinfo=UTC), FIRES)
+    doc = json.loads(preview_json(plain))
+    assert list(doc) == [
+        "version",
+        "expression",
+        "resolved",
+        "description",
+        "timezone",
+        "job",
+        "from",
+        "fires",
+        "never_fires",
+        "findings",
+    ]
+    assert doc["from"] == "2027-03-14T00:00:00+00:00"
+    assert doc["fires"] == ["2027-03-14T03:30:00+00:00", "2027-03-15T02:30:00+00:00"]
+    assert doc["never_fires"] is False
+
+
+def test_preview_document_with_shifted_fires_and_jitter() -> None:
+    start = datetime(2027, 3, 14, tzinfo=UTC)
+    after = tuple(f.replace(second=9) for f in FIRES)
+    shifted = Preview(
+        "e",
+        "r",
+        "d",
+        "UTC",
+        start,
+        FIRES,
+        jitter_seconds=60,
+        fire_after=after,
+        shifted=(True, False),
+    )
+    doc = json.loads(preview_json(shifted))
+    assert list(doc)[-3:] == ["shifted", "jitter_seconds", "fire_after"]
+    assert doc["shifted"] == ["2027-03-14T03:30:00+00:00"]
+    assert doc["jitter_seconds"] == 60
+    assert doc["fire_after"] == ["2027-03-14T03:30:09+00:00", "2027-03-15T02:30:09+00:00"]
+    reboot = json.loads(
+        preview_json(Preview("@reboot", "@reboot", "d", "UTC", start, (), reboot=True))
+    )
+    assert (reboot["never_fires"], reboot["reboot"]) == (False, True)
