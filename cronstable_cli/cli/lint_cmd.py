@@ -305,15 +305,14 @@ def _load(
 
 
 def _write_baseline(report: LintReport, path: str) -> None:
-    import json
     import os
 
-    from ..analysis.lint.baseline import baseline_document
+    from ..analysis.lint.baseline import baseline_entries
+    from ..formats.baseline_json import baseline_json
     from .output import write_atomic
     from .shared_options import quiet
 
-    document = baseline_document(report.findings, os.path.dirname(os.path.abspath(path)))
-    text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    text = baseline_json(baseline_entries(report.findings, os.path.dirname(os.path.abspath(path))))
     try:
         write_atomic(os.path.realpath(path), text.encode("utf-8", "surrogatepass"))
     except OSError as err:

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...records import Finding
 from .fingerprint import fingerprints
-
-FORMAT_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,16 +26,31 @@ class BaselineOutcome:
     fixed: int  # baseline entries no finding matched any more
 
 
-def baseline_prints(findings: Sequence[Finding], baseline_dir: str) -> list[str]:
-    """Each finding's fingerprint, files relative to the baseline's directory."""
+@dataclass(frozen=True, slots=True)
+class BaselineEntry:
+    """One accepted finding: its fingerprint, and its file as the baseline names it."""
+
+    fingerprint: str
+    finding: Finding
+    file: str | None  # relative to the baseline's directory, `/`-separated
+
+
+def _file_ids(baseline_dir: str) -> Callable[[Finding], str | None]:
+    """A finding's file relative to the baseline's directory, `/`-separated (None: no file)."""
     root = os.path.abspath(baseline_dir)
 
-    def file_id(finding: Finding) -> str:
+    def file_id(finding: Finding) -> str | None:
         if not finding.file:
-            return ""
+            return None
         return os.path.relpath(os.path.abspath(finding.file), root).replace(os.sep, "/")
 
-    return fingerprints(findings, file_id)
+    return file_id
+
+
+def baseline_prints(findings: Sequence[Finding], baseline_dir: str) -> list[str]:
+    """Each finding's fingerprint, files relative to the baseline's directory."""
+    file_id = _file_ids(baseline_dir)
+    return fingerprints(findings, lambda finding: file_id(finding) or "")
 
 
 def compare(
@@ -56,22 +69,10 @@ def compare(
     return BaselineOutcome(tuple(new), known, sum(left.values()))
 
 
-def baseline_document(findings: Sequence[Finding], baseline_dir: str) -> dict[str, object]:
-    """The baseline file's JSON: fingerprints, with code, job, file and message for readers."""
+def baseline_entries(findings: Sequence[Finding], baseline_dir: str) -> list[BaselineEntry]:
+    """What a baseline written beside `baseline_dir` accepts: one entry per finding."""
+    file_id = _file_ids(baseline_dir)
     prints = baseline_prints(findings, baseline_dir)
-    root = os.path.abspath(baseline_dir)
-    entries = [
-        {
-            "fingerprint": print_,
-            "code": f.code,
-            "job": f.job,
-            "file": (
-                os.path.relpath(os.path.abspath(f.file), root).replace(os.sep, "/")
-                if f.file
-                else None
-            ),
-            "message": f.message,  # for people reading a diff of the baseline; never matched
-        }
-        for f, print_ in zip(findings, prints, strict=True)
+    return [
+        BaselineEntry(print_, f, file_id(f)) for f, print_ in zip(findings, prints, strict=True)
     ]
-    return {"version": FORMAT_VERSION, "tool": "cronstable-cli", "findings": entries}
