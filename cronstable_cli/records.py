@@ -102,6 +102,10 @@ class Job:
     schedule: str
     location: SourceLocation  # where the job starts (the `- name:` item / crontab line)
     schedule_location: SourceLocation  # where the schedule value is
+    # A schedule written as a map (minute:, hour:, ...): where each field of its text
+    # is written, in the text's order (None for a field left out, read as `*`).
+    # Empty for a schedule written as text.
+    schedule_fields: tuple[SourceLocation | None, ...] = ()
     command: str = ""
     timezone: str | None = None  # IANA name from the job, its defaults, or CRON_TZ
     utc: bool = True

@@ -119,7 +119,7 @@ def _schedule_job(
     read = JobBuilder(out, lines)._schedule(entry, job_name, checked)
     if read is None:
         return None
-    text, at, schedule_lines = read
+    text, at, schedule_lines, fields_at = read
     if text.strip().lower() == "@reboot":
         out.add(
             codes.INVALID_SCHEDULE,
@@ -150,6 +150,7 @@ def _schedule_job(
         schedule=text,
         location=SourceLocation(out.file, item.line, item.col),
         schedule_location=at,
+        schedule_fields=fields_at,
         timezone=timezone,
         utc=True if utc is None else utc,
         enabled=True if enabled is None else enabled,

@@ -11,6 +11,7 @@ its defaults.
 from __future__ import annotations
 
 import os
+from collections.abc import Container
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 from typing import Any
@@ -124,6 +125,7 @@ class Draft:
     schedule: str
     location: SourceLocation
     schedule_location: SourceLocation
+    schedule_fields: tuple[SourceLocation | None, ...]
     command: str
     suppressed: frozenset[str] | None
     keys: tuple[str, ...]
@@ -150,6 +152,7 @@ def finish(draft: Draft, defaults: Defaults, out: Problems) -> Job:
         schedule=draft.schedule,
         location=draft.location,
         schedule_location=draft.schedule_location,
+        schedule_fields=draft.schedule_fields,
         command=draft.command,
         timezone=zone if isinstance(zone, str) else None,
         utc=utc if isinstance(utc, bool) else True,
@@ -236,12 +239,13 @@ class JobBuilder:
             zone_problem(zone, where, zone_node.line, zone_node.col, out, name)
         if name is None or schedule is None or data.get("schedule") is INVALID:
             return None
-        text, schedule_at, schedule_lines = schedule
+        text, schedule_at, schedule_lines, fields_at = schedule
         return Draft(
             name=name,
             schedule=text,
             location=SourceLocation(out.file, node.line, node.col),
             schedule_location=schedule_at,
+            schedule_fields=fields_at,
             command=command,
             suppressed=suppressed_codes(self.lines, node.line, schedule_lines),
             keys=tuple(own),
@@ -274,8 +278,9 @@ class JobBuilder:
 
     def _schedule(
         self, entry: tuple[Scalar, Node] | None, job: str | None, checked: object = None
-    ) -> tuple[str, SourceLocation, tuple[int, ...]] | None:
-        """The schedule text (`checked`: its value after `${VAR}` expansion), where it is."""
+    ) -> tuple[str, SourceLocation, tuple[int, ...], tuple[SourceLocation | None, ...]] | None:
+        """The schedule text (`checked`: its value after `${VAR}` expansion), where it is,
+        its lines, and for a map schedule where each field of the text is written."""
         if entry is None or checked is INVALID:
             return None
         key, value = entry
@@ -283,13 +288,18 @@ class JobBuilder:
         if isinstance(value, Scalar):
             line, col = self._text_start(value)
             text = checked if isinstance(checked, str) else value.value
-            return text, SourceLocation(file, line, col), (key.line, line)
+            return text, SourceLocation(file, line, col), (key.line, line), ()
         if isinstance(value, Mapping):
             lowered = self._lower(value, checked if isinstance(checked, dict) else None)
             if lowered is None:
                 return None
             at = SourceLocation(file, value.line, value.col)
-            return lowered, at, (key.line, value.line)
+            written = {k.value: v for k, v in value.entries if isinstance(v, Scalar)}
+            fields_at = tuple(
+                SourceLocation(file, *self._text_start(written[name])) if name in written else None
+                for name in self._order(written)
+            )
+            return lowered, at, (key.line, value.line), fields_at
         return None  # a sequence: reported by the schema check
 
     def _fields(self, node: Node, checked: dict[str, Any], job: str | None) -> None:
@@ -321,12 +331,17 @@ class JobBuilder:
             if not isinstance(text, str) or text.split() != [text]:
                 return None
             fields[key.value] = text
+        return " ".join(fields.get(name, "*") for name in JobBuilder._order(fields))
+
+    @staticmethod
+    def _order(written: Container[str]) -> list[str]:
+        """The fields a map schedule's text has, in order (5, 6 or 7 of them)."""
         order = ["minute", "hour", "dayOfMonth", "month", "dayOfWeek"]
-        if "second" in fields:
-            order = ["second", *order, "year"]
-        elif "year" in fields:
-            order = [*order, "year"]
-        return " ".join(fields.get(name, "*") for name in order)
+        if "second" in written:
+            return ["second", *order, "year"]
+        if "year" in written:
+            return [*order, "year"]
+        return order
 
     def _text_start(self, value: Scalar) -> tuple[int, int]:
         """Line and column of a string value's first character (inside quotes)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
@@ -72,9 +73,22 @@ class JobContext:
         where = self.job.schedule_location
         if not where.line:
             where = self.job.location
+        if column > 0 and self.job.schedule_fields:
+            return self._field_location(column) or where
         if column > 0 and where.column:
             return SourceLocation(where.file, where.line, where.column + column - 1)
         return where
+
+    def _field_location(self, column: int) -> SourceLocation | None:
+        """For a map schedule: where the text's `column` is written (None: a field left out)."""
+        start = 1  # the text is the map's fields single-spaced
+        for token, at in zip(self.job.schedule.split(" "), self.job.schedule_fields, strict=False):
+            if column <= start + len(token):
+                if at is None:
+                    return None
+                return SourceLocation(at.file, at.line, at.column + max(0, column - start))
+            start += len(token) + 1
+        return None
 
     def about(self, message: str) -> str:
         """`message` said about this job: `job 'x': message` (unchanged without a subject)."""
@@ -113,9 +127,17 @@ class JobContext:
         """A fix that rewrites one field of the schedule as written (None if it has no column)."""
         text = self.field(index)
         if not text.column or not self.job.schedule_location.line:
-            return None  # a macro or a lowered map schedule: no single token to rewrite
+            return None  # a macro, or a field a map schedule leaves out: no token to rewrite
+        if self.job.schedule_fields and (
+            not _BARE_SAFE.fullmatch(new) or self._field_location(text.column) is None
+        ):
+            return None  # a field left out, or a bare YAML scalar (`*/5` there is an alias)
         where = self.location(text.column)
         return Fix(description, (Edit(where.line, where.column, text.source, new),), safe)
+
+
+# Field texts that read the same as a bare YAML scalar as they do quoted.
+_BARE_SAFE = re.compile(r"[A-Za-z0-9][A-Za-z0-9(),/-]*")
 
 
 @dataclass(frozen=True, slots=True)

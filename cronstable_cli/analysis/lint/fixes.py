@@ -1,8 +1,8 @@
 """Applying findings' fixes to file text: exact, token-checked, never overlapping.
 
 Pure: texts in, texts out. Every edit names the text it replaces; an edit
-whose text is not where the finding says (the file changed, a map-form
-schedule, an escaped scalar) is skipped, never guessed. Everything outside
+whose text is not where the finding says (the file changed, an escaped
+scalar, a `${VAR}` the loader expanded) is skipped, never guessed. Everything outside
 the replaced token, comments, quoting, key order and blank lines included,
 stays byte for byte.
 """
