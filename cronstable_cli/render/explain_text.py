@@ -6,7 +6,7 @@ from typing import IO
 
 from ..analysis.explain import Explanation
 from ..analysis.why import WhyReport
-from .console import make_console
+from .console import make_writer
 from .layout import Column, FitTable, Keep, Part, Prose, Row
 
 LEVEL_STYLES = {"error": "bold red", "warning": "yellow", "note": "cyan"}
@@ -14,7 +14,7 @@ LEVEL_STYLES = {"error": "bold red", "warning": "yellow", "note": "cyan"}
 
 def render_explain(result: Explanation, file: IO[str] | None = None) -> None:
     """The sentence, then one row per field, then the notes."""
-    console = make_console(file)
+    console = make_writer(file)
     title: list[Part] = [Keep(result.expression, "bold")]
     if result.resolved != result.expression:
         title += ["  →  ", Keep(result.resolved, "bold green")]
@@ -47,14 +47,13 @@ def render_explain(result: Explanation, file: IO[str] | None = None) -> None:
 
 def render_why(report: WhyReport, file: IO[str] | None = None) -> None:
     """The verdict, the per-field table, DST notes and the neighbouring fires."""
-    from rich.text import Text
-
-    console = make_console(file)
+    console = make_writer(file)
     head: list[Part] = [Keep(report.expression, "bold")]
     if report.resolved != report.expression:
         head += [("  →  ", "green"), Keep(report.resolved, "green")]
     console.print(Prose(*head))
-    console.print(Text(f"At {report.at:%a %Y-%m-%d %H:%M:%S %Z} ({report.timezone})", style="dim"))
+    at = f"At {report.at:%a %Y-%m-%d %H:%M:%S %Z} ({report.timezone})"
+    console.print(Prose((at, "dim"), indent=0))
     console.print(Prose(report.verdict, style="bold green" if report.fired else "bold red"))
     if report.fields:
         columns = [
@@ -68,7 +67,7 @@ def render_why(report: WhyReport, file: IO[str] | None = None) -> None:
                 (
                     f.field,
                     f.value,
-                    Text("match", style="green") if f.matched else Text("no", style="red"),
+                    (("match", "green"),) if f.matched else (("no", "red"),),
                     f.reason,
                 )
             )
@@ -79,5 +78,5 @@ def render_why(report: WhyReport, file: IO[str] | None = None) -> None:
         console.print(Prose(f"DST: {report.dst}", style="yellow"))
     prev = f"{report.previous:%a %Y-%m-%d %H:%M:%S %Z}" if report.previous else "none"
     nxt = f"{report.next:%a %Y-%m-%d %H:%M:%S %Z}" if report.next else "none (never again)"
-    console.print(f"Previous fire: {prev}")
-    console.print(f"Next fire:     {nxt}")
+    console.print(Prose(f"Previous fire: {prev}", indent=0))
+    console.print(Prose(f"Next fire:     {nxt}", indent=0))
