@@ -102,8 +102,7 @@ class CronTab:
         if self.parsed.reboot:
             return None
         now, timeline = self._framed(now)
-        epoch = timeline.prev_epoch(now)
-        return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
+        return timeline.prev_fire(now)
 
     def test(self, dt: datetime) -> bool:
         """Do dt's civil fields, read in the frame, match (as the daemon's test)."""

@@ -264,6 +264,40 @@ class Timeline:
         return inst
 
     # -- prev ---------------------------------------------------------------
+    def prev_fire(self, now: datetime) -> datetime | None:
+        """The last fire strictly before aware datetime `now`, in now's zone."""
+        zone = self.zone
+        local = now if now.tzinfo is zone else now.astimezone(zone)
+        clock = self._zone_clock
+        starts, ends, offsets = clock.segments
+        wall = (local.year, local.month, local.day, local.hour, local.minute, local.second)
+        k = bisect_right(starts, wall) - 1
+        if wall <= ends[k] and (local.microsecond or wall > starts[k]):
+            # `now` and the last whole second before it lie in one steady run:
+            # mirrored from next_fire, the last match w at or before that second
+            # is the answer when w lies in a steady run (every earlier wall time
+            # lands earlier still, every later one after `now`).
+            y, mo, d, h, mi, s = wall
+            if local.microsecond:
+                pass  # the second `now` is in is before it
+            elif s:
+                s -= 1
+            else:
+                y, mo, d, h, mi, s = wall_at(wall_seconds(wall) - 1)
+            w = self.schedule.last_at_or_before(y, mo, d, h, mi, s)
+            if w is None:
+                return None
+            if w < starts[k]:
+                k = bisect_right(starts, w) - 1
+            if w <= ends[k]:
+                out = now.tzinfo
+                if out is zone and clock.civil:
+                    y, mo, d, h, mi, s = w
+                    return datetime(y, mo, d, h, mi, s, 0, zone)
+                return datetime.fromtimestamp(wall_seconds(w) - offsets[k], out)
+        epoch = self.prev_epoch(now)
+        return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
+
     def prev_epoch(self, t: datetime) -> int | None:
         """The last fire strictly before aware datetime t, as epoch seconds."""
         sched, zone = self.schedule, self.zone

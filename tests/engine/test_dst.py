@@ -407,3 +407,53 @@ def _step(tab: CronTab, start: datetime, end: datetime) -> list[int]:
         out.append(int(current.timestamp()))
         current = tab.next(current)
     return out
+
+
+# Instants around each transition, as the zone's own datetimes (both folds, gap
+# times included, as users can build them) and as UTC instants: next() and prev() build
+# their answers from wall fields inside a zone's steady runs, and must give exactly what
+# the epoch-level search gives (instant, fields, fold, tzinfo) at the runs' very edges.
+EDGE_CHANGES = [
+    ("America/New_York", "2024-03-10T07:00:00+00:00", 3600),
+    ("America/New_York", "2024-11-03T06:00:00+00:00", 3600),
+    ("Europe/Berlin", "2024-10-27T01:00:00+00:00", 3600),
+    ("Australia/Lord_Howe", "2024-10-05T15:30:00+00:00", 1800),
+    ("Australia/Lord_Howe", "2025-04-05T15:00:00+00:00", 1800),
+]
+
+
+@pytest.mark.parametrize(("zone", "change", "shift"), EDGE_CHANGES)
+@pytest.mark.parametrize("expr", ["* * * * *", "*/30 * * * *", "30 1-3 * * *", "0 */6 * * *"])
+def test_next_and_prev_at_the_edges_of_steady_runs_match_the_epoch_search(
+    zone: str, change: str, shift: int, expr: str
+) -> None:
+    from zoneinfo import ZoneInfo
+
+    tz = ZoneInfo(zone)
+    tab = CronTab(expr, tz=tz)
+    timeline = tab.timeline
+    at = int(iso(change).timestamp())
+    # The runs' edges lie whole shifts from the change: every second there, a sample between.
+    edges = {at + k * shift + d for k in range(-2, 3) for d in range(-3, 4)}
+    for epoch in sorted(edges | set(range(at - 2 * shift, at + 2 * shift, 61))):
+        local = datetime.fromtimestamp(epoch, tz)
+        in_gap = local - timedelta(seconds=shift)  # wall arithmetic: in the gap, after a jump
+        for now in (
+            local,
+            local.replace(fold=1 - local.fold),
+            local + timedelta(microseconds=1),
+            in_gap,
+            in_gap.replace(fold=1),
+            datetime.fromtimestamp(epoch, UTC),
+        ):
+            for got, want_epoch in (
+                (tab.next(now), timeline.next_epoch(now)),
+                (tab.prev(now), timeline.prev_epoch(now)),
+            ):
+                assert got is not None and want_epoch is not None
+                want = datetime.fromtimestamp(want_epoch, now.tzinfo)
+                assert (got.timestamp(), got.fold, got.tzinfo) == (
+                    want.timestamp(),
+                    want.fold,
+                    want.tzinfo,
+                ), (now, got, want)

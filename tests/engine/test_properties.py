@@ -506,25 +506,28 @@ def _fields(dt: datetime) -> tuple[object, ...]:
     shown_in=st.one_of(st.none(), st.sampled_from(ZONES)),
     pinned=st.booleans(),
 )
-def test_next_is_the_datetime_fromtimestamp_gives_for_the_epoch_search(
+def test_next_and_prev_are_the_datetimes_fromtimestamp_gives_for_the_epoch_search(
     expr: str, zone_and_now: tuple[str, datetime], shown_in: str | None, pinned: bool
 ) -> None:
-    """next() builds its answer from wall fields when it can: the same instant as the
-    epoch-level search, and the very datetime fromtimestamp makes of it (fold, tzinfo)."""
+    """next() and prev() build their answers from wall fields when they can: the same
+    instants as the epoch-level searches, and the very datetimes fromtimestamp makes of
+    them (fold, tzinfo)."""
     name, now = zone_and_now
     if shown_in is not None:  # `now` in another zone than the frame: the answer comes in it
         now = now.astimezone(ZoneInfo(shown_in))
     tab = CronTab(expr, tz=name) if pinned else CronTab(expr)
-    got = tab.next(now)
     timeline = tab.timeline if pinned else tab._timeline(now.tzinfo or UTC)
-    epoch = timeline.next_epoch(now)
-    if epoch is None:
-        assert got is None
-        return
-    assert got is not None
-    want = datetime.fromtimestamp(epoch, now.tzinfo)
-    assert _fields(got) == _fields(want)
-    assert got.tzinfo is want.tzinfo
+    for got, epoch in (
+        (tab.next(now), timeline.next_epoch(now)),
+        (tab.prev(now), timeline.prev_epoch(now)),
+    ):
+        if epoch is None:
+            assert got is None
+            continue
+        assert got is not None
+        want = datetime.fromtimestamp(epoch, now.tzinfo)
+        assert _fields(got) == _fields(want)
+        assert got.tzinfo is want.tzinfo
 
 
 @settings(max_examples=200, deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow])
