@@ -33,7 +33,6 @@ from .zones import is_fixed
 UTC = timezone.utc
 _DAY = 86400
 _LOOKBACK_SECONDS = 25 * 3600  # longer than any gap (Samoa skipped a day)
-_NEVER = 1 << 62
 _DENSE_GAP = 600  # fires at most this far apart (seconds) come in batches
 
 
