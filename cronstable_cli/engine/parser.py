@@ -121,31 +121,47 @@ def _parse_fields(text: str, parts: list[str], count: int, key: str | None) -> P
     Columns matter only to errors and to `Parsed.fields` (built on first use),
     so a parse that succeeds never computes them.
     """
-    values: list[Any] = [] if count == 7 else [_ZERO]
-    resolved: list[str] | None = None
-    for memo, token in zip(_WRITTEN[count], parts, strict=True):
-        value = memo.get(token)
-        if value is None:  # not seen yet: read it, and remember it unless it holds H
-            index = len(values)
-            try:
-                value, res = _read_field(ALL_FIELDS[index], token, 0, key)
-            except ScheduleError:
-                _raise_with_columns(text, parts, count, index, key)
-            if res is None:
-                if len(memo) < _MEMO_SIZE:
-                    memo[token] = value
-            else:  # an H field: its resolved text goes into `resolved`
-                if resolved is None:
-                    resolved = parts.copy()
-                resolved[index - (count < 7)] = res
-        values.append(value)
-    if count == 5:
-        values.append(_ALL_YEARS)
+    # Every written field's memo look-up in one C-level pass; the misses after.
+    values: list[Any] = list(map(dict.get, _WRITTEN[count], parts))
+    resolved = _read_missing(text, parts, count, key, values) if None in values else None
     source = " ".join(parts)
     written = source if source == text else _SPACE.sub(" ", text.rstrip())
     shown = source if resolved is None else " ".join(resolved)
     # Parsed's order: source, resolved, reboot, field_count, written, then the seven values.
-    return _new_parsed(Parsed, (source, shown, False, count, written, *values))
+    if count == 5:
+        return _new_parsed(Parsed, (source, shown, False, 5, written, _ZERO, *values, _ALL_YEARS))
+    if count == 6:
+        return _new_parsed(Parsed, (source, shown, False, 6, written, _ZERO, *values))
+    return _new_parsed(Parsed, (source, shown, False, 7, written, *values))
+
+
+def _read_missing(
+    text: str, parts: list[str], count: int, key: str | None, values: list[Any]
+) -> list[str] | None:
+    """Read the fields not seen yet into `values`; remember those without H.
+
+    Returns the fields' resolved texts when one held an H item, else None.
+    """
+    resolved: list[str] | None = None
+    shift = count < 7  # the implied second: written field `at` is position at + shift
+    for at, token in enumerate(parts):
+        if values[at] is not None:
+            continue
+        index = at + shift
+        try:
+            value, res = _read_field(ALL_FIELDS[index], token, 0, key)
+        except ScheduleError:
+            _raise_with_columns(text, parts, count, index, key)
+        values[at] = value
+        if res is None:
+            memo = _VALUES[index]
+            if len(memo) < _MEMO_SIZE:
+                memo[token] = value
+        else:  # an H field: its resolved text goes into `resolved`
+            if resolved is None:
+                resolved = parts.copy()
+            resolved[at] = res
+    return resolved
 
 
 def _raise_with_columns(

@@ -9,8 +9,6 @@ an unrestricted field contributes every day, so no OR special case exists.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from .fields import YEAR_MAX, YEAR_MIN
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
@@ -59,8 +57,11 @@ def _backward(values: frozenset[int], lo: int, hi: int) -> list[int]:
 
 # Tables are built with list repetition and ranges (which run in C), not a
 # loop per index, and the year tables start at 1970 (131 entries, not 2,101).
-def _next_table(values: Iterable[int], lo: int, hi: int) -> list[int]:
+def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
     """table[i] = the smallest value >= lo + i, or -1; indices 0..hi - lo + 1."""
+    if len(values) == 1:  # `0`, `30`: the commonest minute, hour and second fields
+        (only,) = values
+        return [only] * (only - lo + 1) + [-1] * (hi - only + 1)
     ordered = sorted(values)
     size = hi - lo + 2
     if ordered and ordered[-1] - ordered[0] + 1 == len(ordered):  # one run: `*`, `a-b`
@@ -73,7 +74,7 @@ def _next_table(values: Iterable[int], lo: int, hi: int) -> list[int]:
     return table
 
 
-def _prev_table(values: Iterable[int], lo: int, hi: int) -> list[int]:
+def _prev_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
     """table[i] = the largest value <= lo + i, or -1; indices 0..hi - lo + 1."""
     ordered = sorted(values)
     size = hi - lo + 2
@@ -211,19 +212,15 @@ class Schedule:
     """A parsed expression compiled for search; immutable after construction."""
 
     __slots__ = (
+        "_back",
         "_day_seconds",
         "_days",
         "_hn",
-        "_hp",
         "_masks",
         "_minn",
-        "_minp",
         "_mn",
-        "_mp",
         "_sn",
-        "_sp",
         "_yn",
-        "_yp",
         "parsed",
     )
 
@@ -237,12 +234,8 @@ class Schedule:
         self._yn = _NEXT_YEARS.get(parsed.years) or _forward(
             parsed.years, YEAR_MIN, YEAR_MAX, _NEXT_YEARS
         )
-        # The backward tables are built on the first backward search.
-        self._sp: list[int] | None = None
-        self._minp: list[int] = []
-        self._hp: list[int] = []
-        self._mp: list[int] = []
-        self._yp: list[int] = []
+        # The backward tables (years .. seconds) are found on the first backward search.
+        self._back: tuple[list[int], ...] | None = None
         days = _DAY_RULES.get((parsed.dom, parsed.dow)) or _day_rule(parsed.dom, parsed.dow)
         self._days = days
         self._masks = days.masks
@@ -330,12 +323,17 @@ class Schedule:
 
     def last_at_or_before(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
         """The largest matching wall time <= the given one, or None after 1970."""
-        if self._sp is None:
+        back = self._back
+        if back is None:
             p = self.parsed
-            self._minp, self._hp = _backward(p.minutes, 0, 59), _backward(p.hours, 0, 23)
-            self._mp, self._yp = _backward(p.months, 0, 12), _backward(p.years, YEAR_MIN, YEAR_MAX)
-            self._sp = _backward(p.seconds, 0, 59)
-        yp, mp, hp, minp, sp = self._yp, self._mp, self._hp, self._minp, self._sp
+            back = self._back = (
+                _backward(p.years, YEAR_MIN, YEAR_MAX),
+                _backward(p.months, 0, 12),
+                _backward(p.hours, 0, 23),
+                _backward(p.minutes, 0, 59),
+                _backward(p.seconds, 0, 59),
+            )
+        yp, mp, hp, minp, sp = back
         if y > YEAR_MAX:
             y, mo, d, h, mi, s = YEAR_MAX, 12, 31, 23, 59, 59
         while True:
