@@ -38,6 +38,7 @@ QUARTZ_HINT = (
 _PARSED: dict[tuple[str, bool, object], Parsed] = {}
 _MODULI: dict[str, tuple[tuple[str, int], ...] | None] = {}
 _CACHE_SIZE = 4096
+_KEY_TYPES = (str, type(None))
 _UNSEEN = ()  # a distinct object: `hash_moduli` never returns this very tuple
 
 
@@ -50,7 +51,7 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     item, so jobs whose keys leave the same residues share one parse: a fleet
     of 10,000 `H H * * *` jobs costs at most 1,440 real parses.
     """
-    if not isinstance(text, str) or not isinstance(hash_key, (str, type(None))):
+    if not isinstance(text, str) or not isinstance(hash_key, _KEY_TYPES):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
     slot: object = None
     if hash_key is not None and ("H" in text or "h" in text):
