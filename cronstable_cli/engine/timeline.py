@@ -31,6 +31,7 @@ from .zone_clock import ZoneClock, civil_from_days, clock_for, days_from_civil, 
 from .zones import is_fixed
 
 UTC = timezone.utc
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _DAY = 86400
 _LOOKBACK_SECONDS = 25 * 3600  # longer than any gap (Samoa skipped a day)
 _DENSE_GAP = 600  # fires at most this far apart (seconds) come in batches
@@ -60,7 +61,7 @@ def instant_of(zone: tzinfo, w: Wall) -> tuple[int, bool]:
 
 def floor_epoch(t: datetime) -> int:
     """Whole seconds since the epoch, rounded down (integer arithmetic, no float rounding)."""
-    delta = t - datetime(1970, 1, 1, tzinfo=UTC)
+    delta = t - _EPOCH
     return delta.days * _DAY + delta.seconds
 
 
