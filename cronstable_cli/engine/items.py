@@ -98,6 +98,48 @@ def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     return frozenset(range(start, end + 1, step))
 
 
+_EMPTY: frozenset[int] = frozenset()
+
+
+def special_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
+    """One special day item in its plain spelling: `L`, `L-3`, `15W`, `LW`, `L5`, `2#3`, `mon#1`.
+
+    A fast path like `simple_field`: any other spelling (lower case, lists,
+    ranges, errors) returns None and goes through `parse_item`.
+    """
+    if spec is DAY_OF_MONTH:
+        if text == "L":
+            return DayOfMonth(_EMPTY, frozenset((0,)))
+        if text == "LW":
+            return DayOfMonth(_EMPTY, last_weekday=True)
+        if text.startswith("L-"):
+            days = _small_number(text[2:])
+            return DayOfMonth(_EMPTY, frozenset((days,))) if 1 <= days <= 30 else None
+        if text.endswith("W"):
+            day = _small_number(text[:-1])
+            return DayOfMonth(_EMPTY, _EMPTY, frozenset((day,))) if 1 <= day <= 31 else None
+    elif spec is DAY_OF_WEEK:
+        if text.startswith("L"):
+            weekday = _small_number(text[1:])
+            return DayOfWeek(_EMPTY, frozenset((weekday % 7,))) if 0 <= weekday <= 7 else None
+        day_text, mark, n_text = text.partition("#")
+        if mark:
+            day = _small_number(day_text)
+            if day < 0:
+                day = spec.names.get(day_text.lower(), -1)
+            n = _small_number(n_text)
+            if 0 <= day <= 7 and 1 <= n <= 5:
+                return DayOfWeek(_EMPTY, _EMPTY, frozenset(((day % 7, n),)))
+    return None
+
+
+def _small_number(text: str) -> int:
+    """A number of at most nine ASCII digits (as NUMBER reads), else -1."""
+    if text.isdigit() and text.isascii() and len(text) <= 9:
+        return int(text)
+    return -1
+
+
 def _simple_value(spec: FieldSpec, text: str) -> int:
     """A number, or a name's number (-1 for a name the field does not have)."""
     if text.isdigit():

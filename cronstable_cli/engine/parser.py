@@ -24,7 +24,7 @@ from .fields import (
 )
 from .h_items import clear as clear_hashed
 from .h_items import hash_slot, hashed_item, is_hashed, key_hash
-from .items import Acc, error, finish, parse_item, plain_item, simple_field
+from .items import Acc, error, finish, parse_item, plain_item, simple_field, special_field
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
 _TOKEN = re.compile(r"\S+")
@@ -289,6 +289,9 @@ def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[
         if spec is DAY_OF_MONTH:
             return DayOfMonth(simple), None
         return (DayOfWeek(simple) if spec is DAY_OF_WEEK else simple), None
+    special = special_field(spec, text)
+    if special is not None:
+        return special, None
     if is_hashed(text) and "," not in text:  # one H item: its values are the field's
         values, joined = hashed_item(spec, text, col, key)
         if spec is DAY_OF_MONTH:

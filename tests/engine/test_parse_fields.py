@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cronstable_cli.engine import ScheduleError, parse
+from cronstable_cli.engine import DayOfMonth, DayOfWeek, ScheduleError, parse
 from cronstable_cli.engine.fields import (
     ALL_FIELDS,
     DAY_OF_MONTH,
@@ -22,7 +22,7 @@ from cronstable_cli.engine.fields import (
     FieldSpec,
 )
 from cronstable_cli.engine.h_items import is_hashed
-from cronstable_cli.engine.items import Acc, finish, parse_item, simple_field
+from cronstable_cli.engine.items import Acc, finish, parse_item, simple_field, special_field
 from cronstable_cli.engine.parser import hash_moduli
 
 # expression | (field text, column) in canonical order: second .. year
@@ -150,3 +150,48 @@ def test_the_fast_path_agrees_with_the_item_grammar(spec: FieldSpec, text: str) 
     fast = simple_field(spec, text)
     if fast is not None:  # whatever the fast path accepts, the grammar gives the same values
         assert fast == _general(spec, text)
+
+
+def _general_value(spec: FieldSpec, text: str) -> object:
+    """A day field's whole value (special forms included) through the item grammar alone."""
+    acc = Acc()
+    try:
+        parse_item(spec, text, 1, acc)
+    except ScheduleError:
+        return None
+    return finish(spec, acc)
+
+
+# Hand-checked: L-n counts back from the month's last day, d#n is (weekday, n).
+SPECIAL_VECTORS = [
+    (DAY_OF_MONTH, "L", DayOfMonth(frozenset(), frozenset({0}))),
+    (DAY_OF_MONTH, "L-3", DayOfMonth(frozenset(), frozenset({3}))),
+    (DAY_OF_MONTH, "15W", DayOfMonth(frozenset(), frozenset(), frozenset({15}))),
+    (DAY_OF_MONTH, "LW", DayOfMonth(frozenset(), last_weekday=True)),
+    (DAY_OF_WEEK, "L5", DayOfWeek(frozenset(), frozenset({5}))),
+    (DAY_OF_WEEK, "L7", DayOfWeek(frozenset(), frozenset({0}))),
+    (DAY_OF_WEEK, "mon#1", DayOfWeek(frozenset(), frozenset(), frozenset({(1, 1)}))),
+    (DAY_OF_WEEK, "7#5", DayOfWeek(frozenset(), frozenset(), frozenset({(0, 5)}))),
+]
+
+
+@pytest.mark.parametrize(("spec", "text", "value"), SPECIAL_VECTORS)
+def test_special_fast_path_vectors(spec: FieldSpec, text: str, value: object) -> None:
+    assert special_field(spec, text) == value == _general_value(spec, text)
+
+
+SPECIAL_NUMBER = st.sampled_from(["", "0", "1", "3", "5", "6", "7", "8", "15", "30", "31", "32"])
+SPECIAL_ITEM = st.one_of(
+    st.builds(lambda n: f"L-{n}", SPECIAL_NUMBER),
+    st.builds(lambda n: f"{n}W", SPECIAL_NUMBER),
+    st.builds(lambda n: f"L{n}", SPECIAL_NUMBER),
+    st.builds(lambda d, n: f"{d}#{n}", st.one_of(SPECIAL_NUMBER, st.just("Fri")), SPECIAL_NUMBER),
+    st.sampled_from(["L", "LW", "l", "lw", "W", "L5-6", "5L", "#", "L-"]),
+)
+
+
+@given(st.sampled_from([DAY_OF_MONTH, DAY_OF_WEEK]), SPECIAL_ITEM)
+def test_the_special_fast_path_agrees_with_the_item_grammar(spec: FieldSpec, text: str) -> None:
+    fast = special_field(spec, text)
+    if fast is not None:  # whatever the fast path accepts, the grammar gives the same value
+        assert fast == _general_value(spec, text)
