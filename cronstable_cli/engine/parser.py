@@ -39,7 +39,7 @@ _PARSED: dict[tuple[str, bool, object], Parsed] = {}
 _MODULI: dict[str, tuple[tuple[str, int], ...] | None] = {}
 _CACHE_SIZE = 4096
 _KEY_TYPES = (str, type(None))
-_UNSEEN = ()  # a distinct object: `hash_moduli` never returns this very tuple
+_UNSEEN: Any = object()  # `_MODULI` has no entry (every empty tuple is one object: not `()`)
 
 
 def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> Parsed:
