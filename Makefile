@@ -52,15 +52,23 @@ daemon-venv: $(STAMP_DAEMON)
 
 # Line coverage of the package is measured on every run; below the floor the run fails.
 COVERAGE_FLOOR := 95
+# The suite runs on one pytest-xdist worker per core (`make test WORKERS=0` for
+# one process). Whole modules go to a worker (--dist loadscope), so a module's or
+# the session's fixtures (the built wheel, the pre-commit store, the oracle's
+# generated configs) are made once, not once per worker.
+WORKERS ?= auto
+# The suite starts hundreds of Python processes (workers, the CLI, the daemon, pip);
+# with PYTHONDONTWRITEBYTECODE set each would compile the package and the test
+# modules from source again, so the tests write their bytecode (__pycache__ is ignored).
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(WORKERS) --dist loadscope
 
 test: $(STAMP_TEST) $(STAMP_DAEMON)
 	@sh tests/setup-system.sh
-	$(BIN)/python -m pytest --cov=cronstable_cli --cov-report=term:skip-covered \
-		--cov-fail-under=$(COVERAGE_FLOOR)
+	$(PYTEST) --cov=cronstable_cli --cov-report=term:skip-covered --cov-fail-under=$(COVERAGE_FLOOR)
 
 # Everything but the tests marked slow (builds, venvs, pre-commit environments).
 test-quick: $(STAMP_TEST) $(STAMP_DAEMON)
-	$(BIN)/python -m pytest -m "not slow"
+	$(PYTEST) -m "not slow"
 
 # Every benchmark, against the released daemon's engine and the other peers; the
 # figures go to benchmarks/results.jsonl, which `make bench-readme` turns into
