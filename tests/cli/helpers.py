@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
+import click
 import pytest
 
-from cronstable_cli.cli.main import main
+from cronstable_cli.cli.main import COMMANDS, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -22,3 +24,13 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str, expect: int = 0) ->
     code, out, err = run(capsys, *args, "--format", "json")
     assert code == expect, err
     return json.loads(out)
+
+
+def declared_formats(name: str) -> tuple[str, ...]:
+    """The `--format` choices command `name` declares, text first (only text without one)."""
+    module, attr, _ = COMMANDS[name]
+    command = getattr(importlib.import_module(f"cronstable_cli.cli.{module}"), attr)
+    for param in command.params:
+        if "--format" in param.opts and isinstance(param.type, click.Choice):
+            return tuple(str(choice) for choice in param.type.choices)
+    return ("text",)

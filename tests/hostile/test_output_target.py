@@ -15,8 +15,8 @@ import pytest
 from cronstable_cli.cli.main import COMMANDS, main
 
 from . import corpus
+from .commands import DIFF, NO_FILES, ON_FILES
 
-AT = "2026-01-05T00:00Z"
 GOOD = corpus.job_yaml(("good", "0 * * * *"), ("other", "15 * * * *"))
 
 
@@ -28,19 +28,9 @@ def good(tmp_path: Path) -> Path:
 
 
 def _args(command: str, path: Path) -> list[str]:
-    return {
-        "lint": ["lint", str(path)],
-        "jobs": ["jobs", str(path)],
-        "preview": ["preview", "--job", "good", str(path)],
-        "explain": ["explain", "--job", "good", str(path)],
-        "why": ["why", "--job", "good", str(path), "--at", AT],
-        "pressure": ["pressure", str(path), "--hours", "1", "--from", AT],
-        "suggest": ["suggest", str(path), "--from", AT],
-        "duplicates": ["duplicates", str(path)],
-        "owners": ["owners", str(path), "--nodes", "a,b"],
-        "stagger": ["stagger", "a", "b", "--window", "02:00/50"],
-        "diff": ["diff", str(path), str(path), "--from", AT],
-    }[command]
+    if command == "diff":
+        return [*DIFF, str(path), str(path)]
+    return NO_FILES.get(command) or [*ON_FILES[command], str(path)]
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
