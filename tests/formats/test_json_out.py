@@ -10,7 +10,7 @@ from cronstable_cli.analysis.lint import RULES
 from cronstable_cli.analysis.owners import Balance, Move, OwnersResult
 from cronstable_cli.analysis.placement import Election, Placement
 from cronstable_cli.analysis.preview import Preview
-from cronstable_cli.analysis.stagger import Gaps, StaggerResult
+from cronstable_cli.analysis.stagger import StaggerResult
 from cronstable_cli.formats.json_out import (
     lint_json,
     owners_json,
@@ -21,6 +21,7 @@ from cronstable_cli.formats.json_out import (
 from cronstable_cli.records import Finding, SourceLocation
 
 from ..analysis.lint_cases import FILE, make_job, run
+from ..analysis.test_stagger import FIXED
 
 FINDING_KEYS = ["code", "level", "message", "job", "file", "line", "column", "schedule", "resolved"]
 
@@ -146,16 +147,8 @@ def test_owners_document_with_a_node_down() -> None:
 
 
 def test_stagger_document() -> None:
-    result = StaggerResult(
-        window_start="23:50",
-        window_minutes=20,
-        offsets={"db-01": 5, "db-02": 727},
-        starts={"db-01": "23:50:05", "db-02": "00:02:07"},
-        gaps=Gaps(min=722, q1=722.0, median=722.0, q3=722.0, max=722),
-        buckets=(1, 0, 1, 0),
-        wraps_midnight=True,
-    )
-    assert json.loads(stagger_json(result)) == {
+    # FIXED: two sources in 20 minutes from 23:50, the second past midnight.
+    assert json.loads(stagger_json(FIXED)) == {
         "version": 1,
         "window_start": "23:50",
         "window_minutes": 20,
