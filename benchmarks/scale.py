@@ -1,24 +1,38 @@
-"""Scale benchmark: lint, pressure and jobs on a 200,000-job config (wall time, peak RSS).
+"""Scale benchmark: lint, jobs, pressure and owners on 10,000 and 100,000 jobs.
 
-Generates the realistic config of benchmarks/load.py at 200,000 jobs, runs each
-command as its own process (the installed entry point, as a user runs it) and
-reports wall-clock seconds and the child's peak resident set size, so a
-regression in time or memory shows. Also times loading 50,000 jobs with and
-without one tab in a quoted command (the tab must not leave the fast parser).
+Generates the realistic config of benchmarks/load.py (`yaml_config`) at each
+size and runs every command as its own process (the installed entry point, as
+a user runs it), in interleaved rounds. For each it prints the child's CPU
+seconds (user + system: what other work on a shared machine disturbs least),
+wall seconds and peak resident set size, best of the rounds, then the 100,000-
+job figure against its target and the 100k/10k growth, each with PASS/FAIL:
 
-    python benchmarks/scale.py [JOBS]      # default 200000
+    lint (text and --format json)   <= 5 s CPU and <= 200 MiB peak RSS
+    jobs --format json              <= 2.5 s CPU
+    pressure, owners                <= 2.5 s CPU
+    growth from 10,000 to 100,000   <= 11x the CPU (linear, 10% for noise)
 
-Wall time depends on the machine and its load; compare runs on one machine.
+    python benchmarks/scale.py [--rounds N] [--check]   # the targets (make bench)
+    python benchmarks/scale.py 200000                    # one size, the old table
+
+With a job count it measures that one size only (wall time and peak RSS of
+lint, pressure, jobs as JSON and as a text table, owners), then times loading
+50,000 jobs with and without one tab in a quoted command (the tab must not
+leave the fast parser): benchmarks/scale-200k.md was made that way.
+
+Times depend on the machine and its load; compare runs on one machine.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -26,58 +40,141 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from load import yaml_config
 
 FROM = "2026-01-05T00:00Z"
-# One process per measurement: RUSAGE_CHILDREN of a fresh parent is that command's peak.
+NODES = "node-a,node-b,node-c"
+SMALL, LARGE = 10_000, 100_000
+GROWTH = 11.0  # 100k/10k CPU: linear is 10x (less, with start-up); 10% for noise
+MIB = 200  # peak RSS target of lint at 100,000 jobs
+
+# One process per measurement: RUSAGE_CHILDREN of a fresh parent is that command's.
 _MEASURE = (
     "import resource, subprocess, sys, time\n"
     "t = time.monotonic()\n"
     "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL,"
     " stderr=subprocess.DEVNULL).returncode\n"
     "wall = time.monotonic() - t\n"
-    "print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)\n"
+    "use = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(wall, use.ru_utime + use.ru_stime, use.ru_maxrss, code)\n"
 )
 
 
-def measure(args: list[str]) -> tuple[float, float, int]:
-    """Wall seconds, peak RSS in MiB and exit code of one command."""
+@dataclass(frozen=True)
+class Run:
+    """One command's figures: CPU and wall seconds, peak RSS in MiB, exit code."""
+
+    cpu: float
+    wall: float
+    rss: float
+    code: int
+
+
+@dataclass(frozen=True)
+class Command:
+    label: str
+    args: tuple[str, ...]  # after the executable; {} is the config's path
+    seconds: float  # CPU target at 100,000 jobs
+    mib: float | None = None  # peak RSS target at 100,000 jobs
+
+
+COMMANDS = (
+    Command("lint", ("lint", "{}", "--from", FROM), 5.0, MIB),
+    Command("lint --format json", ("lint", "{}", "--from", FROM, "--format", "json"), 5.0, MIB),
+    Command("jobs --format json", ("jobs", "{}", "--from", FROM, "--format", "json"), 2.5),
+    Command("pressure", ("pressure", "{}", "--from", FROM), 2.5),
+    Command("owners", ("owners", "{}", "--nodes", NODES, "--distribution", "spread"), 2.5),
+)
+
+
+def measure(args: list[str]) -> Run:
+    """CPU seconds, wall seconds, peak RSS and exit code of one command."""
     done = subprocess.run(
         [sys.executable, "-c", _MEASURE, *args], capture_output=True, text=True, check=True
     )
-    wall, rss_kib, code = done.stdout.split()
-    return float(wall), int(rss_kib) / 1024, int(code)
+    wall, cpu, rss_kib, code = done.stdout.split()
+    return Run(float(cpu), float(wall), int(rss_kib) / 1024, int(code))
 
 
-def load_seconds(path: str) -> float:
-    """CPU seconds of one in-process load of `path`."""
-    from cronstable_cli.loaders import load_paths
-
-    start = time.process_time()
-    load_paths([path])
-    return time.process_time() - start
+def executable() -> str:
+    """The installed console script next to this interpreter, as a user runs it."""
+    return os.path.join(os.path.dirname(sys.executable), "cronstable")
 
 
-def main() -> None:
-    jobs = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
-    exe = os.path.join(os.path.dirname(sys.executable), "cronstable")
+def write_config(directory: str, jobs: int) -> str:
+    path = os.path.join(directory, f"fleet-{jobs}.yaml")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(yaml_config(jobs))
+    return path
+
+
+def best(runs: list[Run]) -> Run:
+    """The least CPU and wall of the rounds; the largest peak RSS (the honest one)."""
+    return Run(
+        min(r.cpu for r in runs),
+        min(r.wall for r in runs),
+        max(r.rss for r in runs),
+        runs[0].code,
+    )
+
+
+def targets(rounds: int) -> int:
+    """Every command at 10,000 and 100,000 jobs against its target; FAILs counted."""
+    exe = executable()
     with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "fleet.yaml")
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(yaml_config(jobs))
+        paths = {size: write_config(tmp, size) for size in (SMALL, LARGE)}
+        print(
+            f"scale benchmark: the load.py fleet at {SMALL:,} and {LARGE:,} jobs "
+            f"({os.path.getsize(paths[LARGE]) / 2**20:.1f} MiB), Python "
+            f"{platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
+            f"best of {rounds} interleaved rounds; --from {FROM}"
+        )
+        runs: dict[tuple[str, int], list[Run]] = {}
+        for _ in range(rounds):
+            for command in COMMANDS:
+                for size, path in paths.items():
+                    args = [exe, *(a.replace("{}", path) for a in command.args)]
+                    runs.setdefault((command.label, size), []).append(measure(args))
+    missed = 0
+    print(
+        f"\n{'command':<20}{'jobs':>9}{'CPU s':>8}{'wall s':>8}{'RSS MiB':>9}{'exit':>5}"
+        f"  target at {LARGE:,}"
+    )
+    for command in COMMANDS:
+        small, large = best(runs[(command.label, SMALL)]), best(runs[(command.label, LARGE)])
+        checks = [(f"CPU <= {command.seconds:g} s", large.cpu <= command.seconds)]
+        if command.mib is not None:
+            checks.append((f"RSS <= {command.mib:g} MiB", large.rss <= command.mib))
+        growth = large.cpu / small.cpu
+        checks.append((f"growth {growth:.1f}x <= {GROWTH:g}x", growth <= GROWTH))
+        for size, run in ((SMALL, small), (LARGE, large)):
+            row = f"{command.label:<20}{size:>9,}{run.cpu:>8.2f}{run.wall:>8.2f}{run.rss:>9.0f}"
+            row += f"{run.code:>5}"
+            if size == LARGE:
+                row += "  " + ", ".join(f"{what} {'PASS' if ok else 'FAIL'}" for what, ok in checks)
+            print(row)
+        missed += sum(not ok for _, ok in checks)
+    print(f"\n{'all targets met' if not missed else f'{missed} target(s) missed'}")
+    return missed
+
+
+def one_size(jobs: int) -> None:
+    """The old table at one size: wall time and peak RSS, then the tab check."""
+    exe = executable()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_config(tmp, jobs)
         size = os.path.getsize(path) / 2**20
         print(
             f"# {jobs:,} jobs ({size:.1f} MiB), Python {platform.python_version()}, "
             f"{os.cpu_count()} CPUs\n"
         )
-        print("| command | wall s | peak RSS MiB | exit |")
-        print("|---|---:|---:|---:|")
-        for label, args in (
-            ("lint", [exe, "lint", path, "--from", FROM]),
-            ("pressure", [exe, "pressure", path, "--from", FROM]),
-            ("jobs --format json", [exe, "jobs", path, "--from", FROM, "--format", "json"]),
-            ("jobs (text)", [exe, "jobs", path, "--from", FROM]),
-        ):
-            wall, rss, code = measure(args)
-            print(f"| {label} | {wall:.1f} | {rss:.0f} | {code} |", flush=True)
-
+        print("| command | wall s | CPU s | peak RSS MiB | exit |")
+        print("|---|---:|---:|---:|---:|")
+        rows = [(c.label, [exe, *(a.replace("{}", path) for a in c.args)]) for c in COMMANDS]
+        rows.insert(3, ("jobs (text)", [exe, "jobs", path, "--from", FROM]))
+        for label, args in rows:
+            run = measure(args)
+            print(
+                f"| {label} | {run.wall:.1f} | {run.cpu:.1f} | {run.rss:.0f} | {run.code} |",
+                flush=True,
+            )
         small = os.path.join(tmp, "50k.yaml")
         tabbed = os.path.join(tmp, "50k-tab.yaml")
         text = yaml_config(50_000)
@@ -96,5 +193,27 @@ def main() -> None:
         )
 
 
+def load_seconds(path: str) -> float:
+    """CPU seconds of one in-process load of `path`."""
+    from cronstable_cli.loaders import load_paths
+
+    start = time.process_time()
+    load_paths([path])
+    return time.process_time() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("jobs", nargs="?", type=int, help="measure this one size (old table)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (best kept)")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    if args.jobs is not None:
+        one_size(args.jobs)
+        return 0
+    missed = targets(args.rounds)
+    return 1 if args.check and missed else 0
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
