@@ -44,6 +44,17 @@ JOB_BASE: dict[str, Any] = {
     },
 }
 HOOKS = ("onFailure", "onPermanentFailure", "onSuccess", "onLate")
+# Every top-level key `job_issues` reads, and the ones the whole-config checks take
+# from a job (pool, poolSlots, concurrencyScope, secrets, the hooks' push reporter).
+# A job that sets none of them has its defaults' verdicts: the loader checks those
+# once per file instead of once per job (tests/loaders/test_daemon_checks.py pins
+# the set: no other key changes what job_issues says).
+JOB_CHECKED_KEYS = frozenset({
+    "pool", "poolSlots", "queuePriority", "queueTimeout", "verify", "secrets",
+    "resourceLimits", "saveLimit", "maxLineLength", "killTimeout", "monitorResources",
+    "concurrencyScope", "concurrencyPolicy", "catchupJitterSeconds",
+    "startingDeadlineSeconds", "executionTimeout", "sla", *HOOKS,
+})  # fmt: skip
 
 
 def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
@@ -91,7 +102,8 @@ def _sub(data: Mapping[str, Any], key: str) -> dict[str, Any]:
 def _get(data: Mapping[str, Any], *path: str) -> Any:
     node: Any = data
     for key in path:
-        if not isinstance(node, Mapping):
+        # Checked data is plain dicts: test for one before the (slow) ABC check.
+        if type(node) is not dict and not isinstance(node, Mapping):
             return None
         node = node.get(key)
     return None if node is INVALID else node

@@ -228,18 +228,33 @@ class Checker:
 
     def _map(self, node: Mapping, type_: Map, path: str, key: Scalar | None) -> dict[str, object]:
         values: dict[str, object] = {}
+        readers, required = _plan(type_)
+        where, elsewhere = self.where, self.elsewhere
         for name, value in node.entries:
-            entry = type_.field(name.value)
-            child = f"{path}.{name.value}" if path else name.value
+            text = name.value
+            child = f"{path}.{text}" if path else text
+            reader = readers.get(text)
+            if reader is not None and type(value) is Scalar and text not in elsewhere:
+                # The common case, a well-typed scalar: read it without the generic walk.
+                if child not in where:
+                    where[child] = (name.line, name.col)
+                try:
+                    result = reader(value.value)
+                except Crash:
+                    result = INVALID
+                if result is not INVALID:
+                    values[text] = result
+                    continue
+            entry = type_.field(text)
             if entry is None:
                 self._unknown(name, type_, path)
                 continue
-            if entry.name in self.elsewhere and isinstance(value, Scalar) and not value.value:
-                values[name.value] = INVALID
+            if entry.name in elsewhere and isinstance(value, Scalar) and not value.value:
+                values[text] = INVALID
                 continue
-            values[name.value] = self.check(value, entry.type, child, name)
-        missing = [f.name for f in type_.fields if f.required and f.name not in values]
-        missing = [n for n in missing if node.get(n) is None and n not in self.elsewhere]
+            values[text] = self.check(value, entry.type, child, name)
+        missing = [n for n in required if n not in values]
+        missing = [n for n in missing if node.get(n) is None and n not in elsewhere]
         if missing:
             listed = ", ".join(repr(name) for name in missing)
             line, col = (key.line, key.col) if key is not None else (node.line, node.col)
@@ -306,6 +321,62 @@ class Checker:
 
     def _add(self, message: str, line: int, col: int) -> None:
         self.out.add(codes.INVALID_CONFIG, message, line, col, job=self.job)
+
+
+Reader = Callable[[str], object]
+# Per fixed mapping (by identity; the tables are module constants): a reader for
+# each key whose type a scalar can satisfy, and the required keys. Checking a job
+# is then one loop over its keys instead of a walk down the generic type tables.
+_PLANS: dict[int, tuple[Map, dict[str, Reader], tuple[str, ...]]] = {}
+
+
+def _plan(type_: Map) -> tuple[dict[str, Reader], tuple[str, ...]]:
+    """The scalar readers and required keys of a fixed mapping, made once."""
+    plan = _PLANS.get(id(type_))
+    if plan is None or plan[0] is not type_:
+        readers = {f.name: r for f in type_.fields if (r := scalar_reader(f.type)) is not None}
+        plan = (type_, readers, tuple(f.name for f in type_.fields if f.required))
+        _PLANS[id(type_)] = plan
+    return plan[1], plan[2]
+
+
+def _text(text: str) -> object:
+    return text
+
+
+def scalar_reader(type_: Type) -> Reader | None:
+    """What `_check` does to a scalar node of this type, as one function; None when a
+    scalar never satisfies it (a mapping or a list). INVALID: the generic path reports."""
+    if isinstance(type_, OneOf):
+        # strictyaml tries the options in order; a scalar satisfies only scalar ones
+        # (as in `_one_of`, an option that is itself a union reads as `_scalar` does).
+        options = [
+            _read(option) for option in type_.options if not isinstance(option, Map | MapOf | Seq)
+        ]
+        if not options:
+            return None
+
+        def first(text: str) -> object:
+            for option in options:
+                value = option(text)
+                if value is not INVALID:
+                    return value
+            return INVALID
+
+        return first
+    if isinstance(type_, Map | MapOf | Seq):
+        return None
+    return _read(type_)
+
+
+def _read(type_: Type) -> Reader:
+    """`_scalar(text, type_)` as a function of the text (the common types inlined)."""
+    if isinstance(type_, Str | Anything):
+        return _text
+    if isinstance(type_, Enum):
+        words = frozenset(type_.values)
+        return lambda text: text if text in words else INVALID
+    return lambda text: _scalar(text, type_)
 
 
 def _scalar(text: str, type_: Type) -> object:

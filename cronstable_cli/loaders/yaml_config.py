@@ -29,6 +29,7 @@ from .yaml_parse import parse_document, salvage
 from .yaml_schema import (
     Defaults,
     Draft,
+    JobBase,
     JobBuilder,
     Where,
     expanded,
@@ -84,7 +85,7 @@ class YamlFile:
     sections: dict[str, Any] = field(default_factory=dict)  # checked daemon sections
     section_keys: dict[str, SourceLocation] = field(default_factory=dict)  # where each starts
     where: Where = field(default_factory=dict)  # positions of the section keys
-    job_facts: list[JobFacts] = field(default_factory=list)
+    job_facts: list[JobFacts] = field(default_factory=list)  # the jobs those checks read
     dags: list[Any] = field(default_factory=list)  # checked `dags` entries (dicts)
     push_users: list[SourceLocation] = field(default_factory=list)  # where report.push is on
 
@@ -130,7 +131,7 @@ def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
     # text over to strictyaml instead, those drafts and findings are dropped.
     streamed = Problems(out.file)
     drafts: list[Draft] = []
-    builder = JobBuilder(streamed, lines)
+    builder = JobBuilder(streamed, lines, text)
 
     def on_job(node: Node) -> None:
         draft = builder.build(node)
@@ -167,7 +168,7 @@ def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
         )
         return YamlFile()
     entries = _top_level(tree.entries, out)
-    return _assemble(entries, drafts, out, lines, include)
+    return _assemble(entries, drafts, out, lines, include, text=text)
 
 
 def _no_config_keys(text: str) -> tuple[str, int] | None:
@@ -264,6 +265,7 @@ def _assemble(
     lines: list[str],
     include: Includer,
     extra_items: list[Node] | None = None,
+    text: str | None = None,
 ) -> YamlFile:
     result = YamlFile()
     if "include" in entries:
@@ -275,15 +277,25 @@ def _assemble(
         result.defaults = result.defaults.over(read_defaults(*entries["defaults"], out))
     _sections(entries, result, out)
     items = _job_items(*entries["jobs"], out) if "jobs" in entries else []
-    builder = JobBuilder(out, lines)
-    for item in [*items, *(extra_items or [])]:
-        draft = builder.build(item)
-        if draft is not None:
-            drafts.append(draft)
-    for draft in drafts:
-        result.jobs.append(finish(draft, result.defaults, out))
-        result.job_facts.append(_facts(draft, result.defaults))
-        if checks.uses_push(checks.merge(result.defaults.data, draft.data)):
+    extra = [*items, *(extra_items or [])]
+    if extra:
+        builder = JobBuilder(out, lines, text)
+        for item in extra:
+            draft = builder.build(item)
+            if draft is not None:
+                drafts.append(draft)
+    base = JobBase(result.defaults)
+    # Each draft is dropped as soon as its Job is made: the two sets never both sit
+    # in memory whole.
+    drafts.reverse()
+    while drafts:
+        draft = drafts.pop()
+        merged, issues, push = base.merged(draft)
+        result.jobs.append(finish(draft, merged, issues, out))
+        facts = _facts(draft, merged)
+        if facts is not None:
+            result.job_facts.append(facts)
+        if push:
             result.push_users.append(draft.location)
     _push_users(result)
     if "dags" in entries:
@@ -346,19 +358,23 @@ def _sections(entries: dict[str, tuple[Scalar, Node]], result: YamlFile, out: Pr
         report_issues(issues, result.where, out, result.section_keys[name])
 
 
-def _facts(draft: Draft, defaults: Defaults) -> JobFacts:
-    merged = checks.merge(defaults.data, draft.data)
+def _facts(draft: Draft, merged: dict[str, Any]) -> JobFacts | None:
+    """What the whole-config checks read of a job; None when they have nothing to check
+    (no pool, no cluster scope, no secrets: every such job is skipped there)."""
     pool = merged.get("pool")
     slots = merged.get("poolSlots")
     scope = merged.get("concurrencyScope")
     secrets = merged.get("secrets")
+    has_secrets = bool(secrets) and isinstance(secrets, list)
+    if not isinstance(pool, str) and scope != "cluster" and not has_secrets:
+        return None
     return JobFacts(
         name=draft.name,
         location=draft.location,
         pool=pool if isinstance(pool, str) else None,
         pool_slots=slots if isinstance(slots, int) and not isinstance(slots, bool) else 1,
         scope=scope if isinstance(scope, str) else None,
-        has_secrets=bool(secrets) and isinstance(secrets, list),
+        has_secrets=has_secrets,
         where=draft.where,
     )
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import load_codes as codes
 from ..records import Job, SourceLocation
-from .daemon_checks import JOB_BASE, Issue, job_issues, merge
+from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge, uses_push
 from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
 from .env_refs import expand
 from .problems import Problems
@@ -133,20 +133,43 @@ class Draft:
     where: Where  # position of each key path of the job
 
 
-def finish(draft: Draft, defaults: Defaults, out: Problems) -> Job:
-    """The Job as the daemon loads it (the job's keys win over the defaults), checked."""
-    merged = merge(merge(JOB_BASE, defaults.data), draft.data)
-    for path, message in job_issues(merged):
+class JobBase:
+    """A file's defaults over the daemon's built-in job defaults, and the verdicts of
+    the daemon's per-job checks for a job that sets none of JOB_CHECKED_KEYS: the
+    same for every such job, so they are found once per file, not once per job."""
+
+    def __init__(self, defaults: Defaults) -> None:
+        self.data = merge(JOB_BASE, defaults.data)
+        self.issues = job_issues(self.data)
+        self.push = uses_push(self.data)
+
+    def merged(self, draft: Draft) -> tuple[dict[str, Any], list[Issue], bool]:
+        """The job over these defaults, the issues of the job checks, whether it pushes."""
+        if JOB_CHECKED_KEYS.isdisjoint(draft.data):
+            # The job's own keys are none the checks read: its verdicts are the base's.
+            return self.data, self.issues, self.push
+        merged = merge(self.data, draft.data)
+        return merged, job_issues(merged), uses_push(merged)
+
+
+def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Problems) -> Job:
+    """The Job as the daemon loads it (the job's keys win over the defaults), checked.
+
+    `merged` and `issues` come from `JobBase.merged`: when the job sets no checked
+    key, `merged` is its file's base and the job's own keys are read from the draft.
+    """
+    for path, message in issues:
         line, col = locate(draft.where, path, draft.location)
         if path.split(".")[0].split("[")[0] not in draft.data:
             message += " (the value comes from defaults)"
         out.add(
             codes.INVALID_CONFIG, f"job {shown(draft.name)}: {message}", line, col, job=draft.name
         )
-    utc = merged.get("utc")
-    enabled = merged.get("enabled")
-    zone = merged.get("timezone")
-    policy = merged.get("clusterPolicy")
+    own = draft.data
+    utc = own["utc"] if "utc" in own else merged.get("utc")
+    enabled = own["enabled"] if "enabled" in own else merged.get("enabled")
+    zone = own["timezone"] if "timezone" in own else merged.get("timezone")
+    policy = own["clusterPolicy"] if "clusterPolicy" in own else merged.get("clusterPolicy")
     return Job(
         name=draft.name,
         schedule=draft.schedule,
@@ -182,14 +205,25 @@ def report_issues(
         out.add(codes.INVALID_CONFIG, message, *locate(where, path, fallback))
 
 
+_JOB_ROOTS = frozenset({""})
+_NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
+
+
 class JobBuilder:
     """Reads job mappings of one file into Drafts, reporting into `out`."""
 
-    def __init__(self, out: Problems, lines: Seq[str]) -> None:
+    def __init__(self, out: Problems, lines: Seq[str], text: str | None = None) -> None:
         self.out = out
         self.lines = lines
-        # Only a file with `${` in it can need expansion (most files: skip the walk).
-        self.has_references = any("${" in line for line in lines)
+        # Only a file with `${` in it can need expansion (most files: skip the walk),
+        # and only one that says `cronstable` can hold an ignore comment.
+        if text is None:
+            text = "\n".join(lines)
+        self.has_references = "${" in text
+        self.has_directives = "cronstable" in text.lower()
+        # Jobs of a file mostly share their key lists and schedules: one object each.
+        self._schedules: dict[str, str] = {}
+        self._keys: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def build(self, node: Node) -> Draft | None:
         out = self.out
@@ -202,12 +236,13 @@ class JobBuilder:
                 node.col,
             )
             return None
+        own = {key.value: (key, value) for key, value in node.entries}
         given = node.get("name")
         label = given.value if isinstance(given, Scalar) else None
         checker = Checker(
             out,
             job=label,
-            job_roots=frozenset({""}),
+            job_roots=_JOB_ROOTS,
             hints=_JOB_HINTS,
             root=f"job {shown(label)}" if label is not None else "job",
         )
@@ -227,7 +262,6 @@ class JobBuilder:
                 given.col if isinstance(given, Scalar) else node.col,
                 job=name,
             )
-        own = {key.value: (key, value) for key, value in node.entries}
         if isinstance(data.get("schedule"), dict):
             self._fields(own["schedule"][1], data["schedule"], name)
         command = self._command(own.get("command"), data.get("command"), name)
@@ -240,17 +274,22 @@ class JobBuilder:
         if name is None or schedule is None or data.get("schedule") is INVALID:
             return None
         text, schedule_at, schedule_lines, fields_at = schedule
+        keys = tuple(own)
         return Draft(
             name=name,
-            schedule=text,
+            schedule=self._schedules.setdefault(text, text),
             location=SourceLocation(out.file, node.line, node.col),
             schedule_location=schedule_at,
             schedule_fields=fields_at,
             command=command,
-            suppressed=suppressed_codes(self.lines, node.line, schedule_lines),
-            keys=tuple(own),
+            suppressed=suppressed_codes(self.lines, node.line, schedule_lines)
+            if self.has_directives
+            else None,
+            keys=self._keys.setdefault(keys, keys),
             data=data,
-            where=checker.where,
+            # Where a checked key's issue is reported; a job without one reports any
+            # issue (its defaults') at the job itself, which needs no table.
+            where=_NOWHERE if JOB_CHECKED_KEYS.isdisjoint(data) else checker.where,
         )
 
     # -- the interpreted keys -------------------------------------------------

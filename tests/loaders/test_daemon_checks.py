@@ -67,6 +67,84 @@ def test_a_value_from_defaults_is_blamed_on_the_job_and_says_so(tmp_path: Path) 
     assert "(the value comes from defaults)" in found[2]
 
 
+def test_a_defaults_value_is_blamed_on_every_job_whatever_keys_the_job_sets(
+    tmp_path: Path,
+) -> None:
+    # Jobs that set no checked key share their file's verdicts (found once); a job
+    # that sets one (saveLimit) is checked on its own: both must say the same.
+    text = (
+        "defaults:\n  poolSlots: 2\njobs:\n"
+        "  - name: a\n    command: x\n    schedule: '0 1 * * *'\n"  # line 4
+        "  - name: b\n    command: x\n    schedule: '0 2 * * *'\n    saveLimit: 9\n"  # 7
+        "  - name: c\n    command: x\n    schedule: '0 3 * * *'\n    enabled: no\n"  # 11
+        "  - name: d\n    command: x\n    schedule: '0 4 * * *'\n    poolSlots: 3\n"  # 15
+    )
+    found = errors(tmp_path, text)
+    words = "poolSlots needs pool (poolSlots, queuePriority and queueTimeout only apply"
+    assert [(line, col, words in message) for line, col, message in found] == [
+        (4, 5, True), (7, 5, True), (11, 5, True), (18, 5, True)
+    ]  # fmt: skip
+    assert [m.endswith("(the value comes from defaults)") for *_, m in found] == [
+        True, True, True, False
+    ]  # fmt: skip
+
+
+class _Reads(dict):  # type: ignore[type-arg]
+    """A job's data that records every top-level key read from it."""
+
+    def __init__(self, data: dict[str, object], seen: set[str]) -> None:
+        super().__init__(data)
+        self.seen = seen
+
+    def get(self, key: object, default: object = None) -> object:
+        self.seen.add(str(key))
+        return super().get(key, default)
+
+    def __getitem__(self, key: object) -> object:
+        self.seen.add(str(key))
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self.seen.add(str(key))
+        return super().__contains__(key)
+
+
+def test_the_job_checks_read_only_the_declared_keys() -> None:
+    # The loader reuses a file's verdicts for every job setting none of
+    # JOB_CHECKED_KEYS: that is right only while job_issues reads no other key.
+    from cronstable_cli.loaders.daemon_checks import (
+        JOB_BASE,
+        JOB_CHECKED_KEYS,
+        job_issues,
+        merge,
+        uses_push,
+    )
+    from cronstable_cli.loaders.daemon_schema import JOB
+
+    report = {"push": {"enabled": True}, "mail": {"tls": True, "starttls": True}}
+    variants: list[dict[str, object]] = [
+        {},
+        {"pool": "db", "poolSlots": 0, "queueTimeout": 0.0},
+        {"pool": None, "poolSlots": 2, "queuePriority": 1, "queueTimeout": 5.0},
+        {"verify": {"command": "", "timeout": 0.0}, "secrets": [{"name": "s"}]},
+        {"resourceLimits": {"cpu": "lots", "memory": "1k", "processes": "0"}},
+        {"monitorResources": {"interval": 0.0, "history": -1}, "sla": {"lateAfterSeconds": 0}},
+        {"concurrencyScope": "cluster", "concurrencyPolicy": "Allow"},
+        {"onLate": {"report": report}, "onFailure": {"retry": {"maximumRetries": -5},
+                                                     "report": report}},
+        {hook: {"report": report} for hook in ("onSuccess", "onPermanentFailure")},
+    ]  # fmt: skip
+    # Every key of the schema set, so a check reading any of them is seen reading it.
+    every = {name: "x" for name in JOB.names}
+    for variant in variants:
+        for data in (merge(JOB_BASE, variant), merge(every, variant)):
+            seen: set[str] = set()
+            job_issues(_Reads(data, seen))
+            uses_push(_Reads(data, seen))
+            assert seen <= JOB_CHECKED_KEYS, seen - JOB_CHECKED_KEYS
+            assert seen, "nothing recorded: the recorder no longer sees the reads"
+
+
 CONFIG_CASES = [
         (JOB + "    pool: db\n", 5, 5, "unknown pool 'db'"),
         ("pools:\n  db:\n    slots: 2\n" + JOB + "    pool: db\n", 1, 1,
