@@ -6,6 +6,7 @@ does not pay for rich, the analyses or other commands at start-up.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -114,8 +115,6 @@ def _print_version(ctx: click.Context) -> None:
 
 def main(argv: list[str] | None = None, prog_name: str | None = None) -> int:
     """Entry point: run the group and return its exit code (no tracebacks for user errors)."""
-    from .output import ClosedPipe
-
     if argv is None:
         argv = sys.argv[1:]
         prog_name = prog_name or os.path.basename(sys.argv[0])
@@ -134,6 +133,18 @@ def main(argv: list[str] | None = None, prog_name: str | None = None) -> int:
                         f"(the daemon ran that; did you mean `cronstable {meant}`?)", err=True
                     )
                 return status
+    try:
+        return _run(argv, prog_name)
+    finally:
+        # What a load froze (cli/loading.py) is the collector's again once the command
+        # is done: nothing is left immortal in a process that runs several commands.
+        gc.unfreeze()
+
+
+def _run(argv: list[str], prog_name: str) -> int:
+    """Run one command through click; its exit code."""
+    from .output import ClosedPipe
+
     try:
         result = cli.main(args=argv, prog_name=prog_name, standalone_mode=False)
         sys.stdout.flush()  # a closed pipe shows here, not as noise at interpreter exit

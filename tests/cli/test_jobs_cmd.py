@@ -493,3 +493,24 @@ def test_unknown_job_suggests_a_close_name(capsys: pytest.CaptureFixture[str], f
     err = capsys.readouterr().err
     assert code == 2
     assert "no job named 'nightly-reprt' in fleet.yaml; did you mean 'nightly-report'?" in err
+
+
+def test_a_command_leaves_the_garbage_collector_as_it_found_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Loading freezes what it made out of the collector's passes for the command's
+    # sake (cli/loading.py); a process that runs several commands gets it all back.
+    import gc
+
+    path = tmp_path / "fleet.yaml"
+    path.write_text(FLEET)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    code, _, _ = cli.run(capsys, "jobs", str(path), "--from", "2027-03-26T16:00Z")
+    assert code == 0
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    with pytest.MonkeyPatch.context() as patch:
+        frozen: list[int] = []
+        patch.setattr(gc, "unfreeze", lambda: frozen.append(gc.get_freeze_count()))
+        cli.run(capsys, "jobs", str(path), "--from", "2027-03-26T16:00Z")
+    assert frozen and frozen[0] > 0  # the load did freeze (the pass is not vacuous)
+    gc.unfreeze()
