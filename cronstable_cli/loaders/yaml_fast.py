@@ -91,24 +91,27 @@ class _Parser:
         self.lines = lines  # text.split("\n"): a final newline leaves one "" at the end
         self.n = len(lines) - 1 if self.ends_with_newline else len(lines)
         self.eof = (text.count("\n") + 1, len(text) - text.rfind("\n"))
+        # Each line's indentation, once; -1 for a blank or comment line. Outside block
+        # scalars (which read their own lines) this is all the structure looks at.
+        self.indents = [
+            len(line) - len(rest) if (rest := line.lstrip(" ")) and rest[0] != "#" else -1
+            for line in lines[: self.n]
+        ]
 
     # -- navigation ---------------------------------------------------------
 
     def next_content(self, i: int) -> int:
         """Index of the first line at or after i that is not blank or a comment."""
-        lines, n = self.lines, self.n
-        while i < n:
-            stripped = lines[i].lstrip(" ")
-            if stripped and stripped[0] != "#":
-                return i
+        indents, n = self.indents, self.n
+        while i < n and indents[i] < 0:
             i += 1
-        return n
+        return i if i < n else n
 
     def position(self, i: int) -> tuple[int, int]:
         """Where the token at content line i starts (or the end of the stream)."""
         if i >= self.n:
             return self.eof
-        return i + 1, _indent(self.lines[i]) + 1
+        return i + 1, self.indents[i] + 1
 
     # -- document -------------------------------------------------------------
 
@@ -125,7 +128,7 @@ class _Parser:
             i = self.next_content(i + 1)
         if i >= self.n:
             return None
-        node, i = self.block_node(i, _indent(self.lines[i]), 0)
+        node, i = self.block_node(i, self.indents[i], 0)
         if i < self.n:
             raise Unsupported("trailing content")
         return node
@@ -144,23 +147,25 @@ class _Parser:
 
     def mapping(self, i: int, indent: int, first: str | None, depth: int) -> tuple[Mapping, int]:
         node = Mapping([], i + 1, indent + 1)
+        entries = node.entries
         seen: set[str] = set()
         map_col = 0  # column of the first mapping value (strictyaml insists they agree)
-        lines, n = self.lines, self.n
+        lines, n, indents = self.lines, self.n, self.indents
+        match_key = _KEY.match
         while True:
             if first is not None:
-                text, first = first, None
+                # The first key shares the line of a `- ` item: `first` starts at `indent`.
+                text, start, first = first, 0, None
             else:
                 if i >= n:
                     break
-                line = lines[i]
-                ind = _indent(line)
+                ind = indents[i]
                 if ind < indent:
                     break
                 if ind > indent:
                     raise Unsupported("over-indented line")
-                text = line[ind:]
-            m = _KEY.match(text)
+                text, start = lines[i], ind
+            m = match_key(text, start)
             if m is None:
                 raise Unsupported("not a key")
             name = m.group(1)
@@ -168,28 +173,32 @@ class _Parser:
                 raise Unsupported("duplicate key")
             seen.add(name)
             key = Scalar(name, i + 1, indent + 1)
-            rest = text[m.end() :]
+            end = m.end()
+            rest = text[end:]
+            col = indent + end - start  # 0-based column just after `key: `
             value: Node
             if not rest or rest[0] == "#":
                 stream = self.on_job if depth == 0 and name == "jobs" else None
                 value, i = self.empty_value(i, indent, depth, stream)
-                if rest and isinstance(value, Scalar) and i < n and _indent(lines[i]) == indent:
+                if rest and isinstance(value, Scalar) and i < n and indents[i] == indent:
                     # ruamel hangs the comment on the `:` and puts the empty value right
                     # after it when the mapping goes on; otherwise at the next token.
                     value.line, value.col = key.line, indent + len(name) + 2
             elif rest[0] in "|>":
-                value, i = self.block_scalar(i, indent, indent + m.end(), rest)
+                value, i = self.block_scalar(i, indent, col, rest)
             else:
-                value = self.inline_scalar(rest, i, indent + m.end())
-                i = self.next_content(i + 1)
-                if i < n and _indent(lines[i]) > indent:
+                value = self.inline_scalar(rest, i, col)
+                i += 1
+                while i < n and indents[i] < 0:
+                    i += 1
+                if i < n and indents[i] > indent:
                     raise Unsupported("continuation line")
-            if isinstance(value, Mapping):
+            if type(value) is Mapping:
                 if not map_col:
                     map_col = value.col
                 elif value.col != map_col:
                     raise Unsupported("inconsistent indentation")
-            node.entries.append((key, value))
+            entries.append((key, value))
         return node, i
 
     def empty_value(
@@ -198,7 +207,7 @@ class _Parser:
         j = self.next_content(i + 1)
         if j < self.n:
             line = self.lines[j]
-            ind = _indent(line)
+            ind = self.indents[j]
             text = line[ind:]
             if ind >= indent and (text.startswith("- ") or text == "-"):
                 return self.sequence(j, ind, depth + 1, stream)
@@ -213,10 +222,10 @@ class _Parser:
         if depth > _MAX_DEPTH:
             raise Unsupported("deep nesting")
         node = Sequence([], i + 1, indent + 1)
-        lines, n = self.lines, self.n
+        lines, n, indents = self.lines, self.n, self.indents
         while i < n:
             line = lines[i]
-            ind = _indent(line)
+            ind = indents[i]
             if ind < indent:
                 break
             if ind > indent:
@@ -238,7 +247,7 @@ class _Parser:
                     raise Unsupported("block scalar item")
                 item = self.inline_scalar(rest, i, col)
                 i = self.next_content(i + 1)
-                if i < n and _indent(lines[i]) > indent:
+                if i < n and indents[i] > indent:
                     raise Unsupported("continuation line")
             if stream is None:
                 node.items.append(item)
