@@ -153,7 +153,9 @@ class Checker:
     # Paths of the fixed maps whose unknown keys get the job wording.
     job_roots: frozenset[str] = frozenset()
     hints: dict[str, str] = field(default_factory=dict)  # unknown key -> extra advice
-    root: str = "the document"  # how the node checked at path '' reads in a message
+    # How the node checked at path '' reads in a message; None: "job 'NAME'" (made
+    # only when a message needs it: most jobs have none).
+    root: str | None = "the document"
     # Keys whose absence or emptiness another module reports (a DAG's `tasks`).
     elsewhere: frozenset[str] = frozenset()
     # Extra advice for an unknown key outside the job roots: (path, key) -> text or "".
@@ -254,7 +256,8 @@ class Checker:
                 continue
             values[text] = self.check(value, entry.type, child, name)
         missing = [n for n in required if n not in values]
-        missing = [n for n in missing if node.get(n) is None and n not in elsewhere]
+        if missing:
+            missing = [n for n in missing if node.get(n) is None and n not in elsewhere]
         if missing:
             listed = ", ".join(repr(name) for name in missing)
             line, col = (key.line, key.col) if key is not None else (node.line, node.col)
@@ -312,6 +315,8 @@ class Checker:
 
     def _label(self, path: str) -> str:
         if not path:
+            if self.root is None:
+                return f"job {shown(self.job)}" if self.job is not None else "job"
             return self.root
         return f"{self._owner()}'{path}'"
 

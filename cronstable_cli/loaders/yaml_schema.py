@@ -244,7 +244,7 @@ class JobBuilder:
             job=label,
             job_roots=_JOB_ROOTS,
             hints=_JOB_HINTS,
-            root=f"job {shown(label)}" if label is not None else "job",
+            root=None,  # "job 'NAME'"
         )
         data = checker.check(node, JOB, "")
         if not isinstance(data, dict):
@@ -267,7 +267,7 @@ class JobBuilder:
         command = self._command(own.get("command"), data.get("command"), name)
         schedule = self._schedule(own.get("schedule"), name, data.get("schedule"))
         zone = data.get("timezone")
-        if isinstance(zone, str):
+        if isinstance(zone, str) and not is_known_zone(zone):
             where = f"job {name!r}" if name is not None else "a job"
             zone_node = own["timezone"][1]
             zone_problem(zone, where, zone_node.line, zone_node.col, out, name)
