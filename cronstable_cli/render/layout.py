@@ -58,14 +58,19 @@ def text_width(stream: IO[str]) -> int:
 def fit_lines(text: str, width: int) -> str:
     """Plain text with every line wider than `width` wrapped by the rules above: `code`
     spans stay whole, continuation lines hang 4 columns deeper than the line's own indent."""
-    from rich.text import Text
-
     out = []
     for line in text.split("\n"):
         if _cell_width(line) <= width:
             out.append(line)
             continue
         indent = len(line) - len(line.lstrip(" ")) + 4
+        if line.isprintable():
+            # `wrap_plain` makes wrap's lines without building rich Text (thousands of
+            # load errors on stderr at 100,000 jobs). rich drops control characters.
+            out.extend(wrap_plain(line, width, indent))
+            continue
+        from rich.text import Text
+
         out.extend(piece.plain for piece in wrap(Text(line), width, indent))
     return "\n".join(out)
 

@@ -148,3 +148,26 @@ def test_wrap_plain_hand_checked() -> None:
         "    /srv/backups/",
         "    nightly/run.sh",
     ]
+
+
+@given(
+    st.lists(WORDS, min_size=1, max_size=30).map(" ".join),
+    st.integers(min_value=0, max_value=6),
+    st.integers(min_value=10, max_value=120),
+)
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+def test_fit_lines_wraps_as_the_rich_wrap_does(text: str, lead: int, width: int) -> None:
+    # Load errors on stderr go through fit_lines; it wraps plain strings, and must break
+    # and fold them exactly where wrap() does on rich Text.
+    from rich.text import Text
+
+    from cronstable_cli.render.layout import fit_lines, wrap
+
+    line = " " * lead + text.replace("\n", " ")
+    indent = lead + 4
+    expected = (
+        [line]
+        if Text(line).cell_len <= width
+        else [p.plain for p in wrap(Text(line), width, indent)]
+    )
+    assert fit_lines(line, width) == "\n".join(expected)
