@@ -470,12 +470,17 @@ def _breaks(plain: str, width: int, indent: int, kept: Sequence[tuple[int, int]]
     spans = list(kept) or [(m.start(), m.end()) for m in _CODE.finditer(plain)]
     breaks: list[int] = []
     line_start, first = 0, True
+    # Printable ASCII is a cell per character: a span's width is its length, no slice.
+    simple = plain.isascii() and plain.isprintable()
     for start, end in _words(plain, spans):
         lead = indent if breaks else 0
-        if not first and lead + _cell_width(plain[line_start:end]) > width:
+        if first:
+            first = False
+            continue
+        wide = end - line_start if simple else _cell_width(plain[line_start:end])
+        if lead + wide > width:
             breaks.append(start)
             line_start = start
-        first = False
     return breaks
 
 

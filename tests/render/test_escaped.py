@@ -1,0 +1,81 @@
+"""`escaped()`: every string of a result shown safely, unchanged parts shared.
+
+Large results (100,000 job names, rankings) skip the item-by-item walk when all
+their text is safe; these tests hold the shortcut to the plain rule: each string
+becomes `shown()` of itself (cut in the middle past DISPLAY_LIMIT), nothing else
+changes, and a container with nothing to change is the same object.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cronstable_cli.safe_text import DISPLAY_LIMIT, escaped, shown
+
+TEXT = st.one_of(
+    st.sampled_from(["job-1", "", "0 3 * * *", "caf\u00e9", "\u65e5\u672c"]),
+    st.sampled_from(["bell\x07", "esc\x1b[31m", "bidi\u202e", "nl\nx", "tab\tx"]),
+    st.just("x" * (DISPLAY_LIMIT + 5)),
+    st.text(max_size=8),
+)
+LEAF = st.one_of(TEXT, st.none(), st.integers(), st.booleans())
+VALUES = st.recursive(
+    LEAF,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.lists(inner, max_size=6).map(tuple),
+        st.frozensets(TEXT, max_size=6),
+        st.dictionaries(TEXT, inner, max_size=6),
+    ),
+    max_leaves=30,
+)
+
+
+def expected(value: Any) -> Any:
+    """The rule, applied naively: every string shown (and cut when too long)."""
+    if isinstance(value, str):
+        if len(value) > DISPLAY_LIMIT:
+            cut = len(value) - DISPLAY_LIMIT
+            value = f"{value[: DISPLAY_LIMIT - 200]}...({cut:,} characters cut)...{value[-200:]}"
+        return shown(value)
+    if isinstance(value, list):
+        return [expected(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(expected(v) for v in value)
+    if isinstance(value, frozenset):
+        return frozenset(expected(v) for v in value)
+    if isinstance(value, dict):
+        return {expected(k): expected(v) for k, v in value.items()}
+    return value
+
+
+@given(VALUES)
+def test_every_string_is_shown_and_nothing_else_changes(value: Any) -> None:
+    out = escaped(value)
+    assert out == expected(value)
+    assert type(out) is type(value)
+    if out == value:
+        assert out is value  # nothing to change: the very same object
+
+
+@dataclass(frozen=True)
+class _Result:
+    owners: dict[str, str | None]
+    ranking: dict[str, tuple[str, ...]]
+
+
+def test_a_big_safe_result_is_shared_and_one_bad_name_is_escaped() -> None:
+    names = [f"job-{n:05d}" for n in range(20_000)]
+    result = _Result(
+        owners={name: ("node-a" if n % 3 else None) for n, name in enumerate(names)},
+        ranking={name: ("node-a", "node-b") for name in names},
+    )
+    assert escaped(result) is result
+    bad = _Result({**result.owners, "evil\x1b[2J": "node-a"}, {"x": ("node\u202e",)})
+    out = escaped(bad)
+    assert "evil\\x1b[2J" in out.owners and "evil\x1b[2J" not in out.owners
+    assert out.ranking == {"x": ("node\\u202e",)}
