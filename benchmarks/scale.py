@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from load import yaml_config
+from record import record
 
 FROM = "2026-01-05T00:00Z"
 NODES = "node-a,node-b,node-c"
@@ -151,6 +152,18 @@ def targets(rounds: int) -> int:
                 row += "  " + ", ".join(f"{what} {'PASS' if ok else 'FAIL'}" for what, ok in checks)
             print(row)
         missed += sum(not ok for _, ok in checks)
+        target = f"≤ {command.seconds:g} s CPU"
+        if command.mib is not None:
+            target += f", ≤ {command.mib:g} MiB"
+        record(
+            "scale",
+            f"`cronstable {command.label}`, {LARGE:,} jobs (CPU s, wall s, peak RSS)",
+            f"{large.cpu:.2f} s, {large.wall:.2f} s, {large.rss:.0f} MiB",
+            peer=f"{SMALL:,} jobs: {small.cpu:.2f} s, {small.rss:.0f} MiB",
+            ratio=growth,
+            target=f"{target}; growth ≤ {GROWTH:g}×",
+            passed=all(ok for _, ok in checks),
+        )
     print(f"\n{'all targets met' if not missed else f'{missed} target(s) missed'}")
     return missed
 
