@@ -1,7 +1,8 @@
 """Every command's `--format json` document: one builder per section of docs/json.md.
 
 Each builder returns the whole document, `"version": 1` first (`jsondoc.to_json`);
-the commands add nothing to it. `diff` has its own module, `diff_json.py`.
+the commands add nothing to it, and the results it reads hold data only (no
+`to_dict`): every key is written here. `diff` has its own module, `diff_json.py`.
 `line` and `column` in findings are 1-based; 0 means the position is unknown.
 """
 
