@@ -18,7 +18,7 @@ import dataclasses
 import operator
 import re
 from collections.abc import Iterable
-from functools import partial
+from functools import cache, partial
 from itertools import chain
 from typing import Any, TypeVar, cast
 
@@ -90,11 +90,17 @@ def _walk(value: Any, seen: dict[int, Any]) -> Any:
     result = value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         changes = {}
-        for item in dataclasses.fields(value):
-            old = getattr(value, item.name)
+        names = _field_names(type(value))
+        olds = [getattr(value, name) for name in names]
+        # Records (findings, jobs) are mostly short safe text and numbers: vetted at once.
+        texts = [v for v in olds if type(v) is str]
+        kept = _kept_as_is(texts)
+        for name, old in zip(names, olds, strict=True):
+            if kept and (type(old) is str or type(old) in _SCALARS):
+                continue
             new = _walk(old, seen)
             if new is not old:
-                changes[item.name] = new
+                changes[name] = new
         if changes:
             # A copy, not dataclasses.replace(): no __init__ or validation runs again.
             result = copy.copy(value)
@@ -130,6 +136,13 @@ def _walk(value: Any, seen: dict[int, Any]) -> Any:
 
 
 _NOT_NONE = partial(operator.is_not, None)
+_SCALARS = frozenset({int, float, bool, type(None)})
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass's field names, found once per class."""
+    return tuple(item.name for item in dataclasses.fields(kind))
 
 
 def _kept_as_is(items: Iterable[Any]) -> bool:

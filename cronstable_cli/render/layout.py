@@ -486,6 +486,8 @@ def _breaks(plain: str, width: int, indent: int, kept: Sequence[tuple[int, int]]
 
 def _words(plain: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """[start, end) of each unbreakable run: a kept span, or a run of non-spaces."""
+    if not spans:
+        return [m.span() for m in _RUN.finditer(plain)]
     words: list[tuple[int, int]] = []
     i, n = 0, len(plain)
     spans = sorted(spans)
@@ -493,18 +495,23 @@ def _words(plain: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]
         if plain[i] == " ":
             i += 1
             continue
-        end = i
-        while end < n and plain[end] != " ":
-            end += 1
+        end = _run_end(plain, i)
         # A word that touches a kept span takes the whole span (and what is glued to it).
         for s, e in spans:
             if s < end and e > i:
-                end = max(end, e)
-                while end < n and plain[end] != " ":
-                    end += 1
+                end = _run_end(plain, max(end, e))
         words.append((i, end))
         i = end
     return words
+
+
+_RUN = re.compile("[^ ]+")
+
+
+def _run_end(plain: str, at: int) -> int:
+    """The end of the run of non-spaces going on at `at` (the next space, or the end)."""
+    end = plain.find(" ", at)
+    return len(plain) if end < 0 else end
 
 
 _SEPARATORS = "/:-_."

@@ -79,3 +79,32 @@ def test_a_big_safe_result_is_shared_and_one_bad_name_is_escaped() -> None:
     out = escaped(bad)
     assert "evil\\x1b[2J" in out.owners and "evil\x1b[2J" not in out.owners
     assert out.ranking == {"x": ("node\\u202e",)}
+
+
+@dataclass(frozen=True)
+class _Where:
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class _Finding:
+    code: str
+    message: str
+    where: _Where
+    job: str | None
+    count: int
+
+
+@given(TEXT, TEXT, TEXT, st.one_of(st.none(), TEXT))
+def test_a_record_has_each_text_field_shown_and_is_shared_when_safe(
+    code: str, message: str, file: str, job: str | None
+) -> None:
+    record = _Finding(code, message, _Where(file, 3), job, 7)
+    out = escaped(record)
+    assert (out.code, out.message, out.where.file, out.job) == (
+        expected(code), expected(message), expected(file), expected(job)
+    )  # fmt: skip
+    assert (out.where.line, out.count) == (3, 7)
+    if out == record:
+        assert out is record

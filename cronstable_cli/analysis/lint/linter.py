@@ -78,7 +78,7 @@ def lint(
         now = now.replace(tzinfo=timezone.utc)
     frames = _Frames()
     rules = _job_rules(settings)
-    shared: dict[tuple[object, ...], tuple[JobContext, list[Finding]]] = {}
+    shared: dict[tuple[object, ...], dict[str, tuple[JobContext, list[Finding]]]] = {}
     found = list(loaded.findings)
     already: set[tuple[str, str | None]] = {(f.code, f.job) for f in loaded.findings if f.job}
     contexts: list[JobContext] = []
@@ -127,7 +127,7 @@ def _job_rules(settings: LintSettings) -> list[registry.Rule]:
 def _job_findings(
     ctx: JobContext,
     rules: Sequence[registry.Rule],
-    shared: dict[tuple[object, ...], tuple[JobContext, list[Finding]]],
+    shared: dict[tuple[object, ...], dict[str, tuple[JobContext, list[Finding]]]],
 ) -> list[Finding]:
     """Run the per-job rules in registry order, honouring `replaces`.
 
@@ -155,22 +155,28 @@ def _job_findings(
     out: list[Finding] = []
     replaced: set[str] = set()
     bare: JobContext | None = None  # this job without a subject, for findings others share
+    # One lookup per job for every per-schedule rule's verdict (rule code -> the job
+    # that was checked and what it found).
+    known_here = None if key is None else shared.setdefault(key, {})
     for rule in rules:
         if rule.code in replaced:
             continue
         assert rule.check is not None
-        if key is not None and rule.per_schedule:
-            memo_key = (rule.code, *key)
-            known = shared.get(memo_key)
+        if known_here is not None and rule.per_schedule:
+            known = known_here.get(rule.code)
             if known is None:
                 bare = bare or replace(ctx, subject=False)
-                known = shared[memo_key] = (ctx, list(rule.check(bare)))
+                known = known_here[rule.code] = (ctx, list(rule.check(bare)))
+            if not known[1]:
+                continue  # the common case: nothing found, nothing to move or replace
             emitted = [_moved(f, known[0], ctx) for f in known[1]]
         else:
             emitted = list(rule.check(ctx))
         if emitted:
             out.extend(emitted)
             replaced |= rule.replaces
+    if not out:
+        return out
     return [f for f in out if f.code not in replaced and not ctx.job.is_suppressed(f.code)]
 
 
