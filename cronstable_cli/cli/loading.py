@@ -104,6 +104,14 @@ def load_errors(findings: Iterable[Finding]) -> tuple[Finding, ...]:
 
 def report_load_errors(errors: Iterable[Finding]) -> None:
     """Each load error as `file:line:col: error: message [code]` on stderr."""
+    import sys
+
+    from ..render.layout import fit_lines, text_width
+
+    width = text_width(sys.stderr)
+    lines = []
     for finding in errors:
         where = f"{finding.location}: " if finding.location else ""
-        say(f"{where}error: {finding.message} [{finding.code}]")
+        lines.append(fit_lines(shown(f"{where}error: {finding.message} [{finding.code}]"), width))
+    if lines:  # one write: a 100,000-job fleet can have thousands of them
+        click.echo("\n".join(lines), err=True)
