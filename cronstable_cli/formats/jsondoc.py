@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -19,9 +20,30 @@ def _default(value: object) -> object:
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
 
 
-# Compact pieces come from json's C encoder (it only serves `indent=None`): a
-# 100,000-job document is written about four times faster than with indent=2.
-_compact = json.JSONEncoder(ensure_ascii=False, default=_default, separators=(", ", ": ")).encode
+def _compact_encoder() -> Callable[[object], str]:
+    """One value as compact JSON, by json's C encoder (it only serves `indent=None`).
+
+    `JSONEncoder.encode` builds a C encoder on every call; for the 100,000 items
+    of a big document that costs more than the encoding, so one is built here
+    and reused (without the circular-reference check: payloads are plain trees).
+    """
+    plain = json.JSONEncoder(ensure_ascii=False, default=_default, separators=(", ", ": "))
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # no C accelerator: the plain encoder does the same, slower
+        return plain.encode
+    text = json.encoder.encode_basestring
+    encode = make(None, _default, text, None, ": ", ", ", False, False, True)
+
+    def compact(value: object) -> str:
+        if isinstance(value, str):
+            return text(value)
+        return "".join(encode(value, 0))
+
+    return compact
+
+
+# A 100,000-job document is written about four times faster than with indent=2.
+_compact = _compact_encoder()
 
 
 def to_json(payload: dict[str, Any]) -> str:

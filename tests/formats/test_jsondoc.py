@@ -56,3 +56,22 @@ def test_top_level_lists_and_mappings_get_a_line_per_item() -> None:
 
 def test_sets_are_written_sorted() -> None:
     assert json.loads(to_json({"codes": frozenset({"b", "a"})}))["codes"] == ["a", "b"]
+
+
+def test_the_reused_c_encoder_writes_what_json_writes() -> None:
+    # Items are encoded by one C encoder built once (not per call); the text must be
+    # exactly what a fresh JSONEncoder with the same settings gives.
+    from cronstable_cli.formats.jsondoc import _compact, _default
+
+    fresh = json.JSONEncoder(ensure_ascii=False, default=_default, separators=(", ", ": "))
+    values: list[object] = [
+        'caf\u00e9 "q" \\ \n\x1b',
+        {"b": [1, 2.5, None, True], "a": {"x": ("t", "u")}},
+        [datetime(2026, 1, 5, 3, tzinfo=timezone.utc), frozenset({"z", "y"})],
+        float("nan"),
+        {},
+        [],
+        12,
+    ]
+    for value in values:
+        assert _compact(value) == fresh.encode(value)
