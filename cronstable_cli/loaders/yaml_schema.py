@@ -222,6 +222,7 @@ class JobBuilder:
         self.has_references = "${" in text
         self.has_directives = "cronstable" in text.lower()
         # Jobs of a file mostly share their key lists and schedules: one object each.
+        self._checker = Checker(out, job_roots=_JOB_ROOTS, hints=_JOB_HINTS, root=None)
         self._schedules: dict[str, str] = {}
         self._keys: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -239,13 +240,9 @@ class JobBuilder:
         own = {key.value: (key, value) for key, value in node.entries}
         given = node.get("name")
         label = given.value if isinstance(given, Scalar) else None
-        checker = Checker(
-            out,
-            job=label,
-            job_roots=_JOB_ROOTS,
-            hints=_JOB_HINTS,
-            root=None,  # "job 'NAME'"
-        )
+        # One checker serves every job of the file; only its job and positions change.
+        checker = self._checker
+        checker.job, checker.where = label, {}
         data = checker.check(node, JOB, "")
         if not isinstance(data, dict):
             return None
