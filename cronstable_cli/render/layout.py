@@ -427,6 +427,24 @@ class Prose:
         yield from wrap(text, options.max_width, self.indent, kept=kept)
 
 
+class Line:
+    """One line of styled runs printed as written, trailing blanks kept: a chart row, which
+    is laid out to fit by construction and must never be wrapped at spaces like prose."""
+
+    def __init__(self, *runs: str | tuple[str, str]) -> None:
+        self.runs = tuple((run, "") if isinstance(run, str) else run for run in runs)
+
+    @property
+    def plain(self) -> str:
+        """The line's text without styles."""
+        return "".join([text for text, _ in self.runs])
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.text import Text
+
+        yield Text.assemble(*self.runs)
+
+
 def wrap(
     text: Text,
     width: int,

@@ -2,7 +2,7 @@
 
 Piped output carries no colour or bold, and rich costs about 16 ms to import,
 a quarter of a short command's start-up. `PlainConsole` prints the layout
-renderables (`Prose`, `FitTable`) exactly as rich lays them out, from the same
+renderables (`Prose`, `FitTable`, `Line`) exactly as rich lays them out, from the same
 width rules (tests/render/test_plain.py compares the two), and hands anything
 else to a rich console built on first use, so a renderer may mix both.
 """
@@ -18,6 +18,7 @@ from .layout import (
     Column,
     FitTable,
     Keep,
+    Line,
     Prose,
     Row,
     _cell_width,
@@ -52,7 +53,7 @@ class PlainConsole:
         return self._rich
 
     def print(self, *objects: Any, **options: Any) -> None:
-        """Print one Prose or FitTable plainly; anything else goes through rich."""
+        """Print one Prose, FitTable or Line plainly; anything else goes through rich."""
         lines = plain_lines(objects[0], self.width) if len(objects) == 1 and not options else None
         if lines is None:
             self.rich.print(*objects, **options)
@@ -66,10 +67,18 @@ class PlainConsole:
 def plain_lines(renderable: object, width: int) -> list[str] | None:
     """The lines rich would print for `renderable` without styles, or None if not ours."""
     if isinstance(renderable, Prose):
-        return _prose(renderable, width)
-    if isinstance(renderable, FitTable):
-        return _fit_table(renderable, width)
-    return None
+        lines = _prose(renderable, width)
+    elif isinstance(renderable, FitTable):
+        lines = _fit_table(renderable, width)
+    elif isinstance(renderable, Line):
+        lines = [renderable.plain] if renderable.plain.isprintable() else None
+    else:
+        return None
+    # A line still wider than the width (a wide character folded by code points, a chart
+    # on a very narrow screen) is wrapped again by rich, by rules of its own: rich prints it.
+    if lines is None or any(_cell_width(line) > width for line in lines):
+        return None
+    return lines
 
 
 def _prose(prose: Prose, width: int) -> list[str] | None:

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cronstable_cli.render.console import make_console
-from cronstable_cli.render.layout import Column, FitTable, Keep, Prose, Row
+from cronstable_cli.render.layout import Column, FitTable, Keep, Line, Prose, Row
 from cronstable_cli.render.plain import PlainConsole, plain_lines
 
-WORD = st.text(alphabet="abcxyz019:/-_.é", min_size=1, max_size=12)
+WORD = st.text(alphabet="abcxyz019:/-_.é日", min_size=1, max_size=12)
 TEXT = st.lists(WORD, min_size=0, max_size=6).map(" ".join)
 # Cells as reports make them: empty, or lines of text (never a blank line).
 LINES = st.lists(TEXT.filter(bool), min_size=1, max_size=3).map("\n".join)
@@ -70,6 +70,28 @@ def test_fit_tables_print_as_rich_prints_them(table: FitTable, width: int) -> No
 def test_prose_prints_as_rich_prints_it(parts: list, indent: int, width: int) -> None:
     prose = Prose(*parts, indent=indent)
     assert by_plain(prose, width) == by_rich(prose, width)
+
+
+# Chart rows: block characters, glyphs and blanks (trailing ones too), now and then a wide
+# character; a row wider than the width is rich's to wrap.
+RUN = st.text(alphabet=" .:#█▁·-日", max_size=30)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.one_of(RUN, st.tuples(RUN, st.sampled_from(["", "dim", "cyan"]))), max_size=5),
+    st.integers(1, 70),
+)
+def test_lines_print_as_rich_prints_them(runs: list, width: int) -> None:
+    line = Line(*runs)
+    assert by_plain(line, width) == by_rich(line, width)
+
+
+def test_a_chart_row_keeps_its_trailing_blanks() -> None:
+    row = Line(("03 ", "dim"), ("@", "red"), "    ", ("+", "yellow"), "   ")
+    assert plain_lines(row, 20) == ["03 @    +   "]
+    assert by_plain(row, 20) == "03 @    +   \n"
+    assert plain_lines(row, 11) is None  # rich wraps what does not fit
 
 
 def test_a_boxed_table_by_hand() -> None:
