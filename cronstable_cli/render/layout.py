@@ -123,9 +123,18 @@ def _lines(cell: Cell) -> list[str]:
     return plain.split("\n") if plain else [""]
 
 
+# The glyphs reports draw (arrows, dashes, bars, box lines): one cell each, as rich
+# measures them, so a line of Latin text and these is measured without rich.cells.
+_ONE_CELL = dict.fromkeys(map(ord, "→←—–…⏎█▁▂▃▄▅▆▇━┃│╇"))
+
+
 def _cell_width(text: str) -> int:
-    if text.isprintable() and (text.isascii() or max(text) < "\u0300"):
-        return len(text)  # Latin text is one cell a character; rich.cells takes ms to import
+    if text.isprintable():
+        if text.isascii() or max(text) < "\u0300":
+            return len(text)  # Latin text is one cell a character; rich.cells takes ms to import
+        rest = text.translate(_ONE_CELL)
+        if not rest or max(rest) < "\u0300":
+            return len(text)
     from rich.cells import cell_len
 
     return cell_len(text)
@@ -443,6 +452,10 @@ class Line:
         from rich.text import Text
 
         yield Text.assemble(*self.runs)
+
+
+# What a report is printed as: the plain writer lays each of these out without rich.
+Block = Prose | FitTable | Line
 
 
 def wrap(

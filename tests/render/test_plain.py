@@ -120,11 +120,14 @@ def test_control_characters_are_escaped() -> None:
     assert by_plain(Prose("bell\x07 here"), 80) == "bell\\x07 here\n"
 
 
-def test_latin_text_is_measured_as_rich_measures_it() -> None:
+def test_latin_text_and_report_glyphs_are_measured_as_rich_measures_them() -> None:
     from rich.cells import cell_len
 
     from cronstable_cli.render.layout import _cell_width
 
     latin = "".join(chr(c) for c in range(0x20, 0x300))
-    for text in (latin, "Zone UTC · from", "naïve café", "tab\there", "→ arrow", "日本"):
+    glyphs = "→←—–…⏎█▁▂▃▄▅▆▇━┃│╇"
+    for text in (latin, "Zone UTC · from", "naïve café", "tab\there", "→ arrow", "日本", glyphs):
+        assert _cell_width(text) == cell_len(text), text
+    for text in (f"{glyphs}é日", "█\u0301", "→\x1b"):  # and with what only rich measures
         assert _cell_width(text) == cell_len(text), text
