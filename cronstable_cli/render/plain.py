@@ -71,7 +71,7 @@ def plain_lines(renderable: object, width: int) -> list[str] | None:
     elif isinstance(renderable, FitTable):
         lines = _fit_table(renderable, width)
     elif isinstance(renderable, Line):
-        lines = [renderable.plain] if renderable.plain.isprintable() else None
+        lines = _line(renderable.plain, width)
     else:
         return None
     # A line still wider than the width (a wide character folded by code points, a chart
@@ -79,6 +79,16 @@ def plain_lines(renderable: object, width: int) -> list[str] | None:
     if lines is None or any(_cell_width(line) > width for line in lines):
         return None
     return lines
+
+
+def _line(text: str, width: int) -> list[str] | None:
+    """A Line as rich prints one Text: as it is when it fits; one word of one-cell characters
+    (a long path) cut every `width` characters; anything else wider is rich's to wrap."""
+    if not text.isprintable() or _cell_width(text) <= width:
+        return [text] if text.isprintable() else None
+    if " " in text or _cell_width(text) != len(text):
+        return None
+    return [text[i : i + width] for i in range(0, len(text), width)]
 
 
 def _prose(prose: Prose, width: int) -> list[str] | None:

@@ -74,7 +74,7 @@ def test_prose_prints_as_rich_prints_it(parts: list, indent: int, width: int) ->
 
 # Chart rows: block characters, glyphs and blanks (trailing ones too), now and then a wide
 # character; a row wider than the width is rich's to wrap.
-RUN = st.text(alphabet=" .:#█▁·-日", max_size=30)
+RUN = st.text(alphabet=" .:#█▁·-日", max_size=30) | st.text(alphabet="ab/.█", max_size=30)
 
 
 @settings(max_examples=150, deadline=None)
@@ -92,6 +92,9 @@ def test_a_chart_row_keeps_its_trailing_blanks() -> None:
     assert plain_lines(row, 20) == ["03 @    +   "]
     assert by_plain(row, 20) == "03 @    +   \n"
     assert plain_lines(row, 11) is None  # rich wraps what does not fit
+    # ... but one word (a long path) is only cut every `width` characters, as rich cuts it.
+    path = Line(("deploy/cronstable.d/nightly.yaml", "bold underline"))
+    assert by_plain(path, 12) == "deploy/crons\ntable.d/nigh\ntly.yaml\n"
 
 
 def test_a_boxed_table_by_hand() -> None:
