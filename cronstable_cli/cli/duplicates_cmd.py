@@ -56,10 +56,9 @@ def duplicates(paths: tuple[str, ...], show_all: bool, fmt: str, output: str | N
         return duplicates_json(found, loaded.fleet, loaded.errors)
 
     def text(found: Duplicates, file: IO[str] | None) -> None:
-        from ..render.console import make_console
-        from ..render.duplicates_text import DuplicatesReport
+        from ..render.duplicates_text import NAMES_SHOWN, render_duplicates
 
-        make_console(file).print(DuplicatesReport(found, limit=None if show_all else 20))
+        render_duplicates(found, file, limit=None if show_all else NAMES_SHOWN)
 
     write_report(fmt, result, {"text": text, "json": json}, output, inputs=(*loaded.files, *paths))
     return loaded.exit_code

@@ -122,7 +122,6 @@ def pressure(
 
 
 def _text(report: Pressure, file: IO[str] | None) -> None:
-    from ..render.console import make_console
-    from ..render.pressure_text import PressureReport
+    from ..render.pressure_text import render_pressure
 
-    make_console(file).print(PressureReport(report))
+    render_pressure(report, file)

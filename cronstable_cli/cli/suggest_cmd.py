@@ -92,7 +92,6 @@ def suggest(
 
 
 def _text(suggestion: Suggestion, file: IO[str] | None) -> None:
-    from ..render.console import make_console
-    from ..render.suggest_text import SuggestReport
+    from ..render.suggest_text import render_suggest
 
-    make_console(file).print(SuggestReport(suggestion))
+    render_suggest(suggestion, file)

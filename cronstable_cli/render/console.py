@@ -10,11 +10,12 @@ from __future__ import annotations
 import os
 import sys
 import unicodedata
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 from ..safe_text import shown_lines
-from .layout import output_width
+from .layout import Block, output_width
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -107,6 +108,18 @@ def make_writer(file: IO[str] | None = None, *, width: int | None = None) -> Con
     return PlainConsole(
         target, width or output_width(target) or 80, lambda: make_console(file, width=width)
     )
+
+
+def print_blocks(
+    blocks: Callable[[int], Iterable[Block]],
+    file: IO[str] | None = None,
+    *,
+    width: int | None = None,
+) -> None:
+    """Print a report's blocks, built for the writer's width (plain text when piped)."""
+    console = make_writer(file, width=width)
+    for block in blocks(console.width):
+        console.print(block)
 
 
 @cache

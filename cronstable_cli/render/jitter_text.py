@@ -9,15 +9,11 @@ columns of several seconds each, and says so.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..analysis.jitter_pressure import JitterPressure
 from ..engine.describe import plural
-from .layout import Keep, Part, Prose
+from .layout import Block, Keep, Line, Part, Prose
 from .minute_charts import axis_line, bar_rows, halves, label_width
-
-if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType
 
 CHART_ROWS = 4
 COLUMNS = 60
@@ -52,60 +48,50 @@ def peak_label(result: JitterPressure) -> str:
     return f"{result.peak_scheduled:,} → {result.peak_fire_after:,}"
 
 
-class JitterPanel:
-    """Renderable: the jitter section of the pressure report."""
-
-    def __init__(self, result: JitterPressure) -> None:
-        self.result = result
-
-    def __rich_console__(
-        self, console: Console, options: ConsoleOptions
-    ) -> Iterator[RenderableType]:
-        from rich.text import Text
-
-        j = self.result
-        yield Text.assemble(
-            (f"Jitter ({option_label(j)})", "bold"),
-            f": {j.jittered_jobs:,} of {plural(len(j.jobs), 'job')} jittered",
-        )
-        if j.jobs:
-            # One `60s × 19 jobs` entry is never split across lines.
-            entries = widths_label(j).split(", ")
-            widths: list[Part] = ["widths:"]
-            for i, entry in enumerate(entries):
-                widths += [" ", Keep(entry + ("," if i < len(entries) - 1 else ""))]
-            yield Prose(*widths, style="dim")
-        if j.busiest_minute is None:
-            return
-        minute = f":{j.busiest_minute:02d}"
-        yield Text(
-            f"Fires scheduled at {minute}, by second of scheduled_for (un-jittered)", style="bold"
-        )
-        width = options.max_width
-        yield from self._chart(j.scheduled, 1, "cyan", width)
-        columns, per = folded(j.fire_after)
-        title = "The same fires by second of fire_after (jittered"
-        if per > 1:
-            title += f", {per} s per column"
-        title += ")"
-        yield Text(title, style="bold")
-        yield from self._chart(columns, per, "magenta", width)
-        if j.spill:
-            yield Text(
-                f"{plural(j.spill, 'fire')} of {minute} start in a later minute "
-                "(fire_after 60 s or more after the minute began)."
-            )
+def jitter_blocks(j: JitterPressure, width: int) -> Iterator[Block]:
+    """The jitter section of the pressure report, its charts fitted to `width`."""
+    yield Prose(
+        (f"Jitter ({option_label(j)})", "bold"),
+        f": {j.jittered_jobs:,} of {plural(len(j.jobs), 'job')} jittered",
+        indent=0,
+    )
+    if j.jobs:
+        # One `60s × 19 jobs` entry is never split across lines.
+        entries = widths_label(j).split(", ")
+        widths: list[Part] = ["widths:"]
+        for i, entry in enumerate(entries):
+            widths += [" ", Keep(entry + ("," if i < len(entries) - 1 else ""))]
+        yield Prose(*widths, style="dim")
+    if j.busiest_minute is None:
+        return
+    minute = f":{j.busiest_minute:02d}"
+    yield Prose(
+        (f"Fires scheduled at {minute}, by second of scheduled_for (un-jittered)", "bold"),
+        indent=0,
+    )
+    yield from _chart(j.scheduled, 1, "cyan", width)
+    columns, per = folded(j.fire_after)
+    title = "The same fires by second of fire_after (jittered"
+    if per > 1:
+        title += f", {per} s per column"
+    title += ")"
+    yield Prose((title, "bold"), indent=0)
+    yield from _chart(columns, per, "magenta", width)
+    if j.spill:
         yield Prose(
-            ("Peak fires starting in one second (whole window): ", "bold"),
-            Keep(f"{peak_label(j)} (un-jittered → jittered)"),
+            f"{plural(j.spill, 'fire')} of {minute} start in a later minute "
+            "(fire_after 60 s or more after the minute began).",
+            indent=0,
         )
+    yield Prose(
+        ("Peak fires starting in one second (whole window): ", "bold"),
+        Keep(f"{peak_label(j)} (un-jittered → jittered)"),
+    )
 
-    @staticmethod
-    def _chart(counts: Sequence[int], per: int, style: str, width: int) -> Iterator[RenderableType]:
-        from rich.text import Text
 
-        indent = label_width(counts) + 1
-        for columns in halves(width, indent):
-            yield from bar_rows(counts, CHART_ROWS, style, columns)
-            labels = [seconds_label(c * per) for c in range(columns.start, columns.stop, 10)]
-            yield Text(axis_line(labels, indent), style="dim")
+def _chart(counts: Sequence[int], per: int, style: str, width: int) -> Iterator[Line]:
+    indent = label_width(counts) + 1
+    for columns in halves(width, indent):
+        yield from bar_rows(counts, CHART_ROWS, style, columns)
+        labels = [seconds_label(c * per) for c in range(columns.start, columns.stop, 10)]
+        yield Line((axis_line(labels, indent), "dim"))

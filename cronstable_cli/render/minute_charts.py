@@ -8,10 +8,10 @@ eighths, so they read the same without colour.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from rich.text import Text
+from .layout import Line
+
+Run = tuple[str, str]  # (text, style)
 
 BARS = " ▁▂▃▄▅▆▇█"
 
@@ -35,14 +35,12 @@ def chart_width(columns: range) -> int:
     return len(columns) + (len(columns) - 1) // 10
 
 
-def grouped(cells: list[Text], columns: range = FULL) -> list[Text]:
+def grouped(cells: Sequence[Run], columns: range = FULL) -> list[Run]:
     """The cells of `columns` in groups of ten, a space between groups."""
-    from rich.text import Text
-
-    out: list[Text] = []
+    out: list[Run] = []
     for start in range(columns.start, columns.stop, 10):
         if start != columns.start:
-            out.append(Text(" "))
+            out.append((" ", ""))
         out.extend(cells[start : min(start + 10, columns.stop)])
     return out
 
@@ -52,23 +50,21 @@ def axis_line(labels: Sequence[str], indent: int) -> str:
     return " " * indent + " ".join(label.ljust(10) for label in labels).rstrip()
 
 
-def bar_rows(counts: Sequence[int], rows: int, style: str, columns: range = FULL) -> Iterator[Text]:
+def bar_rows(counts: Sequence[int], rows: int, style: str, columns: range = FULL) -> Iterator[Line]:
     """A column chart of up to 60 counts, `rows` lines tall, the peak labelled on top.
 
     Every line starts with a label column as wide as the peak's digits plus one
     space; any count above zero shows at least one eighth. Only `columns` are
     drawn, scaled to the peak of all of them (so two halves share one scale).
     """
-    from rich.text import Text
-
     peak = max(counts, default=0) or 1
     heights = [-(-c * rows * 8 // peak) if c else 0 for c in counts]
     width = label_width(counts)
     for row in range(rows, 0, -1):
         floor = (row - 1) * 8
-        cells = [Text(BARS[min(8, max(0, h - floor))], style=style) for h in heights]
+        cells = [(BARS[min(8, max(0, h - floor))], style) for h in heights]
         label = f"{max(counts, default=0):,}".rjust(width) if row == rows else " " * width
-        yield Text.assemble(Text(label + " ", style="dim"), *grouped(cells, columns))
+        yield Line((label + " ", "dim"), *grouped(cells, columns))
 
 
 def label_width(counts: Sequence[int]) -> int:

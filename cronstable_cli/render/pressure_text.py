@@ -7,18 +7,16 @@ with block characters, so the report reads the same without colour.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import IO
 
 from ..analysis.pressure import Cell, Pressure
 from ..engine.describe import compress, plural
+from .console import print_blocks
 from .heat_scale import GLYPHS, level, level_ranges, range_label
-from .jitter_text import JitterPanel
-from .layout import Column, FitTable, Keep, Part, Prose, Row
+from .jitter_text import jitter_blocks
+from .layout import Block, Column, FitTable, Keep, Line, Part, Prose, Row
 from .minute_charts import FULL, axis_line, bar_rows, grouped, halves, label_width
 from .stagger_text import duration_label
-
-if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType
 
 # Light to heavy; readable on dark and light terminals.
 COLOURS = (
@@ -64,121 +62,115 @@ def _minute_axis(indent: int, columns: range = FULL) -> str:
     return axis_line([f":{m:02d}" for m in range(columns.start, columns.stop, 10)], indent)
 
 
-class PressureReport:
-    """Renderable: the whole pressure report."""
+def render_pressure(
+    result: Pressure, file: IO[str] | None = None, *, width: int | None = None
+) -> None:
+    """The whole pressure report, its charts fitted to the output width."""
+    print_blocks(lambda w: pressure_blocks(result, w), file, width=width)
 
-    def __init__(self, result: Pressure) -> None:
-        self.result = result
 
-    def __rich_console__(
-        self, console: Console, options: ConsoleOptions
-    ) -> Iterator[RenderableType]:
-        from rich.text import Text
-
-        r = self.result
-        yield Text.assemble(
-            ("pressure", "bold"),
-            f": {plural(r.jobs, 'job')}, {plural(r.total_fires, 'fire')} in {r.hours}h from "
-            f"{r.start.strftime('%Y-%m-%d %H:%M')} ({r.timezone})",
-        )
-        left_out = []
-        if r.excluded:
-            left_out.append(f"{r.excluded:,} disabled or @reboot")
-        if r.invalid:
-            left_out.append(f"{r.invalid:,} with an invalid schedule or zone")
-        if left_out:
-            yield Text(f"left out: {'; '.join(left_out)}", style="dim")
-        yield Text("")
-        yield Text(headline(r), style="bold")
-        if not r.total_fires:
-            yield from self._jitter()
-            return
-        yield Text("")
-        yield from self._heatmap(options.max_width)
-        yield Text("")
-        yield from self._histogram(options.max_width)
-        yield Text("")
-        empty = minute_runs(r.empty_minutes) if r.empty_minutes else "none"
-        yield Text.assemble(("Empty minutes of the hour: ", "bold"), empty)
-        yield Text("")
-        yield self._top_cells()
-        if r.gaps is not None:
-            g = r.gaps
-            yield Text("")
-            stats = [
-                ("min", g.min),
-                ("q1", g.q1),
-                ("median", g.median),
-                ("q3", g.q3),
-                ("max", g.max),
-            ]
-            gaps: list[Part] = [("Gaps between fire instants:", "bold")]
-            for i, (name, seconds) in enumerate(stats):
-                gaps.append(" ")
-                gaps.append(Keep(f"{'· ' if i else ''}{name} {duration_label(seconds)}"))
-            yield Prose(*gaps)
-        yield from self._jitter()
-
-    def _jitter(self) -> Iterator[RenderableType]:
-        from rich.text import Text
-
-        if self.result.jitter is not None:
-            yield Text("")
-            yield JitterPanel(self.result.jitter)
-
-    def _heatmap(self, width: int) -> Iterator[RenderableType]:
-        from rich.text import Text
-
-        r = self.result
-        peak = max(max(row) for row in r.grid)
-        parts = halves(width, 3)
-        for columns in parts:
-            title = f"Fires per minute ({r.timezone}), one row per hour"
-            if len(parts) > 1:
-                title += f", :{columns.start:02d}-:{columns.stop - 1:02d}"
-            yield Text(title, style="bold")
-            yield Text(_minute_axis(3, columns), style="dim")
-            for hour, row in enumerate(r.grid):
-                cells = []
-                for value in row:
-                    k = level(value, peak)
-                    cells.append(Text(GLYPHS[k], style=COLOURS[k]))
-                yield Text.assemble(Text(f"{hour:02d} ", style="dim"), *grouped(cells, columns))
-        legend: list[Part] = [("fires per cell:", "dim")]
-        for k, low, high in level_ranges(peak):
-            glyph = "' '" if k == 0 else GLYPHS[k]
-            legend.append("  ")
-            # A glyph and its range stay on one line: split, they read as another level.
-            legend.append(Keep(f"{glyph} {range_label(low, high)}"))
-        yield Prose(*legend, indent=len("fires per cell:  "))
-
-    def _histogram(self, width: int) -> Iterator[RenderableType]:
-        from rich.text import Text
-
-        r = self.result
-        counts = r.by_minute_fires
-        yield Text("Fires by minute of the hour (all hours together)", style="bold")
-        indent = label_width(counts) + 1
-        for columns in halves(width, indent):
-            yield from bar_rows(counts, HISTOGRAM_ROWS, "cyan", columns)
-            yield Text(_minute_axis(indent, columns), style="dim")
-
-    def _top_cells(self) -> RenderableType:
-        columns = [
-            Column("time", keep=True, justify="right"),
-            Column("fires", keep=True, justify="right"),
-            Column("jobs", keep=True, justify="right"),
-            Column("heaviest jobs"),
+def pressure_blocks(r: Pressure, width: int) -> Iterator[Block]:
+    """The report's lines for `width` columns."""
+    yield Prose(
+        ("pressure", "bold"),
+        f": {plural(r.jobs, 'job')}, {plural(r.total_fires, 'fire')} in {r.hours}h from "
+        f"{r.start.strftime('%Y-%m-%d %H:%M')} ({r.timezone})",
+        indent=0,
+    )
+    left_out = []
+    if r.excluded:
+        left_out.append(f"{r.excluded:,} disabled or @reboot")
+    if r.invalid:
+        left_out.append(f"{r.invalid:,} with an invalid schedule or zone")
+    if left_out:
+        yield Prose((f"left out: {'; '.join(left_out)}", "dim"), indent=0)
+    yield Line()
+    yield Prose((headline(r), "bold"), indent=0)
+    if not r.total_fires:
+        yield from _jitter(r, width)
+        return
+    yield Line()
+    yield from _heatmap(r, width)
+    yield Line()
+    yield from _histogram(r, width)
+    yield Line()
+    empty = minute_runs(r.empty_minutes) if r.empty_minutes else "none"
+    yield Prose(("Empty minutes of the hour: ", "bold"), empty, indent=0)
+    yield Line()
+    yield _top_cells(r)
+    if r.gaps is not None:
+        g = r.gaps
+        yield Line()
+        stats = [
+            ("min", g.min),
+            ("q1", g.q1),
+            ("median", g.median),
+            ("q3", g.q3),
+            ("max", g.max),
         ]
-        rows = [
-            Row(
-                (
-                    f"{cell.hour:02d}:{cell.minute:02d}",
-                    f"{cell.fires:,}",
-                    f"{cell.jobs:,}",
-                    cell_names(cell),
-                )
+        gaps: list[Part] = [("Gaps between fire instants:", "bold")]
+        for i, (name, seconds) in enumerate(stats):
+            gaps.append(" ")
+            gaps.append(Keep(f"{'· ' if i else ''}{name} {duration_label(seconds)}"))
+        yield Prose(*gaps)
+    yield from _jitter(r, width)
+
+
+def _jitter(r: Pressure, width: int) -> Iterator[Block]:
+    if r.jitter is not None:
+        yield Line()
+        yield from jitter_blocks(r.jitter, width)
+
+
+def _heatmap(r: Pressure, width: int) -> Iterator[Block]:
+    peak = max(max(row) for row in r.grid)
+    parts = halves(width, 3)
+    for columns in parts:
+        title = f"Fires per minute ({r.timezone}), one row per hour"
+        if len(parts) > 1:
+            title += f", :{columns.start:02d}-:{columns.stop - 1:02d}"
+        yield Prose((title, "bold"), indent=0)
+        yield Line((_minute_axis(3, columns), "dim"))
+        for hour, row in enumerate(r.grid):
+            cells = []
+            for value in row:
+                k = level(value, peak)
+                cells.append((GLYPHS[k], COLOURS[k]))
+            yield Line((f"{hour:02d} ", "dim"), *grouped(cells, columns))
+    legend: list[Part] = [("fires per cell:", "dim")]
+    for k, low, high in level_ranges(peak):
+        glyph = "' '" if k == 0 else GLYPHS[k]
+        legend.append("  ")
+        # A glyph and its range stay on one line: split, they read as another level.
+        legend.append(Keep(f"{glyph} {range_label(low, high)}"))
+    yield Prose(*legend, indent=len("fires per cell:  "))
+
+
+def _histogram(r: Pressure, width: int) -> Iterator[Block]:
+    counts = r.by_minute_fires
+    yield Prose(("Fires by minute of the hour (all hours together)", "bold"), indent=0)
+    indent = label_width(counts) + 1
+    for columns in halves(width, indent):
+        yield from bar_rows(counts, HISTOGRAM_ROWS, "cyan", columns)
+        yield Line((_minute_axis(indent, columns), "dim"))
+
+
+def _top_cells(r: Pressure) -> FitTable:
+    columns = [
+        Column("time", keep=True, justify="right"),
+        Column("fires", keep=True, justify="right"),
+        Column("jobs", keep=True, justify="right"),
+        Column("heaviest jobs"),
+    ]
+    rows = [
+        Row(
+            (
+                f"{cell.hour:02d}:{cell.minute:02d}",
+                f"{cell.fires:,}",
+                f"{cell.jobs:,}",
+                cell_names(cell),
             )
-            for cell in self.result.top_cells
-        ]
-        return FitTable(columns, rows, boxed=False, title="Busiest cells")
+        )
+        for cell in r.top_cells
+    ]
+    return FitTable(columns, rows, boxed=False, title="Busiest cells")

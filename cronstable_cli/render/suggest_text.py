@@ -3,46 +3,41 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import IO
 
 from ..analysis.suggest import Suggestion
 from ..engine.describe import plural
-from .layout import Keep, Part, Prose
-
-if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType
+from .console import print_blocks
+from .layout import Block, Keep, Part, Prose
 
 
-class SuggestReport:
-    """Renderable: the suggested expression first (easy to copy), then the reasons."""
+def render_suggest(
+    result: Suggestion, file: IO[str] | None = None, *, width: int | None = None
+) -> None:
+    """The suggested expression first (easy to copy), then the reasons."""
+    print_blocks(lambda _: suggest_blocks(result), file, width=width)
 
-    def __init__(self, result: Suggestion) -> None:
-        self.result = result
 
-    def __rich_console__(
-        self, console: Console, options: ConsoleOptions
-    ) -> Iterator[RenderableType]:
-        from rich.text import Text
-
-        s = self.result
-        what = f"re-placing {s.job}" if s.job else f"a new {s.period} job"
-        yield Text.assemble(("suggest", "bold"), f": {what} ({s.timezone})")
-        yield Prose("  ", Keep(s.expression, "bold green"))
-        yield Prose(
-            f"  {s.slot.label} has {plural(s.fires_in_window, 'fire')} in the "
-            f"{s.based_on.hours} h from {s.based_on.start.strftime('%Y-%m-%d %H:%M')}; the "
-            f"busiest slot, {s.busiest.label}, has {plural(s.busiest.fires, 'fire')}.",
-            indent=4,
-        )
-        if s.alternatives:
-            others: list[Part] = ["  alternatives:"]
-            for i, a in enumerate(s.alternatives):
-                others += [", " if i else " ", Keep(a.expression), f" ({plural(a.fires, 'fire')})"]
-            yield Prose(*others, indent=4)
-        yield Prose("  or let the daemon spread it: ", Keep(s.hash_hint), style="dim", indent=4)
-        counted = f"  based on {plural(s.based_on.jobs, 'job')}"
-        if s.job:
-            counted += f" (not counting {s.job} itself)"
-        if s.excluded or s.invalid:
-            counted += f"; left out {s.excluded + s.invalid:,} disabled, @reboot or invalid"
-        yield Prose(counted, style="dim", indent=4)
+def suggest_blocks(s: Suggestion) -> Iterator[Block]:
+    """The report's paragraphs (each wraps to the width on its own)."""
+    what = f"re-placing {s.job}" if s.job else f"a new {s.period} job"
+    yield Prose(("suggest", "bold"), f": {what} ({s.timezone})", indent=0)
+    yield Prose("  ", Keep(s.expression, "bold green"))
+    yield Prose(
+        f"  {s.slot.label} has {plural(s.fires_in_window, 'fire')} in the "
+        f"{s.based_on.hours} h from {s.based_on.start.strftime('%Y-%m-%d %H:%M')}; the "
+        f"busiest slot, {s.busiest.label}, has {plural(s.busiest.fires, 'fire')}.",
+        indent=4,
+    )
+    if s.alternatives:
+        others: list[Part] = ["  alternatives:"]
+        for i, a in enumerate(s.alternatives):
+            others += [", " if i else " ", Keep(a.expression), f" ({plural(a.fires, 'fire')})"]
+        yield Prose(*others, indent=4)
+    yield Prose("  or let the daemon spread it: ", Keep(s.hash_hint), style="dim", indent=4)
+    counted = f"  based on {plural(s.based_on.jobs, 'job')}"
+    if s.job:
+        counted += f" (not counting {s.job} itself)"
+    if s.excluded or s.invalid:
+        counted += f"; left out {s.excluded + s.invalid:,} disabled, @reboot or invalid"
+    yield Prose(counted, style="dim", indent=4)

@@ -4,39 +4,51 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
-from rich.console import Console
+import pytest
 
 from cronstable_cli.analysis.fires import build_fleet
 from cronstable_cli.analysis.jitter import JitterOption
 from cronstable_cli.analysis.pressure import compute_pressure
-from cronstable_cli.render.duplicates_text import DuplicatesReport
-from cronstable_cli.render.jitter_text import JitterPanel, folded, seconds_label
-from cronstable_cli.render.pressure_text import PressureReport, minute_runs
-from cronstable_cli.render.suggest_text import SuggestReport
+from cronstable_cli.render.console import make_console
+from cronstable_cli.render.duplicates_text import duplicates_blocks
+from cronstable_cli.render.jitter_text import folded, jitter_blocks, seconds_label
+from cronstable_cli.render.layout import Block
+from cronstable_cli.render.plain import PlainConsole
+from cronstable_cli.render.pressure_text import minute_runs, pressure_blocks
+from cronstable_cli.render.suggest_text import suggest_blocks
 
 from .pressure_cases import START, report_parts
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "pressure_report.txt"
 JITTER_GOLDEN = GOLDEN.with_name("pressure_jitter_panel.txt")
+WIDTH = 100
 
 
-def render(renderable: object) -> str:
-    buffer = io.StringIO()
-    Console(file=buffer, width=100, color_system=None, highlight=False).print(renderable)
-    return buffer.getvalue()
+def render(blocks: Iterable[Block], width: int = WIDTH) -> str:
+    """The blocks as piped output prints them; a terminal lays them out the same (checked)."""
+    blocks = list(blocks)
+    plain, rich = io.StringIO(), io.StringIO()
+    writer = PlainConsole(plain, width, lambda: make_console(plain, width=width))
+    console = make_console(rich, width=width)
+    for block in blocks:
+        writer.print(block)
+        console.print(block)
+    assert plain.getvalue() == rich.getvalue()
+    return plain.getvalue()
 
 
 def test_report_matches_the_reviewed_text() -> None:
-    text = render(PressureReport(report_parts()[0]))
+    text = render(pressure_blocks(report_parts()[0], WIDTH))
     if os.environ.get("CRONSTABLE_REGENERATE"):
         GOLDEN.write_text(text, encoding="utf-8")
     assert text == GOLDEN.read_text(encoding="utf-8")
 
 
 def test_headline_heatmap_rows_and_legend() -> None:
-    lines = render(PressureReport(report_parts()[0])).splitlines()
+    lines = render(pressure_blocks(report_parts()[0], WIDTH)).splitlines()
     assert "4 jobs fire at :00 (96 fires in the window)" in lines
     # Hour 3: :00 is the peak (4 fires: level 9, '@'); :15 has two (level 5 of 9, '+');
     # :20 and :40 have one (level 3, '-'). A space separates each ten minutes.
@@ -50,7 +62,7 @@ def test_headline_heatmap_rows_and_legend() -> None:
 
 
 def test_empty_minutes_and_top_cells() -> None:
-    text = render(PressureReport(report_parts()[0]))
+    text = render(pressure_blocks(report_parts()[0], WIDTH))
     assert "Empty minutes of the hour: :01-:14, :16-:19, :21-:39, :41-:44, :46-:59" in text
     assert "backup-db, rotate-logs, sync-users, thirds" in text
     assert "Gaps between fire instants: min 5m 00s" in text
@@ -58,7 +70,7 @@ def test_empty_minutes_and_top_cells() -> None:
 
 def test_an_empty_fleet_says_so() -> None:
     result = compute_pressure(build_fleet([]), START, 24)
-    text = render(PressureReport(result))
+    text = render(pressure_blocks(result, WIDTH))
     assert "Nothing fires in this window." in text
     assert "Fires per minute" not in text
 
@@ -70,9 +82,9 @@ def test_minute_runs() -> None:
 
 def test_suggest_and_duplicates_text() -> None:
     _, dups, hourly, daily = report_parts()
-    assert "30 * * * *" in render(SuggestReport(hourly))
-    assert "or let the daemon spread it: H H * * *" in render(SuggestReport(daily))
-    text = render(DuplicatesReport(dups))
+    assert "30 * * * *" in render(suggest_blocks(hourly))
+    assert "or let the daemon spread it: H H * * *" in render(suggest_blocks(daily))
+    text = render(duplicates_blocks(dups, WIDTH, limit=20))
     assert "2 groups covering 5 of 7 jobs" in text
     assert "3× 0 * * * *  At minute 0 of every hour (UTC)" in text
     assert "backup-db, rotate-logs, sync-users" in text
@@ -84,7 +96,7 @@ def test_suggest_and_duplicates_text() -> None:
 def jitter_panel(option: JitterOption) -> str:
     jitter = report_parts(jitter=option)[0].jitter
     assert jitter is not None
-    return render(JitterPanel(jitter))
+    return render(jitter_blocks(jitter, WIDTH))
 
 
 def test_jitter_panel_matches_the_reviewed_text() -> None:
@@ -114,15 +126,15 @@ def test_jitter_panel_lines() -> None:
 
 
 def test_a_report_with_jitter_ends_with_the_panel() -> None:
-    plain = render(PressureReport(report_parts()[0]))
-    text = render(PressureReport(report_parts(jitter="auto")[0]))
+    plain = render(pressure_blocks(report_parts()[0], WIDTH))
+    text = render(pressure_blocks(report_parts(jitter="auto")[0], WIDTH))
     assert text.startswith(plain) and text[len(plain) :].startswith("\nJitter (--jitter auto)")
 
 
 def test_wide_jitter_folds_into_sixty_columns_and_counts_the_spill() -> None:
     jitter = report_parts(jitter=900)[0].jitter
     assert jitter is not None
-    text = render(JitterPanel(jitter))
+    text = render(jitter_blocks(jitter, WIDTH))
     per = len(jitter.fire_after) // 60
     assert per > 1
     assert f"The same fires by second of fire_after (jittered, {per} s per column)" in text
@@ -132,7 +144,7 @@ def test_wide_jitter_folds_into_sixty_columns_and_counts_the_spill() -> None:
 
 def test_an_empty_fleet_has_a_jitter_line_and_no_charts() -> None:
     result = compute_pressure(build_fleet([]), START, 24, jitter="auto")
-    text = render(PressureReport(result))
+    text = render(pressure_blocks(result, WIDTH))
     assert "Jitter (--jitter auto): 0 of 0 jobs jittered" in text
     assert "scheduled_for" not in text
 
@@ -148,3 +160,16 @@ def test_folding_and_labels() -> None:
         "1m40s",
         "16m00s",
     ]
+
+
+@pytest.mark.parametrize("width", [24, 36, 50, 64, 80, 120])
+def test_piped_reports_are_laid_out_as_on_a_terminal(width: int) -> None:
+    # `render` compares the plain writer with rich at every width, the two-halves charts
+    # (below 65 columns) and the rows too wide for any chart (below 35: rich's) included.
+    result, dups, hourly, _ = report_parts(jitter="auto")
+    for blocks in (
+        pressure_blocks(result, width),
+        duplicates_blocks(dups, width, limit=2),
+        suggest_blocks(hourly),
+    ):
+        assert render(blocks, width)
