@@ -29,12 +29,11 @@ def duplicates_blocks(r: Duplicates, width: int, *, limit: int | None) -> Iterat
     """The report's lines for `width` columns."""
     in_groups = sum(g.count for g in r.groups)
     if not r.groups:
-        yield Prose(("duplicates", "bold"), f": none among {plural(r.jobs, 'job')}", indent=0)
+        yield Line(("duplicates", "bold"), f": none among {plural(r.jobs, 'job')}")
         return
-    yield Prose(
+    yield Line(
         ("duplicates", "bold"),
         f": {plural(len(r.groups), 'group')} covering {in_groups:,} of {plural(r.jobs, 'job')}",
-        indent=0,
     )
     for group in r.groups:
         yield Line()

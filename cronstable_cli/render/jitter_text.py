@@ -50,10 +50,9 @@ def peak_label(result: JitterPressure) -> str:
 
 def jitter_blocks(j: JitterPressure, width: int) -> Iterator[Block]:
     """The jitter section of the pressure report, its charts fitted to `width`."""
-    yield Prose(
+    yield Line(
         (f"Jitter ({option_label(j)})", "bold"),
         f": {j.jittered_jobs:,} of {plural(len(j.jobs), 'job')} jittered",
-        indent=0,
     )
     if j.jobs:
         # One `60s × 19 jobs` entry is never split across lines.
@@ -65,23 +64,19 @@ def jitter_blocks(j: JitterPressure, width: int) -> Iterator[Block]:
     if j.busiest_minute is None:
         return
     minute = f":{j.busiest_minute:02d}"
-    yield Prose(
-        (f"Fires scheduled at {minute}, by second of scheduled_for (un-jittered)", "bold"),
-        indent=0,
-    )
+    yield Line((f"Fires scheduled at {minute}, by second of scheduled_for (un-jittered)", "bold"))
     yield from _chart(j.scheduled, 1, "cyan", width)
     columns, per = folded(j.fire_after)
     title = "The same fires by second of fire_after (jittered"
     if per > 1:
         title += f", {per} s per column"
     title += ")"
-    yield Prose((title, "bold"), indent=0)
+    yield Line((title, "bold"))
     yield from _chart(columns, per, "magenta", width)
     if j.spill:
-        yield Prose(
+        yield Line(
             f"{plural(j.spill, 'fire')} of {minute} start in a later minute "
-            "(fire_after 60 s or more after the minute began).",
-            indent=0,
+            "(fire_after 60 s or more after the minute began)."
         )
     yield Prose(
         ("Peak fires starting in one second (whole window): ", "bold"),

@@ -9,6 +9,7 @@ else to a rich console built on first use, so a renderer may mix both.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
@@ -81,14 +82,49 @@ def plain_lines(renderable: object, width: int) -> list[str] | None:
     return lines
 
 
+# rich's unit of wrapping: a word with the blanks before and after it.
+_WORD = re.compile(r"\s*\S+\s*")
+
+
 def _line(text: str, width: int) -> list[str] | None:
-    """A Line as rich prints one Text: as it is when it fits; one word of one-cell characters
-    (a long path) cut every `width` characters; anything else wider is rich's to wrap."""
-    if not text.isprintable() or _cell_width(text) <= width:
-        return [text] if text.isprintable() else None
-    if " " in text or _cell_width(text) != len(text):
+    """A Line as rich prints one Text: as it is when it fits, else broken before the word
+    that does not fit, a word wider than a line cut every `width` characters, blanks past
+    the width dropped. Text with characters other than one-cell ones is rich's to wrap."""
+    if not text.isprintable():
         return None
-    return [text[i : i + width] for i in range(0, len(text), width)]
+    if _cell_width(text) <= width:
+        return [text]
+    if _cell_width(text) != len(text):
+        return None
+    breaks: list[int] = []
+    offset = 0
+    for match in _WORD.finditer(text):
+        start, word = match.start(), match.group()
+        length = len(word.rstrip(" "))
+        if width - offset >= length:
+            offset += len(word)
+        elif length > width:
+            pieces = [word[i : i + width] for i in range(0, len(word), width)]
+            for piece in pieces[:-1]:
+                if start:
+                    breaks.append(start)
+                start += len(piece)
+            if start:
+                breaks.append(start)
+            offset = len(pieces[-1])
+        elif offset and start:
+            breaks.append(start)
+            offset = len(word)
+    lines = [text[a:b] for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True)]
+    return [_trimmed(line, width) for line in lines]
+
+
+def _trimmed(line: str, width: int) -> str:
+    """A wrapped line as rich ends it: trailing blanks past the width dropped, then cropped."""
+    if len(line) <= width:
+        return line
+    blanks = len(line) - len(line.rstrip(" "))
+    return line[: len(line) - min(blanks, len(line) - width)][:width]
 
 
 def _prose(prose: Prose, width: int) -> list[str] | None:

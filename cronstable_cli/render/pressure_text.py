@@ -71,11 +71,10 @@ def render_pressure(
 
 def pressure_blocks(r: Pressure, width: int) -> Iterator[Block]:
     """The report's lines for `width` columns."""
-    yield Prose(
+    yield Line(
         ("pressure", "bold"),
         f": {plural(r.jobs, 'job')}, {plural(r.total_fires, 'fire')} in {r.hours}h from "
         f"{r.start.strftime('%Y-%m-%d %H:%M')} ({r.timezone})",
-        indent=0,
     )
     left_out = []
     if r.excluded:
@@ -83,9 +82,9 @@ def pressure_blocks(r: Pressure, width: int) -> Iterator[Block]:
     if r.invalid:
         left_out.append(f"{r.invalid:,} with an invalid schedule or zone")
     if left_out:
-        yield Prose((f"left out: {'; '.join(left_out)}", "dim"), indent=0)
+        yield Line((f"left out: {'; '.join(left_out)}", "dim"))
     yield Line()
-    yield Prose((headline(r), "bold"), indent=0)
+    yield Line((headline(r), "bold"))
     if not r.total_fires:
         yield from _jitter(r, width)
         return
@@ -95,7 +94,7 @@ def pressure_blocks(r: Pressure, width: int) -> Iterator[Block]:
     yield from _histogram(r, width)
     yield Line()
     empty = minute_runs(r.empty_minutes) if r.empty_minutes else "none"
-    yield Prose(("Empty minutes of the hour: ", "bold"), empty, indent=0)
+    yield Line(("Empty minutes of the hour: ", "bold"), empty)
     yield Line()
     yield _top_cells(r)
     if r.gaps is not None:
@@ -129,7 +128,7 @@ def _heatmap(r: Pressure, width: int) -> Iterator[Block]:
         title = f"Fires per minute ({r.timezone}), one row per hour"
         if len(parts) > 1:
             title += f", :{columns.start:02d}-:{columns.stop - 1:02d}"
-        yield Prose((title, "bold"), indent=0)
+        yield Line((title, "bold"))
         yield Line((_minute_axis(3, columns), "dim"))
         for hour, row in enumerate(r.grid):
             cells = []
@@ -148,7 +147,7 @@ def _heatmap(r: Pressure, width: int) -> Iterator[Block]:
 
 def _histogram(r: Pressure, width: int) -> Iterator[Block]:
     counts = r.by_minute_fires
-    yield Prose(("Fires by minute of the hour (all hours together)", "bold"), indent=0)
+    yield Line(("Fires by minute of the hour (all hours together)", "bold"))
     indent = label_width(counts) + 1
     for columns in halves(width, indent):
         yield from bar_rows(counts, HISTOGRAM_ROWS, "cyan", columns)

@@ -8,7 +8,7 @@ from typing import IO
 from ..analysis.suggest import Suggestion
 from ..engine.describe import plural
 from .console import print_blocks
-from .layout import Block, Keep, Part, Prose
+from .layout import Block, Keep, Line, Part, Prose
 
 
 def render_suggest(
@@ -21,7 +21,7 @@ def render_suggest(
 def suggest_blocks(s: Suggestion) -> Iterator[Block]:
     """The report's paragraphs (each wraps to the width on its own)."""
     what = f"re-placing {s.job}" if s.job else f"a new {s.period} job"
-    yield Prose(("suggest", "bold"), f": {what} ({s.timezone})", indent=0)
+    yield Line(("suggest", "bold"), f": {what} ({s.timezone})")
     yield Prose("  ", Keep(s.expression, "bold green"))
     yield Prose(
         f"  {s.slot.label} has {plural(s.fires_in_window, 'fire')} in the "

@@ -72,12 +72,12 @@ def test_prose_prints_as_rich_prints_it(parts: list, indent: int, width: int) ->
     assert by_plain(prose, width) == by_rich(prose, width)
 
 
-# Chart rows: block characters, glyphs and blanks (trailing ones too), now and then a wide
-# character; a row wider than the width is rich's to wrap.
-RUN = st.text(alphabet=" .:#█▁·-日", max_size=30) | st.text(alphabet="ab/.█", max_size=30)
+# Lines: chart rows (block characters, glyphs, blanks, trailing ones too) and words, now
+# and then a wide character (which leaves a line too wide for the plain writer to rich).
+RUN = st.text(alphabet=" .:#█▁·-日", max_size=30) | st.text(alphabet="  ab/.█", max_size=30)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     st.lists(st.one_of(RUN, st.tuples(RUN, st.sampled_from(["", "dim", "cyan"]))), max_size=5),
     st.integers(1, 70),
@@ -91,8 +91,10 @@ def test_a_chart_row_keeps_its_trailing_blanks() -> None:
     row = Line(("03 ", "dim"), ("@", "red"), "    ", ("+", "yellow"), "   ")
     assert plain_lines(row, 20) == ["03 @    +   "]
     assert by_plain(row, 20) == "03 @    +   \n"
-    assert plain_lines(row, 11) is None  # rich wraps what does not fit
-    # ... but one word (a long path) is only cut every `width` characters, as rich cuts it.
+    # Too wide, as rich wraps one Text: the blanks past the width go, a line break keeps
+    # the blank before it, one word (a long path) is cut every `width` characters.
+    assert plain_lines(row, 11) == ["03 @    +  "]
+    assert plain_lines(Line("aaaa bbbb cccc dddd eeee"), 10) == ["aaaa bbbb ", "cccc dddd ", "eeee"]
     path = Line(("deploy/cronstable.d/nightly.yaml", "bold underline"))
     assert by_plain(path, 12) == "deploy/crons\ntable.d/nigh\ntly.yaml\n"
 
