@@ -167,18 +167,18 @@ def owners(
         )
 
     def text(answer: Placement, file: IO[str] | None) -> None:
-        from ..render.console import make_console
-        from ..render.owners_text import DEFAULT_LIMIT, OwnersReport
+        from ..render.owners_text import DEFAULT_LIMIT, OwnersReport, render_owners
 
         shown_source = escaped(source)
-        make_console(file).print(
+        render_owners(
             OwnersReport(
                 answer,
                 nodes_from=shown_source.label,
                 notes=(*shown_source.notes, *election.notes),
                 disabled=disabled,
                 limit=None if show_all else DEFAULT_LIMIT,
-            )
+            ),
+            file,
         )
 
     write_report(fmt, placement, {"text": text, "json": json}, output, inputs=(*load.files, *paths))

@@ -158,10 +158,9 @@ def stagger(
 
 
 def _text(result: StaggerResult, file: IO[str] | None) -> None:
-    from ..render.console import make_console
-    from ..render.stagger_text import StaggerReport
+    from ..render.stagger_text import render_stagger
 
-    make_console(file).print(StaggerReport(result))
+    render_stagger(result, file)
 
 
 def _json(result: StaggerResult) -> str:

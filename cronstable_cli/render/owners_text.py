@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import IO
 
 from ..analysis.owners import Move
 from ..analysis.placement import POLICIES, Placement
 from ..engine.describe import plural
-from .layout import Column, FitTable, Row
-
-if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType
-    from rich.text import Text
+from .console import print_blocks
+from .layout import Block, Column, FitTable, Line, Row, Spans
 
 BAR_WIDTH = 30
 DEFAULT_LIMIT = 50
 
 
+def render_owners(
+    report: OwnersReport, file: IO[str] | None = None, *, width: int | None = None
+) -> None:
+    """Print the owners report (plain text when piped)."""
+    print_blocks(lambda _: report.blocks(), file, width=width)
+
+
 class OwnersReport:
-    """Renderable: the election, jobs per node with bars, each job's nodes, what --down changed.
+    """The election, jobs per node with bars, each job's nodes, what --down changed.
 
     `limit` caps the job and move lists (None lists everything); `nodes_from` says
     where the node set came from; `notes` are caveats about it.
@@ -41,43 +45,40 @@ class OwnersReport:
         self.disabled = disabled
         self.limit = limit
 
-    def __rich_console__(
-        self, console: Console, options: ConsoleOptions
-    ) -> Iterator[RenderableType]:
-        from rich.text import Text
-
+    def blocks(self) -> Iterator[Block]:
+        """The report's paragraphs and tables (each fits itself to the width)."""
         r = self.result
         excluded = f" ({plural(self.disabled, 'disabled job')} left out)" if self.disabled else ""
-        yield Text.assemble(
+        yield Line(
             ("owners", "bold"),
             f": {plural(r.jobs, 'enabled job')} over {plural(len(r.nodes), 'node')}"
             f"{excluded}, hash {r.hash}",
         )
-        yield Text(f"nodes from {self.nodes_from}", style="dim")
+        yield Line((f"nodes from {self.nodes_from}", "dim"))
         yield from self._election()
         for note in self.notes:
-            yield Text(f"note: {note}", style="yellow")
-        yield Text("")
+            yield Line((f"note: {note}", "yellow"))
+        yield Line()
         yield from self._counts()
         yield from self._quorum()
         if r.jobs:
-            yield Text("")
+            yield Line()
             yield from self._jobs()
         if r.down:
-            yield Text("")
+            yield Line()
             yield from self._changes()
 
-    def _election(self) -> Iterator[RenderableType]:
-        from rich.text import Text
-
+    def _election(self) -> Iterator[Block]:
         p = self.placement
         e = p.election
         if not e.elect_leader:
-            yield Text(
-                f"no leader election ({e.source}: electLeader is off): every node runs "
-                "every job, whatever its clusterPolicy; --distribution shows what "
-                "election would do",
-                style="yellow",
+            yield Line(
+                (
+                    f"no leader election ({e.source}: electLeader is off): every node runs "
+                    "every job, whatever its clusterPolicy; --distribution shows what "
+                    "election would do",
+                    "yellow",
+                )
             )
             return
         if e.lease:
@@ -95,29 +96,26 @@ class OwnersReport:
                 "distribution single-leader: Leader and PreferLeader jobs run on the lowest "
                 "live node name"
             )
-        yield Text(f"leader election from {e.source}, {how}")
+        yield Line(f"leader election from {e.source}, {how}")
         tally = {policy: 0 for policy in POLICIES}
         for policy in p.policy.values():
             tally[policy] += 1
-        yield Text(
-            "clusterPolicy: " + ", ".join(f"{n} {policy}" for policy, n in tally.items()),
-            style="dim",
+        yield Line(
+            ("clusterPolicy: " + ", ".join(f"{n} {policy}" for policy, n in tally.items()), "dim")
         )
 
-    def _counts(self) -> Iterator[RenderableType]:
-        from rich.text import Text
-
+    def _counts(self) -> Iterator[Block]:
         r = self.result
         rows: list[Row] = []
         peak = max(r.counts.values(), default=0)
         for node in r.nodes:
             if node not in r.counts:
-                rows.append(Row((node, "-", "", Text("down", style="bold red"))))
+                rows.append(Row((node, "-", "", (("down", "bold red"),))))
                 continue
             count = r.counts[node]
             share = f"{count / r.jobs:.1%}" if r.jobs else "-"
             width = round(count / peak * BAR_WIDTH) if peak else 0
-            rows.append(Row((node, str(count), share, Text("█" * width, style="cyan"))))
+            rows.append(Row((node, str(count), share, (("█" * width, "cyan"),))))
         yield FitTable(
             [
                 Column("node"),
@@ -130,47 +128,43 @@ class OwnersReport:
         )
         b = r.balance
         if b is not None and r.jobs and any(r.counts.values()):
-            yield Text(
+            yield Line(
                 f"balance over {plural(len(r.live), 'live node')}: min {b.min}, max {b.max}, "
                 f"ideal {b.ideal:.1f}, stdev {b.stdev:.2f}"
             )
         elif not r.jobs:
-            yield Text("no enabled jobs to place", style="yellow")
+            yield Line(("no enabled jobs to place", "yellow"))
 
-    def _quorum(self) -> Iterator[RenderableType]:
-        from rich.text import Text
-
+    def _quorum(self) -> Iterator[Block]:
         r = self.result
         live, total = len(r.live), len(r.nodes)
         if not r.live:
-            yield Text("no live nodes: no job runs", style="bold red")
+            yield Line(("no live nodes: no job runs", "bold red"))
         elif r.quorum and not r.quorum_met:
-            yield Text(
-                f"QUORUM LOST: {live} of {total} nodes live, a majority needs {r.majority}; "
-                "Leader jobs stop on every node (fail closed), PreferLeader and EveryNode "
-                "jobs keep running",
-                style="bold red",
+            yield Line(
+                (
+                    f"QUORUM LOST: {live} of {total} nodes live, a majority needs {r.majority}; "
+                    "Leader jobs stop on every node (fail closed), PreferLeader and EveryNode "
+                    "jobs keep running",
+                    "bold red",
+                )
             )
         elif r.quorum:
-            yield Text(
-                f"quorum: {live} of {total} nodes live, majority {r.majority}: met", style="green"
+            yield Line(
+                (f"quorum: {live} of {total} nodes live, majority {r.majority}: met", "green")
             )
 
-    def _where(self, job: str) -> Text:
-        from rich.text import Text
-
+    def _where(self, job: str) -> Spans:
         nodes = self.placement.runs_on[job]
         if nodes is None:
-            return Text("the lease holder", style="cyan")
+            return (("the lease holder", "cyan"),)
         if not nodes:
-            return Text("nowhere (stopped)", style="bold red")
+            return (("nowhere (stopped)", "bold red"),)
         if len(nodes) > 1 and nodes == self.result.live:
-            return Text(f"every live node ({len(nodes)})", style="cyan")
-        return Text(", ".join(nodes), style="cyan")
+            return ((f"every live node ({len(nodes)})", "cyan"),)
+        return ((", ".join(nodes), "cyan"),)
 
-    def _jobs(self) -> Iterator[RenderableType]:
-        from rich.text import Text
-
+    def _jobs(self) -> Iterator[Block]:
         r = self.result
         jobs = list(r.owners)
         shown = jobs if self.limit is None else jobs[: self.limit]
@@ -180,13 +174,13 @@ class OwnersReport:
             )
         else:
             heading = "jobs (load order)"
-        yield Text(heading, style="bold")
+        yield Line((heading, "bold"))
         was = {move.job: move.from_node for move in r.moves}
         rows: list[Row] = []
         for job in shown:
             where = self._where(job)
             if job in was:
-                where.append(f" (was {was[job]})", style="yellow")
+                where += ((f" (was {was[job]})", "yellow"),)
             owner = r.owners[job]
             failover = [n for n in r.ranking[job] if n != owner] if owner else []
             rows.append(Row((job, self.placement.policy[job], where, " > ".join(failover) or "-")))
@@ -201,48 +195,43 @@ class OwnersReport:
             boxed=False,
         )
 
-    def _changes(self) -> Iterator[RenderableType]:
-        from rich.text import Text
-
+    def _changes(self) -> Iterator[Block]:
         r = self.result
         down = ", ".join(r.down)
         moves = [m for m in r.moves if m.to_node is not None]
         stopped = self.placement.stopped
-        yield Text(
-            f"with {down} down: {plural(len(moves), 'job')} moved, "
-            f"{plural(len(stopped), 'job')} stopped",
-            style="bold",
+        yield Line(
+            (
+                f"with {down} down: {plural(len(moves), 'job')} moved, "
+                f"{plural(len(stopped), 'job')} stopped",
+                "bold",
+            )
         )
         yield from self._listed([f"{m.job}: {m.from_node} → {m.to_node}" for m in moves], "move")
         if stopped:
-            yield Text("stopped (runs on no node):", style="bold red")
+            yield Line(("stopped (runs on no node):", "bold red"))
             yield from self._listed(list(stopped), "stopped job")
         if r.unexpected_moves:
             yield from self._unexpected(r.unexpected_moves)
         elif moves:
-            yield Text(
-                f"only jobs of the downed node{'s' if len(r.down) > 1 else ''} moved",
-                style="green",
+            yield Line(
+                (f"only jobs of the downed node{'s' if len(r.down) > 1 else ''} moved", "green")
             )
 
-    def _listed(self, lines: list[str], what: str) -> Iterator[RenderableType]:
-        from rich.text import Text
-
+    def _listed(self, lines: list[str], what: str) -> Iterator[Block]:
         shown = lines if self.limit is None else lines[: self.limit]
         for line in shown:
-            yield Text(f"  {line}")
+            yield Line(f"  {line}")
         if len(shown) < len(lines):
-            yield Text(
-                f"  ... {len(lines) - len(shown)} more (--all lists every {what})", style="dim"
+            yield Line((f"  ... {len(lines) - len(shown)} more (--all lists every {what})", "dim"))
+
+    def _unexpected(self, moves: Sequence[Move]) -> Iterator[Block]:
+        yield Line(
+            (
+                f"UNEXPECTED: {plural(len(moves), 'job')} moved off a node that is still up "
+                "(the daemon never does this; please report it):",
+                "bold red",
             )
-
-    def _unexpected(self, moves: Sequence[Move]) -> Iterator[RenderableType]:
-        from rich.text import Text
-
-        yield Text(
-            f"UNEXPECTED: {plural(len(moves), 'job')} moved off a node that is still up "
-            "(the daemon never does this; please report it):",
-            style="bold red",
         )
         for move in moves:
-            yield Text(f"  {move.job}: {move.from_node} → {move.to_node}", style="red")
+            yield Line((f"  {move.job}: {move.from_node} → {move.to_node}", "red"))

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import IO
 
 from ..analysis.stagger import StaggerResult
-from .layout import Column, FitTable, Keep, Prose, Row
-
-if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderableType
+from .console import print_blocks
+from .layout import Block, Column, FitTable, Keep, Line, Prose, Row, Spans
 
 BAR_WIDTH = 30
 
@@ -47,91 +45,87 @@ def _closest_pair(result: StaggerResult) -> tuple[str, str]:
     return min(pairs, key=lambda pair: result.offsets[pair[1]] - result.offsets[pair[0]])
 
 
-class StaggerReport:
-    """Renderable: the offsets table, the gap summary and the per-bucket histogram."""
+def render_stagger(
+    result: StaggerResult, file: IO[str] | None = None, *, width: int | None = None
+) -> None:
+    """The offsets table, the gap summary and the per-bucket histogram."""
+    print_blocks(lambda _: stagger_blocks(result), file, width=width)
 
-    def __init__(self, result: StaggerResult) -> None:
-        self.result = result
 
-    def __rich_console__(
-        self, console: Console, options: ConsoleOptions
-    ) -> Iterator[RenderableType]:
-        from rich.text import Text
+def stagger_blocks(result: StaggerResult) -> Iterator[Block]:
+    """The report's paragraphs and tables (each fits itself to the width)."""
+    count = len(result.offsets)
+    plural = "" if count == 1 else "s"
+    yield Line(
+        ("stagger", "bold"),
+        f": {count} source{plural} over {result.window_minutes} minutes "
+        f"from {result.window_start} (UTC unless your jobs say otherwise)",
+    )
+    yield Line()
 
-        result = self.result
-        count = len(result.offsets)
-        plural = "" if count == 1 else "s"
-        yield Text.assemble(
-            ("stagger", "bold"),
-            f": {count} source{plural} over {result.window_minutes} minutes "
-            f"from {result.window_start} (UTC unless your jobs say otherwise)",
+    columns = [
+        Column("id"),
+        Column("offset", keep=True, justify="right"),
+        Column("start", keep=True, justify="right"),
+    ]
+    # Listed in start order: that is the order the sources will actually run in.
+    yield FitTable(
+        columns,
+        [
+            Row((source_id, offset_label(result.offsets[source_id]), result.starts[source_id]))
+            for source_id in sorted(result.offsets, key=lambda s: (result.offsets[s], s))
+        ],
+        boxed=False,
+    )
+    if result.wraps_midnight:
+        yield Line(
+            ("note: the window runs past midnight; later starts are on the next day", "yellow")
         )
-        yield Text("")
+    yield Line()
 
-        columns = [
-            Column("id"),
-            Column("offset", keep=True, justify="right"),
-            Column("start", keep=True, justify="right"),
-        ]
-        # Listed in start order: that is the order the sources will actually run in.
-        yield FitTable(
-            columns,
-            [
-                Row((source_id, offset_label(result.offsets[source_id]), result.starts[source_id]))
-                for source_id in sorted(result.offsets, key=lambda s: (result.offsets[s], s))
-            ],
-            boxed=False,
+    gaps = result.gaps
+    if gaps is None:
+        yield Line("gaps: one source, nothing to space out")
+    else:
+        first, second = _closest_pair(result)
+        yield Line(("gaps between consecutive starts:", "bold"))
+        yield Prose(
+            "  smallest ",
+            Keep(duration_label(gaps.min), "bold red" if gaps.min < 60 else "bold yellow"),
+            f" ({first} then {second})",
+            ("  <- the number to watch", "bold"),
+            indent=4,
         )
-        if result.wraps_midnight:
-            yield Text(
-                "note: the window runs past midnight; later starts are on the next day",
-                style="yellow",
-            )
-        yield Text("")
-
-        gaps = result.gaps
-        if gaps is None:
-            yield Text("gaps: one source, nothing to space out")
-        else:
-            first, second = _closest_pair(result)
-            yield Text("gaps between consecutive starts:", style="bold")
-            yield Prose(
-                "  smallest ",
-                Keep(duration_label(gaps.min), "bold red" if gaps.min < 60 else "bold yellow"),
-                f" ({first} then {second})",
-                ("  <- the number to watch", "bold"),
-                indent=4,
-            )
-            yield Prose(
-                "  ",
-                Keep(f"q1 {duration_label(gaps.q1)},"),
-                " ",
-                Keep(f"median {duration_label(gaps.median)},"),
-                " ",
-                Keep(f"q3 {duration_label(gaps.q3)},"),
-                " ",
-                Keep(f"max {duration_label(gaps.max)}"),
-                indent=4,
-            )
-        yield Text("")
-
-        yield Text(f"starts per {result.bucket_minutes}-minute bucket:", style="bold")
-        peak = max(result.buckets, default=0)
-        rows = []
-        for index, value in enumerate(result.buckets):
-            width = round(value / peak * BAR_WIDTH) if peak else 0
-            bar = Text("█" * width, style="cyan") if value else Text("·", style="dim")
-            rows.append(Row((_bucket_label(result, index), str(value), bar)))
-        yield FitTable(
-            [
-                Column("bucket", keep=True),
-                Column("count", keep=True, justify="right"),
-                Column("bar", keep=True),
-            ],
-            rows,
-            boxed=False,
-            header=False,
+        yield Prose(
+            "  ",
+            Keep(f"q1 {duration_label(gaps.q1)},"),
+            " ",
+            Keep(f"median {duration_label(gaps.median)},"),
+            " ",
+            Keep(f"q3 {duration_label(gaps.q3)},"),
+            " ",
+            Keep(f"max {duration_label(gaps.max)}"),
+            indent=4,
         )
-        empty = sum(1 for value in result.buckets if not value)
-        if empty:
-            yield Text(f"{empty} of {len(result.buckets)} buckets have no start", style="yellow")
+    yield Line()
+
+    yield Line((f"starts per {result.bucket_minutes}-minute bucket:", "bold"))
+    peak = max(result.buckets, default=0)
+    rows = []
+    for index, value in enumerate(result.buckets):
+        width = round(value / peak * BAR_WIDTH) if peak else 0
+        bar: Spans = (("█" * width, "cyan"),) if value else (("·", "dim"),)
+        rows.append(Row((_bucket_label(result, index), str(value), bar)))
+    yield FitTable(
+        [
+            Column("bucket", keep=True),
+            Column("count", keep=True, justify="right"),
+            Column("bar", keep=True),
+        ],
+        rows,
+        boxed=False,
+        header=False,
+    )
+    empty = sum(1 for value in result.buckets if not value)
+    if empty:
+        yield Line((f"{empty} of {len(result.buckets)} buckets have no start", "yellow"))
