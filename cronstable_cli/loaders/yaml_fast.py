@@ -288,7 +288,7 @@ class _Parser:
             if ": " in value or value.endswith(":"):
                 raise Unsupported("colon in plain scalar")
             return Scalar(value, i + 1, col + 1)
-        if not _AFTER_QUOTE.match(after):
+        if after and not _AFTER_QUOTE.match(after):  # mostly nothing follows the quote
             raise Unsupported("text after quoted scalar")
         return Scalar(value, i + 1, col + 1)
 
