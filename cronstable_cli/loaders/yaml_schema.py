@@ -207,6 +207,7 @@ def report_issues(
 
 _JOB_ROOTS = frozenset({""})
 _NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
+_FINISH_KEYS = ("utc", "enabled", "timezone", "clusterPolicy")  # what `finish` reads
 
 
 class JobBuilder:
@@ -272,6 +273,7 @@ class JobBuilder:
             return None
         text, schedule_at, schedule_lines, fields_at = schedule
         keys = tuple(own)
+        checked = not JOB_CHECKED_KEYS.isdisjoint(data)
         return Draft(
             name=name,
             schedule=self._schedules.setdefault(text, text),
@@ -283,10 +285,11 @@ class JobBuilder:
             if self.has_directives
             else None,
             keys=self._keys.setdefault(keys, keys),
-            data=data,
-            # Where a checked key's issue is reported; a job without one reports any
-            # issue (its defaults') at the job itself, which needs no table.
-            where=_NOWHERE if JOB_CHECKED_KEYS.isdisjoint(data) else checker.where,
+            # A job that sets no checked key keeps only what `finish` reads of its own
+            # keys, and no position table: any issue it has is its defaults', reported
+            # at the job itself. (Drafts of a whole file wait for its defaults at once.)
+            data=data if checked else {k: data[k] for k in _FINISH_KEYS if k in data},
+            where=checker.where if checked else _NOWHERE,
         )
 
     # -- the interpreted keys -------------------------------------------------
