@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from ..safe_text import shown_lines
+from ..safe_text import shown
 from .layout import (
     INDENT,
     Column,
@@ -59,7 +59,8 @@ class PlainConsole:
         if lines is None:
             self.rich.print(*objects, **options)
             return
-        self.file.write("".join(shown_lines(line) + "\n" for line in lines))
+        # Every line is whole: a line break inside one came from the text itself.
+        self.file.write("".join(shown(line) + "\n" for line in lines))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rich, name)
@@ -90,11 +91,9 @@ def _line(text: str, width: int) -> list[str] | None:
     """A Line as rich prints one Text: as it is when it fits, else broken before the word
     that does not fit, a word wider than a line cut every `width` characters, blanks past
     the width dropped. Text with characters other than one-cell ones is rich's to wrap."""
-    if not text.isprintable():
-        return None
     if _cell_width(text) <= width:
-        return [text]
-    if _cell_width(text) != len(text):
+        return [text]  # control characters too: the writer escapes them
+    if not text.isprintable() or _cell_width(text) != len(text):
         return None
     breaks: list[int] = []
     offset = 0
