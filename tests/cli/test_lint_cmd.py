@@ -456,10 +456,10 @@ def test_rich_stays_off_the_start_up_path_of_a_clean_run(clean: Path, fmt: str) 
     assert not _loads_rich(clean, fmt)
 
 
-def test_rich_renders_text_findings(tmp_path: Path) -> None:
+def test_piped_text_findings_are_written_without_rich(tmp_path: Path) -> None:
     path = tmp_path / "uneven.yaml"
     path.write_text('jobs:\n  - name: a\n    command: x\n    schedule: "*/7 * * * *"\n')
-    assert _loads_rich(path, "text")
+    assert not _loads_rich(path, "text")
     assert not _loads_rich(path, "json")
 
 

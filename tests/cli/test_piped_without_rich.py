@@ -27,6 +27,8 @@ CASES = {
     "owners": (["owners", "examples", "--nodes", "a,b,c", "--down", "b"], 80),
     "pressure": (["pressure", "examples", "--jitter", "auto", *FROM], 80),
     "pressure-narrow": (["pressure", "examples", *FROM], 30),
+    "lint": (["lint", "examples", *FROM], 80),
+    "lint-rules": (["lint", "--list-rules"], 80),
 }
 
 
@@ -62,7 +64,7 @@ def test_piped_text_is_written_without_rich(case: str) -> None:
     assert not rich
 
 
-@pytest.mark.parametrize("case", ["suggest", "stagger", "owners", "pressure"])
+@pytest.mark.parametrize("case", ["suggest", "stagger", "owners", "pressure", "lint"])
 def test_forced_colour_is_still_styled_by_rich(case: str) -> None:
     args, columns = CASES[case]
     out, rich = run_piped([*args, "--color", "always"], columns)
