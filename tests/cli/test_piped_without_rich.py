@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FROM = ("--from", "2026-12-01T00:00")
 
-# (command line, columns): 30 columns makes pressure wrap its chart rows.
+# (command line, columns): 30 columns makes pressure wrap its chart rows, 60 diff its lines.
 CASES = {
     "jobs": (["jobs", "examples", *FROM], 80),
     "preview": (["preview", "H/15 9-17 * * mon-fri", "--seed", "x", "-n", "3", *FROM], 80),
@@ -29,6 +29,7 @@ CASES = {
     "pressure-narrow": (["pressure", "examples", *FROM], 30),
     "lint": (["lint", "examples", *FROM], 80),
     "lint-rules": (["lint", "--list-rules"], 80),
+    "diff": (["diff", "tests/data/diff/base", "tests/data/diff/head", "--from", "2027-03-08"], 60),
 }
 
 
