@@ -83,6 +83,16 @@ class Timeline:
         self._zone_clock = clock = clock_for(zone)
         self.fixed = clock.fixed
 
+    def _steady_fire(self, w: Wall, offset: int, now: datetime) -> datetime:
+        """Wall time `w`, inside a steady run of UTC offset `offset`, in now's zone."""
+        out = now.tzinfo
+        if out is self.zone and self._zone_clock.civil:
+            # What fromtimestamp gives (fold 0: a steady run repeats no hour),
+            # without reading the zone's tables again.
+            y, mo, d, h, mi, s = w
+            return datetime(y, mo, d, h, mi, s, 0, out)
+        return datetime.fromtimestamp(wall_seconds(w) - offset, out)
+
     # -- next ---------------------------------------------------------------
     def next_fire(self, now: datetime) -> datetime | None:
         """The first fire strictly after aware datetime `now`, in now's zone."""
@@ -105,13 +115,7 @@ class Timeline:
             if not w <= ends[k]:
                 k = bisect_right(starts, w) - 1
             if w <= ends[k]:
-                out = now.tzinfo
-                if out is zone and clock.civil:
-                    # What fromtimestamp gives (fold 0: a steady run repeats no
-                    # hour), without reading the zone's tables again.
-                    y, mo, d, h, mi, s = w
-                    return datetime(y, mo, d, h, mi, s, 0, zone)
-                return datetime.fromtimestamp(wall_seconds(w) - offsets[k], out)
+                return self._steady_fire(w, offsets[k], now)
         epoch = self.next_epoch(now)
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
@@ -290,11 +294,7 @@ class Timeline:
             if w < starts[k]:
                 k = bisect_right(starts, w) - 1
             if w <= ends[k]:
-                out = now.tzinfo
-                if out is zone and clock.civil:
-                    y, mo, d, h, mi, s = w
-                    return datetime(y, mo, d, h, mi, s, 0, zone)
-                return datetime.fromtimestamp(wall_seconds(w) - offsets[k], out)
+                return self._steady_fire(w, offsets[k], now)
         epoch = self.prev_epoch(now)
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
