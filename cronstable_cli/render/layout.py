@@ -431,6 +431,29 @@ class Prose:
             kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece.plain))
         return out, kept
 
+    def plain(self) -> tuple[str, list[tuple[int, int]]] | None:
+        """`text()` without rich: the paragraph and its kept spans, or None when a part
+        is a rich Text (render/plain.py prints what this returns)."""
+        plain = ""
+        kept: list[tuple[int, int]] = []
+        for part in self.parts:
+            start = len(plain)
+            if isinstance(part, Keep):
+                if not isinstance(part.text, str):
+                    return None
+                plain += part.text
+                kept.append((start, len(plain)))
+                continue
+            if isinstance(part, tuple):
+                piece = part[0]
+            elif isinstance(part, str):
+                piece = part
+            else:
+                return None
+            plain += piece
+            kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece))
+        return plain, kept
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         text, kept = self.text(console, options.encoding) if options.ascii_only else self.text()
         yield from wrap(text, options.max_width, self.indent, kept=kept)

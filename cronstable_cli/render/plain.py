@@ -127,26 +127,10 @@ def _trimmed(line: str, width: int) -> str:
 
 
 def _prose(prose: Prose, width: int) -> list[str] | None:
-    from .layout import _CODE
-
-    plain = ""
-    kept: list[tuple[int, int]] = []
-    for part in prose.parts:
-        start = len(plain)
-        if isinstance(part, Keep):
-            if not isinstance(part.text, str):
-                return None
-            plain += part.text
-            kept.append((start, len(plain)))
-            continue
-        if isinstance(part, tuple):
-            piece = part[0]
-        elif isinstance(part, str):
-            piece = part
-        else:
-            return None  # a rich Text
-        plain += piece
-        kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece))
+    read = prose.plain()
+    if read is None:
+        return None
+    plain, kept = read
     return wrap_plain(plain, width, prose.indent, kept=kept)
 
 
