@@ -15,32 +15,61 @@ from .parse_result import DayOfMonth, DayOfWeek, Parsed
 Wall = tuple[int, int, int, int, int, int]  # year, month, day, hour, minute, second
 
 
-# Lookup tables and day rules are shared by the field values they come from
-# (each field's own memo of value -> table): a fleet repeats a handful of
-# hour, minute and day fields, and equal parsed fields are one object.
+# Lookup tables and day masks are shared by the field values they come from:
+# a fleet repeats a handful of hour, minute and day fields, and equal parsed
+# fields are one object. Seconds, minutes, hours and months share one memo:
+# a next-table depends only on the set of values (index i: the smallest value
+# >= i), so `0` as a second, a minute and an hour is one table, 61 entries long
+# (a search reads index 60 after a minute or second carries).
 _TABLES_MAX = 4096  # entries per memo
-_NEXT_SIXTY: dict[frozenset[int], list[int]] = {}  # seconds and minutes
-_NEXT_HOURS: dict[frozenset[int], list[int]] = {}
-_NEXT_MONTHS: dict[frozenset[int], list[int]] = {}
+_SPAN = 61
+_NEXT: dict[frozenset[int], list[int]] = {}  # seconds, minutes, hours, months
 _NEXT_YEARS: dict[frozenset[int], list[int]] = {}
 _PREV: dict[tuple[frozenset[int], int, int], list[int]] = {}
+# (day-of-month, day-of-week) -> {year * 13 + month: mask of the matching days}
+_DAY_MASKS: dict[tuple[DayOfMonth, DayOfWeek], dict[int, int]] = {}
+
+
+def _single_value_tables() -> dict[frozenset[int], list[int]]:
+    """The next-table of every one-value field (`0`, `30`): constants of the dialect.
+
+    They depend on no expression (like `_FULL_MONTH`), so they are made once,
+    at import, and every cold memo starts from them: about half the distinct
+    fields of a typical fleet. Comparing a parsed one-value set with a key is
+    cheap; wider constant sets (`*`) are left to the memo, which then holds
+    the parser's own object and answers it by identity.
+    """
+    return {frozenset((v,)): [v] * (v + 1) + [-1] * (_SPAN - v - 1) for v in range(60)}
+
+
+_SINGLE_TABLES = _single_value_tables()
+_NEXT.update(_SINGLE_TABLES)
 
 
 def clear_tables() -> None:
-    """Forget the shared lookup tables and day rules (benchmarks measure cold parses with this)."""
-    for memo in (_NEXT_SIXTY, _NEXT_HOURS, _NEXT_MONTHS, _NEXT_YEARS, _PREV, _DAY_RULES):
+    """Forget the shared lookup tables and day masks (benchmarks measure cold parses with this)."""
+    for memo in (_NEXT, _NEXT_YEARS, _PREV, _DAY_MASKS):
         memo.clear()
+    _NEXT.update(_SINGLE_TABLES)
 
 
-def _forward(
-    values: frozenset[int], lo: int, hi: int, memo: dict[frozenset[int], list[int]]
-) -> list[int]:
-    """The shared next-table of a field's values (see `_next_table`)."""
-    table = memo.get(values)
+def _forward(values: frozenset[int]) -> list[int]:
+    """The shared next-table of a second, minute, hour or month field (see `_next_table`)."""
+    table = _NEXT.get(values)
     if table is None:
-        table = _next_table(values, lo, hi)
-        if len(memo) < _TABLES_MAX:
-            memo[values] = table
+        table = _next_table(values, 0, _SPAN - 2)
+        if len(_NEXT) < _TABLES_MAX:
+            _NEXT[values] = table
+    return table
+
+
+def _forward_years(values: frozenset[int]) -> list[int]:
+    """The shared next-table of a year field, indexed from 1970."""
+    table = _NEXT_YEARS.get(values)
+    if table is None:
+        table = _next_table(values, YEAR_MIN, YEAR_MAX)
+        if len(_NEXT_YEARS) < _TABLES_MAX:
+            _NEXT_YEARS[values] = table
     return table
 
 
@@ -94,9 +123,11 @@ def _prev_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
 def weekday_of(year: int, month: int, day: int) -> int:
     """Cron weekday (0 = Sunday) of a civil date."""
     # Sakamoto's method: cheaper than building a date object.
-    t = (0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4)
     y = year - (month < 3)
-    return (y + y // 4 - y // 100 + y // 400 + t[month - 1] + day) % 7
+    return (y + y // 4 - y // 100 + y // 400 + _SAKAMOTO[month - 1] + day) % 7
+
+
+_SAKAMOTO = (0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4)
 
 
 _FULL_MONTH = [(1 << (n + 1)) - 2 for n in range(32)]  # bits 1..n
@@ -113,57 +144,34 @@ _BIT = tuple(1 << n for n in range(32))
 _REPEAT_WEEK = sum(1 << (7 * k) for k in range(5))  # a 7-bit pattern, five times over
 
 
-class _DayRule:
-    """What matches a day, from the two day fields; shared by the schedules that have them.
-
-    `masks` remembers each (year, month)'s mask of matching days, so schedules
-    that differ only in their times of day share the calendar work as well.
-    """
-
-    __slots__ = ("dom", "dom_plain", "dom_special", "dow", "dow_special", "masks", "week")
-
-    def __init__(self, dom: DayOfMonth, dow: DayOfWeek) -> None:
-        self.dom, self.dow = dom, dow
-        days = dom.days
-        self.dom_plain = _FULL_MONTH[31] if len(days) == 31 else sum(map(_BIT.__getitem__, days))
-        self.dom_special = bool(dom.last_offsets or dom.nearest or dom.last_weekday)
-        self.dow_special = bool(dow.last or dow.nth)
-        # Bit w: weekday w is a plain day-of-week value; 0 when all seven are (no restriction).
-        self.week = 0 if len(dow.days) == 7 else sum(map(_BIT.__getitem__, dow.days))
-        self.masks: dict[int, int] = {}
-
-    def field_masks(self, year: int, month: int) -> tuple[int, int]:
-        """(day-of-month mask, day-of-week mask) of a month, before the AND rule."""
-        days = days_in_month(year, month)
-        first_wd = weekday_of(year, month, 1)
-        full = _FULL_MONTH[days]
-        dom = self.dom_plain & full
-        if self.dom_special:
-            dom |= _dom_specials(self.dom, days, first_wd)
-        week = self.week
-        if week:
-            # Bit j of the month's first week: is weekday (first_wd + j) % 7 selected,
-            # i.e. the week's bits rotated right by first_wd; the month is that week
-            # five times over, shifted so that day 1 is bit 1.
-            first = ((week >> first_wd) | (week << (7 - first_wd))) & 127
-            dow = (first * _REPEAT_WEEK << 1) & full
-        else:
-            dow = full if len(self.dow.days) == 7 else 0
-        if self.dow_special:
-            dow |= _dow_specials(self.dow, days, first_wd)
-        return dom, dow
-
-
-_DAY_RULES: dict[tuple[DayOfMonth, DayOfWeek], _DayRule] = {}
-
-
-def _day_rule(dom: DayOfMonth, dow: DayOfWeek) -> _DayRule:
-    rule = _DAY_RULES.get((dom, dow))
-    if rule is None:
-        rule = _DayRule(dom, dow)
-        if len(_DAY_RULES) < _TABLES_MAX:
-            _DAY_RULES[dom, dow] = rule
-    return rule
+def field_masks(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> tuple[int, int]:
+    """(day-of-month mask, day-of-week mask) of a month, before the AND rule."""
+    if month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):
+        days = 29
+    else:
+        days = _MONTH_DAYS[month]
+    full = _FULL_MONTH[days]
+    y = year - (month < 3)  # Sakamoto's weekday of the 1st, as in `weekday_of`
+    first_wd = (y + y // 4 - y // 100 + y // 400 + _SAKAMOTO[month - 1] + 1) % 7
+    plain = dom.days
+    dom_mask = full if len(plain) == 31 else sum(map(_BIT.__getitem__, plain)) & full
+    if dom.last_offsets or dom.nearest or dom.last_weekday:
+        dom_mask |= _dom_specials(dom, days, first_wd)
+    weekdays = dow.days
+    if len(weekdays) == 7:
+        dow_mask = full
+    elif weekdays:
+        # Bit j of the month's first week: is weekday (first_wd + j) % 7 selected,
+        # i.e. the week's bits rotated right by first_wd; the month is that week
+        # five times over, shifted so that day 1 is bit 1.
+        week = sum(map(_BIT.__getitem__, weekdays))
+        first = ((week >> first_wd) | (week << (7 - first_wd))) & 127
+        dow_mask = (first * _REPEAT_WEEK << 1) & full
+    else:
+        dow_mask = 0
+    if dow.last or dow.nth:
+        dow_mask |= _dow_specials(dow, days, first_wd)
+    return dom_mask, dow_mask
 
 
 def _dom_specials(dom: DayOfMonth, days: int, first_wd: int) -> int:
@@ -214,7 +222,6 @@ class Schedule:
     __slots__ = (
         "_back",
         "_day_seconds",
-        "_days",
         "_hn",
         "_masks",
         "_minn",
@@ -227,18 +234,21 @@ class Schedule:
     def __init__(self, parsed: Parsed) -> None:
         self.parsed = parsed
         # Shared tables: after the first schedule with a field's values, one look-up each.
-        self._sn = _NEXT_SIXTY.get(parsed.seconds) or _forward(parsed.seconds, 0, 59, _NEXT_SIXTY)
-        self._minn = _NEXT_SIXTY.get(parsed.minutes) or _forward(parsed.minutes, 0, 59, _NEXT_SIXTY)
-        self._hn = _NEXT_HOURS.get(parsed.hours) or _forward(parsed.hours, 0, 23, _NEXT_HOURS)
-        self._mn = _NEXT_MONTHS.get(parsed.months) or _forward(parsed.months, 0, 12, _NEXT_MONTHS)
-        self._yn = _NEXT_YEARS.get(parsed.years) or _forward(
-            parsed.years, YEAR_MIN, YEAR_MAX, _NEXT_YEARS
-        )
+        tables = _NEXT
+        self._sn = tables.get(parsed.seconds) or _forward(parsed.seconds)
+        self._minn = tables.get(parsed.minutes) or _forward(parsed.minutes)
+        self._hn = tables.get(parsed.hours) or _forward(parsed.hours)
+        self._mn = tables.get(parsed.months) or _forward(parsed.months)
+        self._yn = _NEXT_YEARS.get(parsed.years) or _forward_years(parsed.years)
         # The backward tables (years .. seconds) are found on the first backward search.
         self._back: tuple[list[int], ...] | None = None
-        days = _DAY_RULES.get((parsed.dom, parsed.dow)) or _day_rule(parsed.dom, parsed.dow)
-        self._days = days
-        self._masks = days.masks
+        days = (parsed.dom, parsed.dow)
+        masks = _DAY_MASKS.get(days)
+        if masks is None:
+            masks = {}
+            if len(_DAY_MASKS) < _TABLES_MAX:
+                _DAY_MASKS[days] = masks
+        self._masks = masks
         self._day_seconds: tuple[int, ...] | None = None
 
     def day_mask(self, year: int, month: int) -> int:
@@ -246,13 +256,13 @@ class Schedule:
         key = year * 13 + month
         mask = self._masks.get(key)
         if mask is None:
-            dom, dow = self._days.field_masks(year, month)
+            dom, dow = field_masks(self.parsed.dom, self.parsed.dow, year, month)
             mask = self._masks[key] = dom & dow
         return mask
 
     def field_day_masks(self, year: int, month: int) -> tuple[int, int]:
         """(day-of-month mask, day-of-week mask) of a month, before the AND rule."""
-        return self._days.field_masks(year, month)
+        return field_masks(self.parsed.dom, self.parsed.dow, year, month)
 
     @property
     def day_seconds(self) -> tuple[int, ...]:
