@@ -26,7 +26,7 @@ class CronTab:
     the datetime passed (UTC for a naive one).
     """
 
-    __slots__ = ("_schedule", "_timelines", "frame", "parsed")
+    __slots__ = ("_line", "_schedule", "_timelines", "frame", "parsed")
 
     def __init__(
         self,
@@ -40,9 +40,12 @@ class CronTab:
         # None: the frame follows each datetime passed in.
         self.frame: tzinfo | None = load_zone(tz) if isinstance(tz, str) else tz
         # Search tables per frame, built on first use: code that only parses
-        # (lint, equality, descriptions) never pays for them.
+        # (lint, equality, descriptions) never pays for them. `_line` is the
+        # frame used last (a pinned frame's only one); the others wait in
+        # `_timelines`, made when a second frame is asked for.
         self._schedule: Schedule | None = None
-        self._timelines: dict[tzinfo, Timeline] = {}
+        self._line: Timeline | None = None
+        self._timelines: dict[tzinfo, Timeline] | None = None
 
     @property
     def zone(self) -> tzinfo:
@@ -50,14 +53,23 @@ class CronTab:
         return self.frame or UTC
 
     def _timeline(self, zone: tzinfo) -> Timeline:
-        timeline = self._timelines.get(zone)
-        if timeline is None:
-            schedule = self._schedule or Schedule(self.parsed)
-            self._schedule = schedule
-            if len(self._timelines) >= _MAX_FRAMES:
-                self._timelines.clear()
-            timeline = self._timelines[zone] = Timeline(schedule, zone)
-        return timeline
+        line = self._line
+        if line is not None and line.zone is zone:
+            return line
+        if line is None:  # the first frame: no dictionary yet
+            schedule = self._schedule = self._schedule or Schedule(self.parsed)
+            line = self._line = Timeline(schedule, zone)
+            return line
+        lines = self._timelines
+        if lines is None:
+            lines = self._timelines = {line.zone: line}
+        found = lines.get(zone)
+        if found is None:
+            if len(lines) >= _MAX_FRAMES:
+                lines.clear()
+            found = lines[zone] = Timeline(line.schedule, zone)
+        self._line = found
+        return found
 
     @property
     def timeline(self) -> Timeline:
@@ -95,7 +107,10 @@ class CronTab:
             now, zone = now.replace(tzinfo=UTC), UTC
         zone = self.frame or zone
         # The framing of `_framed`, inlined: next() is the call made most often.
-        return (self._timelines.get(zone) or self._timeline(zone)).next_fire(now)
+        line = self._line
+        if line is None or line.zone is not zone:
+            line = self._timeline(zone)
+        return line.next_fire(now)
 
     def prev(self, now: datetime) -> datetime | None:
         """The last fire strictly before `now`, or None."""

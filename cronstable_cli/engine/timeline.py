@@ -99,23 +99,49 @@ class Timeline:
         zone = self.zone
         local = now if now.tzinfo is zone else now.astimezone(zone)
         clock = self._zone_clock
-        starts, ends, offsets = clock.segments
-        wall = (local.year, local.month, local.day, local.hour, local.minute, local.second)
-        k = bisect_right(starts, wall) - 1
-        if wall <= ends[k]:
-            # A steady run (always, in a fixed zone): the search starts from the
-            # wall fields themselves. No wall time before `now`'s lands after it,
-            # and none between it and the first match w exists, so when w lies in
-            # a steady run too (this one, or one past offset changes) its single
-            # instant is the answer: every later wall time lands later still.
-            y, mo, d, h, mi, s = wall
+        y, mo, d, h, mi, s = wall = (
+            local.year,
+            local.month,
+            local.day,
+            local.hour,
+            local.minute,
+            local.second,
+        )
+        if clock.fixed:
+            # One steady run for ever: the search starts from the wall fields
+            # and its first match is the answer.
+            w = self.schedule.first_at_or_after(y, mo, d, h, mi, s + 1)
+            if w is None:
+                return None
+            off = clock.offset
+        else:
+            starts, ends, offsets = clock.segments
+            k = bisect_right(starts, wall) - 1
+            if not wall <= ends[k]:
+                return self._next_careful(now)
+            # A steady run: the search starts from the wall fields themselves.
+            # No wall time before `now`'s lands after it, and none between it
+            # and the first match w exists, so when w lies in a steady run too
+            # (this one, or one past offset changes) its single instant is the
+            # answer: every later wall time lands later still.
             w = self.schedule.first_at_or_after(y, mo, d, h, mi, s + 1)
             if w is None:
                 return None
             if not w <= ends[k]:
                 k = bisect_right(starts, w) - 1
-            if w <= ends[k]:
-                return self._steady_fire(w, offsets[k], now)
+                if not w <= ends[k]:
+                    return self._next_careful(now)
+            off = offsets[k]
+        out = now.tzinfo
+        if out is zone and clock.civil:
+            # What fromtimestamp gives (fold 0: a steady run repeats no hour),
+            # without reading the zone's tables again.
+            y, mo, d, h, mi, s = w
+            return datetime(y, mo, d, h, mi, s, 0, out)
+        return datetime.fromtimestamp(wall_seconds(w) - off, out)
+
+    def _next_careful(self, now: datetime) -> datetime | None:
+        """`next_fire` near an offset change: through epochs and the zone's tables."""
         epoch = self.next_epoch(now)
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
