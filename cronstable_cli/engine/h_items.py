@@ -69,8 +69,8 @@ _RESOLVED_ITEMS: dict[tuple[str, str, int], tuple[tuple[int, ...], str]] = {}
 
 def hashed_item(
     spec: FieldSpec, item: str, col: int, key: str | None
-) -> tuple[tuple[int, ...], str]:
-    """An H item's values and their comma-joined text, from the key's residue."""
+) -> tuple[tuple[int, ...], str, int]:
+    """An H item's values, their comma-joined text, and M: they come from the key's hash % M."""
     start, end, step = hash_slot(spec, item, col)
     if key is None:
         raise error(
@@ -80,7 +80,8 @@ def hashed_item(
             col,
             hint="pass --seed NAME for a bare expression",
         )
-    residue = key_hash(spec.label, key) % (step or end - start + 1)
+    modulus = step or end - start + 1
+    residue = key_hash(spec.label, key) % modulus
     known = _RESOLVED_ITEMS.get((spec.label, item, residue))
     if known is None:
         values = list(range(start + residue, end + 1, step)) if step else [start + residue]
@@ -92,7 +93,7 @@ def hashed_item(
         known = (tuple(values), text)
         if len(_RESOLVED_ITEMS) < _CACHE_SIZE:
             _RESOLVED_ITEMS[spec.label, item, residue] = known
-    return known
+    return known[0], known[1], modulus
 
 
 _KEY_HASHES: dict[tuple[str, str], int] = {}

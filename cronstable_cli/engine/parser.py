@@ -23,7 +23,7 @@ from .fields import (
     FieldSpec,
 )
 from .h_items import clear as clear_hashed
-from .h_items import hash_slot, hashed_item, is_hashed, key_hash
+from .h_items import hashed_item, is_hashed, key_hash
 from .items import Acc, error, finish, parse_item, plain_item, simple_field, special_field
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
@@ -35,7 +35,7 @@ QUARTZ_HINT = (
 )
 
 
-_PARSED: dict[tuple[str, bool, object], Parsed] = {}
+_PARSED: dict[object, Parsed] = {}  # keyed by `_cache_key`
 _MODULI: dict[str, tuple[tuple[str, int], ...] | None] = {}
 _CACHE_SIZE = 4096
 _KEY_TYPES = (str, type(None))
@@ -53,29 +53,54 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     """
     if not isinstance(text, str) or not isinstance(hash_key, _KEY_TYPES):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
-    slot: object = None
+    # The cache key: the text alone for the commonest parse (no H slot, not a
+    # crontab line), so a look-up hashes no tuple; see `_cache_key`.
+    cache_key: object = (text, True, None) if crontab else text
     if hash_key is not None and ("H" in text or "h" in text):
         moduli = _MODULI.get(text, _UNSEEN)
         if moduli is _UNSEEN:
-            if len(_MODULI) >= _CACHE_SIZE:
-                _MODULI.clear()
-            moduli = _MODULI[text] = hash_moduli(text)
-        if moduli is None:
-            return _parse(text, hash_key, crontab)  # a malformed H item: let it raise
+            return _first_hashed(text, hash_key, crontab)
         if moduli:
             slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
-    cache_key = (text, crontab, slot)
+            cache_key = (text, crontab, slot)
     parsed = _PARSED.get(cache_key)
     if parsed is None:
         parts = text.split()
         if 5 <= len(parts) <= 7 and not parts[0].startswith("@"):  # `_parse`'s common case
-            parsed = _parse_fields(text, parts, len(parts), hash_key)
+            parsed = _parse_fields(text, parts, len(parts), hash_key, None)
         else:
             parsed = _parse(text, hash_key, crontab)
-        if len(_PARSED) >= _CACHE_SIZE:
-            _PARSED.clear()
-        _PARSED[cache_key] = parsed
+        _remember(cache_key, parsed)
     return parsed
+
+
+def _cache_key(text: str, crontab: bool, slot: tuple[int, ...] | None) -> object:
+    """Where `_PARSED` keeps a result: the text alone, or (text, crontab, slot)."""
+    return text if slot is None and not crontab else (text, crontab, slot)
+
+
+def _first_hashed(text: str, key: str, crontab: bool) -> Parsed:
+    """A text that may hold H items, parsed for the first time: learn its moduli on the way.
+
+    The parse meets every H item anyway, so it collects their (label, M) pairs:
+    no separate pass reads the items to find what the result depends on. A
+    text that fails stores nothing and fails again the same way next time.
+    """
+    found: list[tuple[str, int]] = []
+    parsed = _parse(text, key, crontab, found)
+    moduli = tuple(found)
+    if len(_MODULI) >= _CACHE_SIZE:
+        _MODULI.clear()
+    _MODULI[text] = moduli
+    slot = tuple([key_hash(label, key) % m for label, m in moduli]) if moduli else None
+    _remember(_cache_key(text, crontab, slot), parsed)
+    return parsed
+
+
+def _remember(cache_key: object, parsed: Parsed) -> None:
+    if len(_PARSED) >= _CACHE_SIZE:
+        _PARSED.clear()
+    _PARSED[cache_key] = parsed
 
 
 def clear_caches() -> None:
@@ -87,13 +112,16 @@ def clear_caches() -> None:
     clear_hashed()
 
 
-def _parse(text: str, hash_key: str | None, crontab: bool) -> Parsed:
+def _parse(
+    text: str, hash_key: str | None, crontab: bool, found: list[tuple[str, int]] | None = None
+) -> Parsed:
+    """Parse without the shared results; `found` collects each H item's (label, M)."""
     if not isinstance(text, str):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
     parts = text.split()
     count = len(parts)
     if 5 <= count <= 7 and not parts[0].startswith("@"):
-        return _parse_fields(text, parts, count, hash_key)
+        return _parse_fields(text, parts, count, hash_key, found)
     tokens = _tokens(text)
     if not tokens:
         raise ScheduleError("the schedule is empty")
@@ -113,10 +141,14 @@ _VALUES: tuple[dict[str, Any], ...] = tuple({} for _ in ALL_FIELDS)
 _WRITTEN: dict[int, tuple[dict[str, Any], ...]] = {5: _VALUES[1:6], 6: _VALUES[1:7], 7: _VALUES}
 _MEMO_SIZE = 4096  # entries per position
 _new_parsed = tuple.__new__  # Parsed(...) without namedtuple's Python-level __new__ frame
+_NO_DAYS: frozenset[int] = frozenset()
+_NO_NTH: frozenset[tuple[int, int]] = frozenset()
 _SPACE = re.compile(r"\s")
 
 
-def _parse_fields(text: str, parts: list[str], count: int, key: str | None) -> Parsed:
+def _parse_fields(
+    text: str, parts: list[str], count: int, key: str | None, found: list[tuple[str, int]] | None
+) -> Parsed:
     """A 5, 6 or 7-field expression: one look-up per field once its text has been seen.
 
     Columns matter only to errors and to `Parsed.fields` (built on first use),
@@ -124,7 +156,7 @@ def _parse_fields(text: str, parts: list[str], count: int, key: str | None) -> P
     """
     # Every written field's memo look-up in one C-level pass; the misses after.
     values: list[Any] = list(map(dict.get, _WRITTEN[count], parts))
-    resolved = _read_missing(text, parts, count, key, values) if None in values else None
+    resolved = _read_missing(text, parts, count, key, values, found) if None in values else None
     source = " ".join(parts)
     written = source if source == text else _SPACE.sub(" ", text.rstrip())
     shown = source if resolved is None else " ".join(resolved)
@@ -137,7 +169,12 @@ def _parse_fields(text: str, parts: list[str], count: int, key: str | None) -> P
 
 
 def _read_missing(
-    text: str, parts: list[str], count: int, key: str | None, values: list[Any]
+    text: str,
+    parts: list[str],
+    count: int,
+    key: str | None,
+    values: list[Any],
+    found: list[tuple[str, int]] | None,
 ) -> list[str] | None:
     """Read the fields not seen yet into `values`; remember those without H.
 
@@ -150,7 +187,7 @@ def _read_missing(
             continue
         index = at + shift
         try:
-            value, res = _read_field(ALL_FIELDS[index], token, 0, key)
+            value, res = _read_field(ALL_FIELDS[index], token, 0, key, found)
         except ScheduleError:
             _raise_with_columns(text, parts, count, index, key)
         values[at] = value
@@ -280,25 +317,39 @@ def _full_value(spec: FieldSpec) -> object:
     return value
 
 
-def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[Any, str | None]:
-    """A field's value, and its resolved text when it holds an H item (else None)."""
+def _read_field(
+    spec: FieldSpec,
+    text: str,
+    col: int,
+    key: str | None,
+    found: list[tuple[str, int]] | None = None,
+) -> tuple[Any, str | None]:
+    """A field's value, and its resolved text when it holds an H item (else None).
+
+    `found`, when given, collects each H item's (label, M) in the order written.
+    """
     if text == "*":
         return _full_value(spec), None
-    simple = simple_field(spec, text)
-    if simple is not None:
-        if spec is DAY_OF_MONTH:
-            return DayOfMonth(simple), None
-        return (DayOfWeek(simple) if spec is DAY_OF_WEEK else simple), None
-    special = special_field(spec, text)
-    if special is not None:
-        return special, None
-    if is_hashed(text) and "," not in text:  # one H item: its values are the field's
-        values, joined = hashed_item(spec, text, col, key)
+    if text[0] in "Hh" and "," not in text and is_hashed(text):  # one H item
+        values, joined, modulus = hashed_item(spec, text, col, key)
+        if found is not None:
+            found.append((spec.label, modulus))
         if spec is DAY_OF_MONTH:
             return DayOfMonth(frozenset(values)), joined
         if spec is DAY_OF_WEEK:
             return DayOfWeek(frozenset(values)), joined
         return frozenset(values), joined
+    simple = simple_field(spec, text)
+    if simple is not None:
+        # The day fields' tuples built directly (namedtuple's __new__ is a Python frame).
+        if spec is DAY_OF_MONTH:
+            return _new_parsed(DayOfMonth, (simple, _NO_DAYS, _NO_DAYS, False)), None
+        if spec is DAY_OF_WEEK:
+            return _new_parsed(DayOfWeek, (simple, _NO_DAYS, _NO_NTH)), None
+        return simple, None
+    special = special_field(spec, text)
+    if special is not None:
+        return special, None
     acc = Acc()
     hashed = False
     if text == "?":
@@ -315,7 +366,9 @@ def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[
             if not item:
                 raise error(spec, "empty list item (a stray comma)", text, offset)
             if is_hashed(item):
-                values, joined = hashed_item(spec, item, offset, key)
+                values, joined, modulus = hashed_item(spec, item, offset, key)
+                if found is not None:
+                    found.append((spec.label, modulus))
                 acc.values.update(values)
                 resolved_items.append(joined)
                 hashed = True
@@ -325,42 +378,6 @@ def _read_field(spec: FieldSpec, text: str, col: int, key: str | None) -> tuple[
             offset += len(item) + 1
     value = finish(spec, acc)
     return value, (",".join(resolved_items) if hashed else None)
-
-
-_SHOWN: dict[int, slice] = {5: slice(1, 6), 6: slice(1, 7), 7: slice(0, 7)}
-
-
-def hash_moduli(text: str) -> tuple[tuple[str, int], ...] | None:
-    """What `parse(text, key)` depends on the key through: (label, M) per H item.
-
-    Each H item resolves from `hash_value(label, key) % M` alone (M is the
-    item's span, or its step for H/n), so two keys with equal residues give
-    equal results. () for text without H; None when an H item is malformed
-    (parse it key by key and let it raise).
-    """
-    if not isinstance(text, str) or not _HASH_ITEM.search(text):
-        return ()  # no H item (`thu`, `@hourly`): no tokens to read
-    tokens = text.split()
-    if tokens[0].startswith("@") or len(tokens) not in _SHOWN:
-        return ()
-    specs = ALL_FIELDS[_SHOWN[len(tokens)]]
-    moduli: list[tuple[str, int]] = []
-    for spec, token in zip(specs, tokens, strict=True):
-        if "H" not in token and "h" not in token:
-            continue
-        for item in token.split(","):
-            if is_hashed(item):
-                try:
-                    start, end, step = hash_slot(spec, item, 0)  # None on error: no column needed
-                except ScheduleError:
-                    return None
-                moduli.append((spec.label, step or end - start + 1))
-    return tuple(moduli)
-
-
-# An item opening with h or H at the start of a field or after a comma, and
-# ending there or going on with `(` or `/`: what `is_hashed` calls an H item.
-_HASH_ITEM = re.compile(r"(?<![^\s,])[Hh](?![^\s,(/])")
 
 
 # The second and year a 5- or 6-field text implies.

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cronstable_cli.engine import DayOfMonth, DayOfWeek, ScheduleError, parse
+from cronstable_cli.engine import DayOfMonth, DayOfWeek, ScheduleError, parse, parser
 from cronstable_cli.engine.fields import (
     ALL_FIELDS,
     DAY_OF_MONTH,
@@ -23,7 +23,6 @@ from cronstable_cli.engine.fields import (
 )
 from cronstable_cli.engine.h_items import is_hashed
 from cronstable_cli.engine.items import Acc, finish, parse_item, simple_field, special_field
-from cronstable_cli.engine.parser import hash_moduli
 
 # expression | (field text, column) in canonical order: second .. year
 LAYOUTS = [
@@ -83,17 +82,25 @@ def test_an_error_in_irregular_spacing_names_the_column_as_written() -> None:
     assert (info.value.field, info.value.item, info.value.column) == ("day-of-month", "32", 6)
 
 
-ITEM = st.sampled_from(["H", "h", "H/5", "H(1-5)", "Hx", "th", "thu", "5", "*", "1-3", "H(2"])
+# Valid everywhere in minute .. month; `th...` words only in day-of-week. `thu` and
+# `sun-thu` hold an h but no H item.
+ITEM = st.sampled_from(["H", "h", "H/5", "H(1-5)", "5", "*", "1-3"])
+WEEKDAY_ITEM = st.sampled_from(["H", "h/2", "thu", "sun-thu", "5", "*"])
 
 
-@given(st.lists(st.lists(ITEM, min_size=1, max_size=3), min_size=5, max_size=5))
-def test_hash_moduli_sees_an_h_item_exactly_when_is_hashed_does(
-    fields: list[list[str]],
+@given(
+    st.lists(st.lists(ITEM, min_size=1, max_size=3), min_size=4, max_size=4),
+    st.lists(WEEKDAY_ITEM, min_size=1, max_size=2),
+)
+def test_a_first_parse_learns_moduli_exactly_for_h_items(
+    fields: list[list[str]], weekdays: list[str]
 ) -> None:
+    fields = [*fields, weekdays]
     text = " ".join(",".join(items) for items in fields)
-    moduli = hash_moduli(text)
+    parser.clear_caches()
+    parsed = parse(text, "job-3")
     hashed = any(is_hashed(item) for items in fields for item in items)
-    assert (moduli != ()) == hashed
+    assert (parser._MODULI.get(text, ()) != ()) == hashed == parsed.uses_hash
 
 
 def _general(spec: FieldSpec, text: str) -> object:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cronstable_cli.engine import Parsed, ScheduleError, parse
-from cronstable_cli.engine.parser import _parse, clear_caches, hash_moduli
+from cronstable_cli.engine.parser import _MODULI, _parse, clear_caches
 
 H_TEXTS = [
     "H H * * *",
@@ -74,5 +74,12 @@ def test_equal_slots_share_one_parsed_object() -> None:
         ("H(x-y) * * * *", None),
     ],
 )
-def test_hash_moduli_names_each_items_modulus(text: str, moduli: object) -> None:
-    assert hash_moduli(text) == moduli
+def test_a_first_parse_learns_each_h_items_modulus(text: str, moduli: object) -> None:
+    # Hand-checked M: a range's span (H(1-31) in minutes: 31), or the step (H/15: 15).
+    clear_caches()
+    try:
+        parse(text, "job-1")
+    except ScheduleError:
+        assert moduli is None and text not in _MODULI  # a failed parse learns nothing
+        return
+    assert _MODULI.get(text, ()) == moduli
