@@ -9,10 +9,11 @@ the commands add nothing to it, and the results it reads hold data only (no
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..load_codes import INVALID_SCHEDULE
-from .jsondoc import to_json
+from .jsondoc import Written, json_string, string_writer, to_json
 
 if TYPE_CHECKING:
     from ..analysis.duplicates import Duplicates
@@ -67,7 +68,7 @@ def jobs_json(inventory: Inventory) -> str:
     return to_json(
         {
             "files": list(inventory.files),
-            "jobs": [_inventory_row(row) for row in inventory.rows],
+            "jobs": _inventory_rows(inventory.rows),
             "errors": [finding_dict(f) for f in inventory.errors],
         }
     )
@@ -363,19 +364,31 @@ def _left_out(fleet: Fleet, errors: Sequence[Finding]) -> dict[str, Any]:
     }
 
 
-def _inventory_row(row: InventoryRow) -> dict[str, Any]:
-    job = row.job
-    return {
-        "name": job.name,
-        "kind": row.kind,
-        "file": job.location.file,
-        "line": job.location.line,
-        "schedule": job.schedule,
-        "resolved": row.resolved,
-        "timezone": job.zone,
-        "enabled": job.enabled,
-        "next": row.next.isoformat() if row.next else None,
-    }
+def _inventory_rows(rows: Sequence[InventoryRow]) -> Written:
+    """Each job as its JSON object, written directly (a dict per row costs three times
+    as much at 100,000 jobs): name, kind, file, line, schedule, resolved, timezone,
+    enabled and next, as json would write that dict."""
+    text = string_writer()  # files, schedules, zones and kinds repeat across rows
+    instants: dict[tuple[datetime, timedelta | None], str] = {}
+    written = Written()
+    for row in rows:
+        job = row.job
+        at = job.location
+        nxt = row.next
+        if nxt is None:
+            when = "null"
+        else:
+            # Keyed with the offset too: equal instants in other zones read differently.
+            key = (nxt, nxt.utcoffset())
+            when = instants.get(key) or instants.setdefault(key, json_string(nxt.isoformat()))
+        written.append(
+            f'{{"name": {json_string(job.name)}, "kind": {text(row.kind)}, '
+            f'"file": {text(at.file)}, "line": {int(at.line)!r}, '
+            f'"schedule": {text(job.schedule)}, "resolved": {text(row.resolved)}, '
+            f'"timezone": {text(job.zone)}, "enabled": {"true" if job.enabled else "false"}, '
+            f'"next": {when}}}'
+        )
+    return written
 
 
 def _jitter(result: JitterPressure) -> dict[str, Any]:

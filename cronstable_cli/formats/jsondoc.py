@@ -45,6 +45,36 @@ def _compact_encoder() -> Callable[[object], str]:
 # A 100,000-job document is written about four times faster than with indent=2.
 _compact = _compact_encoder()
 
+# A string as compact JSON: the function the C encoder above writes strings with.
+json_string: Callable[[str], str] = json.encoder.encode_basestring
+
+
+class Written(list[str]):
+    """A top-level list whose items are already compact JSON, one string each.
+
+    A builder of a big list (100,000 jobs) writes its rows itself, with
+    `json_string` and `string_writer`, instead of making a dict per row for the
+    encoder: the same text at a third of the cost.
+    """
+
+
+def string_writer() -> Callable[[str | None], str]:
+    """A string (or None, as null) as compact JSON, each distinct value encoded once.
+
+    For columns whose values repeat across rows: a file name, a schedule, a zone.
+    """
+    seen: dict[str, str] = {}
+
+    def write(value: str | None) -> str:
+        if value is None:
+            return "null"
+        text = seen.get(value)
+        if text is None:
+            text = seen[value] = json_string(value)
+        return text
+
+    return write
+
 
 def to_json(payload: dict[str, Any]) -> str:
     """The payload as a JSON document with `"version": 1` first.
@@ -64,6 +94,8 @@ def to_json(payload: dict[str, Any]) -> str:
 
 def _block(value: object) -> str:
     """A top-level value: a non-empty list or mapping gets one line per item."""
+    if isinstance(value, Written):
+        return "[\n" + ",\n".join(["    " + item for item in value]) + "\n  ]" if value else "[]"
     if isinstance(value, (list, tuple)) and value:
         items = [f"    {_compact(v)}" for v in value]
         return "[\n" + ",\n".join(items) + "\n  ]"

@@ -4,21 +4,28 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cronstable_cli.analysis.inventory import Inventory, InventoryRow
 from cronstable_cli.analysis.lint import RULES
 from cronstable_cli.analysis.owners import Balance, Move, OwnersResult
 from cronstable_cli.analysis.placement import Election, Placement
 from cronstable_cli.analysis.preview import Preview
 from cronstable_cli.analysis.stagger import StaggerResult
 from cronstable_cli.formats.json_out import (
+    jobs_json,
     lint_json,
     owners_json,
     preview_json,
     rules_json,
     stagger_json,
 )
-from cronstable_cli.records import Finding, SourceLocation
+from cronstable_cli.records import Finding, Job, SourceLocation
+from cronstable_cli.safe_text import valid_unicode
 
 from ..analysis.lint_cases import FILE, make_job, run
 from ..analysis.test_stagger import FIXED
@@ -213,3 +220,89 @@ def test_preview_document_with_shifted_fires_and_jitter() -> None:
         preview_json(Preview("@reboot", "@reboot", "d", "UTC", start, (), reboot=True))
     )
     assert (reboot["never_fires"], reboot["reboot"]) == (False, True)
+
+
+JOB_TEXT = st.text(max_size=12)  # any code point: quotes, controls, non-ASCII, surrogates
+
+
+@settings(max_examples=150)
+@given(
+    name=JOB_TEXT,
+    file=JOB_TEXT,
+    line=st.integers(min_value=0, max_value=10**9),
+    schedule=JOB_TEXT,
+    resolved=st.none() | JOB_TEXT,
+    zone=st.none() | st.sampled_from(["Europe/Berlin", "Asia/Tokyo"]),
+    enabled=st.booleans(),
+    kind=st.sampled_from(["yaml", "dag", "crontab"]),
+    hour=st.none() | st.integers(min_value=0, max_value=23),
+)
+def test_jobs_rows_are_what_json_writes_for_each_row(
+    name: str,
+    file: str,
+    line: int,
+    schedule: str,
+    resolved: str | None,
+    zone: str | None,
+    enabled: bool,
+    kind: Literal["yaml", "dag", "crontab"],
+    hour: int | None,
+) -> None:
+    # The rows are written without a dict per row; each line must be exactly what the
+    # json module writes for that row's object (docs/json.md), twice in a row (the
+    # second row reads the remembered texts).
+    job = Job(
+        name=name,
+        schedule=schedule,
+        location=SourceLocation(file, line, 1),
+        schedule_location=SourceLocation(file, line, 5),
+        timezone=zone,
+        enabled=enabled,
+        kind=kind,
+    )
+    at = None if hour is None else datetime(2026, 1, 5, hour, tzinfo=ZoneInfo("Asia/Tokyo"))
+    row = InventoryRow(job, resolved, at, False)
+    document = jobs_json(Inventory((row, row), (file,), (), 2))
+    expected = json.dumps(
+        {
+            "name": name,
+            "kind": {"yaml": "job", "dag": "dag", "crontab": "crontab"}[kind],
+            "file": file,
+            "line": line,
+            "schedule": schedule,
+            "resolved": resolved,
+            "timezone": zone or "UTC",
+            "enabled": enabled,
+            "next": None if at is None else at.isoformat(),
+        },
+        ensure_ascii=False,
+        separators=(", ", ": "),
+    )
+    lines = document.split("\n")
+    start = lines.index('  "jobs": [') + 1
+    assert lines[start : start + 2] == [
+        f"    {valid_unicode(expected)},",
+        f"    {valid_unicode(expected)}",
+    ]
+
+
+def test_equal_instants_in_other_zones_keep_their_own_offsets() -> None:
+    job = make_job("0 2 * * *")
+    tokyo = datetime(2026, 1, 5, 9, tzinfo=ZoneInfo("Asia/Tokyo"))
+    utc = tokyo.astimezone(timezone.utc)
+    assert tokyo == utc  # the same instant: a cache keyed on it alone would mix them up
+    rows = (
+        InventoryRow(job, "0 2 * * *", tokyo, False),
+        InventoryRow(job, "0 2 * * *", utc, False),
+    )
+    doc = json.loads(jobs_json(Inventory(rows, (FILE,), (), 2)))
+    assert [j["next"] for j in doc["jobs"]] == [
+        "2026-01-05T09:00:00+09:00",
+        "2026-01-05T00:00:00+00:00",
+    ]
+
+
+def test_no_jobs_is_an_empty_list() -> None:
+    doc = jobs_json(Inventory((), (FILE,), (), 0))
+    assert '  "jobs": [],' in doc.split("\n")
+    assert json.loads(doc)["jobs"] == []
