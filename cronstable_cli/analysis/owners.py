@@ -211,11 +211,12 @@ def _validate(
         raise ValueError(
             f"cannot mark unknown node{plural} {names} as down (configured: {configured}){hint}"
         )
-    jobs_seen: set[str] = set()
-    for job in job_names:
-        if job in jobs_seen:
-            raise ValueError(f"job {job!r} is listed twice")
-        jobs_seen.add(job)
+    if len(set(job_names)) < len(job_names):  # one pass in C; name the repeat only then
+        jobs_seen: set[str] = set()
+        for job in job_names:
+            if job in jobs_seen:
+                raise ValueError(f"job {job!r} is listed twice")
+            jobs_seen.add(job)
     return tuple(nodes), down_nodes
 
 
@@ -250,10 +251,17 @@ def compute_owners(
     counts = dict.fromkeys(live, 0)
     moves: list[Move] = []
     rows = _ROW_SCORERS[hash](job_names, nodes_in_tie_order)
+    # Jobs share the few orders a handful of nodes can come in: each order's node
+    # tuples (all nodes, live nodes) are made once and shared by its jobs.
+    orders: dict[tuple[int, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for job, row in zip(job_names, rows, strict=True):
-        best_first = sorted(positions, key=row.__getitem__, reverse=True)
-        full = [nodes_in_tie_order[i] for i in best_first]
-        order = tuple(node for node in full if node not in down_set) if down_set else tuple(full)
+        best_first = tuple(sorted(positions, key=row.__getitem__, reverse=True))
+        known = orders.get(best_first)
+        if known is None:
+            every = tuple(nodes_in_tie_order[i] for i in best_first)
+            alive = tuple(node for node in every if node not in down_set)
+            known = orders[best_first] = (every, alive)
+        full, order = known
         ranking[job] = order
         owner = order[0] if may_own else None
         owners[job] = owner

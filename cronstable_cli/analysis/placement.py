@@ -128,6 +128,17 @@ def _ranking(
     return tuple(sorted(live))  # the lowest live name leads
 
 
+@dataclass(slots=True)
+class _Answer:
+    """Where the jobs of one policy and one rendezvous order run, and how many there are."""
+
+    runs_on: tuple[str, ...] | None
+    ranking: tuple[str, ...]
+    owner: str | None  # the one node that runs them, if one does
+    single: bool  # their policy has one owner under this election
+    jobs: int = 0
+
+
 def place_jobs(
     jobs: Sequence[tuple[str, Policy]],
     nodes: Sequence[str],
@@ -155,18 +166,31 @@ def place_jobs(
     counts = dict.fromkeys(live, 0)
     moves: list[Move] = []
     stopped: list[str] = []
+    # A job's answer depends only on its policy and its rendezvous order, which jobs
+    # share (a few nodes come in few orders): each pair's answer is worked out once.
+    answers: dict[tuple[Policy, tuple[str, ...]], _Answer] = {}
     for name in names:
         job_policy = policy[name]
         order = hrw.ranking[name]
-        nodes_now = _runs_on(job_policy, election, live, quorum_met, order[0] if order else None)
-        runs_on[name] = nodes_now
-        ranking[name] = _ranking(job_policy, election, live, order)
-        single = election.elect_leader and job_policy != "EveryNode" and not election.lease
-        owners[name] = nodes_now[0] if single and nodes_now else None
-        for node in nodes_now or ():
-            counts[node] += 1
+        answer = answers.get((job_policy, order))
+        if answer is None:
+            nodes_now = _runs_on(
+                job_policy, election, live, quorum_met, order[0] if order else None
+            )
+            single = election.elect_leader and job_policy != "EveryNode" and not election.lease
+            answer = answers[job_policy, order] = _Answer(
+                nodes_now,
+                _ranking(job_policy, election, live, order),
+                nodes_now[0] if single and nodes_now else None,
+                single,
+            )
+        answer.jobs += 1
+        nodes_now = runs_on[name] = answer.runs_on
+        ranking[name] = answer.ranking
+        owners[name] = answer.owner
         if not down_nodes:
             continue
+        single = answer.single
         if nodes_now is not None and not nodes_now:
             stopped.append(name)
         if single:
@@ -178,6 +202,9 @@ def place_jobs(
             )
             if was != owners[name]:
                 moves.append(Move(name, was, owners[name]))  # type: ignore[arg-type]
+    for answer in answers.values():
+        for node in answer.runs_on or ():
+            counts[node] += answer.jobs
     unexpected = tuple(m for m in moves if m.from_node not in down_nodes and m.to_node)
     result = replace(
         hrw,
