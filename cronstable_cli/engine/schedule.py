@@ -146,32 +146,57 @@ _REPEAT_WEEK = sum(1 << (7 * k) for k in range(5))  # a 7-bit pattern, five time
 
 def field_masks(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> tuple[int, int]:
     """(day-of-month mask, day-of-week mask) of a month, before the AND rule."""
-    if month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):
+    days = days_in_month(year, month)
+    first_wd = weekday_of(year, month, 1)
+    return _dom_mask(dom, days, first_wd), _dow_mask(dow, days, first_wd)
+
+
+def month_mask(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> int:
+    """The days of a month that match both day fields (the AND rule), as bits 1..31."""
+    if month != 2:
+        days = _MONTH_DAYS[month]
+    elif year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):
         days = 29
     else:
-        days = _MONTH_DAYS[month]
-    full = _FULL_MONTH[days]
+        days = 28
+    if (
+        len(dom.days) == 31
+        and len(dow.days) == 7
+        and not (dom.last_offsets or dom.nearest or dom.last_weekday or dow.last or dow.nth)
+    ):
+        return _FULL_MONTH[days]  # every day: no weekday needed
     y = year - (month < 3)  # Sakamoto's weekday of the 1st, as in `weekday_of`
     first_wd = (y + y // 4 - y // 100 + y // 400 + _SAKAMOTO[month - 1] + 1) % 7
+    mask = _dom_mask(dom, days, first_wd)
+    return mask and mask & _dow_mask(dow, days, first_wd)
+
+
+def _dom_mask(dom: DayOfMonth, days: int, first_wd: int) -> int:
     plain = dom.days
-    dom_mask = full if len(plain) == 31 else sum(map(_BIT.__getitem__, plain)) & full
+    full = _FULL_MONTH[days]
+    mask = full if len(plain) == 31 else sum(map(_BIT.__getitem__, plain)) & full
     if dom.last_offsets or dom.nearest or dom.last_weekday:
-        dom_mask |= _dom_specials(dom, days, first_wd)
+        mask |= _dom_specials(dom, days, first_wd)
+    return mask
+
+
+def _dow_mask(dow: DayOfWeek, days: int, first_wd: int) -> int:
     weekdays = dow.days
+    full = _FULL_MONTH[days]
     if len(weekdays) == 7:
-        dow_mask = full
+        mask = full
     elif weekdays:
         # Bit j of the month's first week: is weekday (first_wd + j) % 7 selected,
         # i.e. the week's bits rotated right by first_wd; the month is that week
         # five times over, shifted so that day 1 is bit 1.
         week = sum(map(_BIT.__getitem__, weekdays))
         first = ((week >> first_wd) | (week << (7 - first_wd))) & 127
-        dow_mask = (first * _REPEAT_WEEK << 1) & full
+        mask = (first * _REPEAT_WEEK << 1) & full
     else:
-        dow_mask = 0
+        mask = 0
     if dow.last or dow.nth:
-        dow_mask |= _dow_specials(dow, days, first_wd)
-    return dom_mask, dow_mask
+        mask |= _dow_specials(dow, days, first_wd)
+    return mask
 
 
 def _dom_specials(dom: DayOfMonth, days: int, first_wd: int) -> int:
@@ -233,16 +258,18 @@ class Schedule:
 
     def __init__(self, parsed: Parsed) -> None:
         self.parsed = parsed
+        # Parsed's last seven values, in one unpacking rather than a look-up each.
+        seconds, minutes, hours, dom, months, dow, years = parsed[5:]
         # Shared tables: after the first schedule with a field's values, one look-up each.
         tables = _NEXT
-        self._sn = tables.get(parsed.seconds) or _forward(parsed.seconds)
-        self._minn = tables.get(parsed.minutes) or _forward(parsed.minutes)
-        self._hn = tables.get(parsed.hours) or _forward(parsed.hours)
-        self._mn = tables.get(parsed.months) or _forward(parsed.months)
-        self._yn = _NEXT_YEARS.get(parsed.years) or _forward_years(parsed.years)
+        self._sn = tables.get(seconds) or _forward(seconds)
+        self._minn = tables.get(minutes) or _forward(minutes)
+        self._hn = tables.get(hours) or _forward(hours)
+        self._mn = tables.get(months) or _forward(months)
+        self._yn = _NEXT_YEARS.get(years) or _forward_years(years)
         # The backward tables (years .. seconds) are found on the first backward search.
         self._back: tuple[list[int], ...] | None = None
-        days = (parsed.dom, parsed.dow)
+        days = (dom, dow)
         masks = _DAY_MASKS.get(days)
         if masks is None:
             masks = {}
@@ -256,8 +283,8 @@ class Schedule:
         key = year * 13 + month
         mask = self._masks.get(key)
         if mask is None:
-            dom, dow = field_masks(self.parsed.dom, self.parsed.dow, year, month)
-            mask = self._masks[key] = dom & dow
+            p = self.parsed
+            mask = self._masks[key] = month_mask(p.dom, p.dow, year, month)
         return mask
 
     def field_day_masks(self, year: int, month: int) -> tuple[int, int]:
@@ -303,9 +330,11 @@ class Schedule:
                 continue
             if nm != mo:
                 mo, d, h, mi, s = nm, 1, 0, 0, 0
-            mask = masks.get(y * 13 + mo)
+            key = y * 13 + mo
+            mask = masks.get(key)
             if mask is None:
-                mask = self.day_mask(y, mo)
+                p = self.parsed
+                mask = masks[key] = month_mask(p.dom, p.dow, y, mo)
             rest = mask >> d
             if not rest:
                 mo, d, h, mi, s = mo + 1, 1, 0, 0, 0

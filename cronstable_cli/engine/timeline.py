@@ -27,7 +27,14 @@ from datetime import datetime, timezone, tzinfo
 from itertools import repeat
 
 from .schedule import Schedule, Wall, days_in_month
-from .zone_clock import ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
+from .zone_clock import (
+    _CLOCKS,
+    ZoneClock,
+    civil_from_days,
+    clock_for,
+    days_from_civil,
+    wall_at,
+)
 from .zones import is_fixed
 
 UTC = timezone.utc
@@ -80,7 +87,7 @@ class Timeline:
         self.zone = zone
         # The zone's data is shared by every timeline in it: building one is
         # a dictionary lookup, whatever the zone.
-        self._zone_clock = clock = clock_for(zone)
+        self._zone_clock = clock = _CLOCKS.get(zone) or clock_for(zone)
         self.fixed = clock.fixed
 
     def _steady_fire(self, w: Wall, offset: int, now: datetime) -> datetime:
@@ -99,22 +106,24 @@ class Timeline:
         zone = self.zone
         local = now if now.tzinfo is zone else now.astimezone(zone)
         clock = self._zone_clock
-        y, mo, d, h, mi, s = wall = (
-            local.year,
-            local.month,
-            local.day,
-            local.hour,
-            local.minute,
-            local.second,
-        )
         if clock.fixed:
             # One steady run for ever: the search starts from the wall fields
             # and its first match is the answer.
-            w = self.schedule.first_at_or_after(y, mo, d, h, mi, s + 1)
+            w = self.schedule.first_at_or_after(
+                local.year, local.month, local.day, local.hour, local.minute, local.second + 1
+            )
             if w is None:
                 return None
             off = clock.offset
         else:
+            y, mo, d, h, mi, s = wall = (
+                local.year,
+                local.month,
+                local.day,
+                local.hour,
+                local.minute,
+                local.second,
+            )
             starts, ends, offsets = clock.segments
             k = bisect_right(starts, wall) - 1
             if not wall <= ends[k]:
