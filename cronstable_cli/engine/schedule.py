@@ -152,23 +152,49 @@ def field_masks(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> tuple
 
 
 def month_mask(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> int:
-    """The days of a month that match both day fields (the AND rule), as bits 1..31."""
+    """The days of a month that match both day fields (the AND rule), as bits 1..31.
+
+    What `field_masks` gives, ANDed, in one pass: a search computes one per
+    month it visits, so the common shapes (every day, a few days, plain
+    weekdays) take no helper call and skip the weekday when nothing needs it.
+    """
     if month != 2:
         days = _MONTH_DAYS[month]
     elif year % 4 == 0 and (year % 100 != 0 or year % 400 == 0):
         days = 29
     else:
         days = 28
-    if (
-        len(dom.days) == 31
-        and len(dow.days) == 7
-        and not (dom.last_offsets or dom.nearest or dom.last_weekday or dow.last or dow.nth)
-    ):
-        return _FULL_MONTH[days]  # every day: no weekday needed
+    full = _FULL_MONTH[days]
+    plain, last_offsets, nearest, last_weekday = dom
+    weekdays, last, nth = dow
+    if len(plain) == 31:
+        mask = full
+    else:
+        mask = 0
+        for day in plain:  # a few days, as a rule: cheaper than sum(map(...))
+            mask |= 1 << day
+        mask &= full
+    special = last_offsets or nearest or last_weekday
+    if len(weekdays) == 7 and not (special or last or nth):
+        return mask
     y = year - (month < 3)  # Sakamoto's weekday of the 1st, as in `weekday_of`
     first_wd = (y + y // 4 - y // 100 + y // 400 + _SAKAMOTO[month - 1] + 1) % 7
-    mask = _dom_mask(dom, days, first_wd)
-    return mask and mask & _dow_mask(dow, days, first_wd)
+    if special:
+        mask |= _dom_specials(dom, days, first_wd)
+    if not mask:
+        return 0
+    if len(weekdays) == 7:
+        week_mask = full
+    else:
+        week = 0
+        for wd in weekdays:
+            week |= 1 << wd
+        # As in `_dow_mask`: the first week's bits, repeated over the month.
+        first = ((week >> first_wd) | (week << (7 - first_wd))) & 127
+        week_mask = (first * _REPEAT_WEEK << 1) & full
+    if last or nth:
+        week_mask |= _dow_specials(dow, days, first_wd)
+    return mask & week_mask
 
 
 def _dom_mask(dom: DayOfMonth, days: int, first_wd: int) -> int:
