@@ -124,10 +124,15 @@ class Timeline:
                 local.minute,
                 local.second,
             )
-            starts, ends, offsets = clock.segments
-            k = bisect_right(starts, wall) - 1
-            if not wall <= ends[k]:
-                return self._next_careful(now)
+            start, end, off = clock.run
+            if not start <= wall <= end:
+                starts, ends, offsets = clock.segments
+                k = bisect_right(starts, wall) - 1
+                end = ends[k]
+                if not wall <= end:
+                    return self._next_careful(now)
+                off = offsets[k]
+                clock.run = (starts[k], end, off)
             # A steady run: the search starts from the wall fields themselves.
             # No wall time before `now`'s lands after it, and none between it
             # and the first match w exists, so when w lies in a steady run too
@@ -136,11 +141,12 @@ class Timeline:
             w = self.schedule.first_at_or_after(y, mo, d, h, mi, s + 1)
             if w is None:
                 return None
-            if not w <= ends[k]:
+            if not w <= end:
+                starts, ends, offsets = clock.segments
                 k = bisect_right(starts, w) - 1
                 if not w <= ends[k]:
                     return self._next_careful(now)
-            off = offsets[k]
+                off = offsets[k]
         out = now.tzinfo
         if out is zone and clock.civil:
             # What fromtimestamp gives (fold 0: a steady run repeats no hour),

@@ -106,6 +106,7 @@ class ZoneClock:
         "civil",
         "fixed",
         "offset",
+        "run",
         "segments",
         "zone",
     )
@@ -121,6 +122,11 @@ class ZoneClock:
         self.fixed = is_fixed(zone)
         self.offset = offset_at(zone, 946684800) if self.fixed else 0  # 2000-01-01
         self.segments = fixed_segments(self.offset) if self.fixed else _NO_RUNS
+        # The steady run a search last started in, (start, end, offset): the
+        # next search most likely starts in it too (wall times come in order,
+        # and a fleet's searches start from one `now`). It stays true when the
+        # tables grow: more probed years never change a known run.
+        self.run: tuple[tuple[int, ...], tuple[int, ...], int] = ((), (), 0)
         # The probed years are always one run [first, last]; instants in
         # [lo, hi] are far enough inside it that every change near them is known.
         self._first = self._last = 0
