@@ -92,15 +92,21 @@ def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
         (only,) = values
         return [only] * (only - lo + 1) + [-1] * (hi - only + 1)
     ordered = sorted(values)
-    size = hi - lo + 2
-    if ordered and ordered[-1] - ordered[0] + 1 == len(ordered):  # one run: `*`, `a-b`
-        first, last = ordered[0], ordered[-1]
+    first, last = ordered[0], ordered[-1]
+    if last - first + 1 == len(ordered):  # one run: `*`, `a-b`
+        if lo == 0:  # a slice of the identity table, copied in C
+            return [first] * first + _IDENT[first : last + 1] + [-1] * (hi + 1 - last)
         return [first] * (first - lo) + list(range(first, last + 1)) + [-1] * (hi + 1 - last)
-    table: list[int] = []
-    for v in ordered:
-        table += [v] * (v - lo + 1 - len(table))
-    table += [-1] * (size - len(table))
+    table = [first] * (first - lo + 1)
+    below = first
+    for v in ordered[1:]:
+        table += [v] * (v - below)
+        below = v
+    table += [-1] * (hi + 1 - last)
     return table
+
+
+_IDENT = list(range(_SPAN))
 
 
 def _prev_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
