@@ -279,12 +279,8 @@ class Schedule:
     __slots__ = (
         "_back",
         "_day_seconds",
-        "_hn",
+        "_nexts",
         "_masks",
-        "_minn",
-        "_mn",
-        "_sn",
-        "_yn",
         "parsed",
     )
 
@@ -294,11 +290,14 @@ class Schedule:
         seconds, minutes, hours, dom, months, dow, years = parsed[5:]
         # Shared tables: after the first schedule with a field's values, one look-up each.
         tables = _NEXT
-        self._sn = tables.get(seconds) or _forward(seconds)
-        self._minn = tables.get(minutes) or _forward(minutes)
-        self._hn = tables.get(hours) or _forward(hours)
-        self._mn = tables.get(months) or _forward(months)
-        self._yn = _NEXT_YEARS.get(years) or _forward_years(years)
+        # One tuple, years .. seconds: a slot to store and one to read per search.
+        self._nexts = (
+            _NEXT_YEARS.get(years) or _forward_years(years),
+            tables.get(months) or _forward(months),
+            tables.get(hours) or _forward(hours),
+            tables.get(minutes) or _forward(minutes),
+            tables.get(seconds) or _forward(seconds),
+        )
         # The backward tables (years .. seconds) are found on the first backward search.
         self._back: tuple[list[int], ...] | None = None
         days = (dom, dow)
@@ -344,7 +343,7 @@ class Schedule:
 
     def first_at_or_after(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
         """The smallest matching wall time >= the given one, or None before 2100."""
-        yn, mn, hn, minn, sn = self._yn, self._mn, self._hn, self._minn, self._sn
+        yn, mn, hn, minn, sn = self._nexts
         masks = self._masks
         if y < YEAR_MIN:
             y, mo, d, h, mi, s = YEAR_MIN, 1, 1, 0, 0, 0
