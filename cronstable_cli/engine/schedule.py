@@ -279,8 +279,8 @@ class Schedule:
     __slots__ = (
         "_back",
         "_day_seconds",
-        "_nexts",
         "_masks",
+        "_nexts",
         "parsed",
     )
 
@@ -373,23 +373,25 @@ class Schedule:
             if not rest & 1:
                 d += (rest & -rest).bit_length() - 1
                 h = mi = s = 0
+            # The first time of day at or after (h, mi, s), without going round
+            # the loop again: a field that moves forward (or carries into the
+            # next one) leaves the fields below it at their first values, and a
+            # table's last index holds -1 (minute 60, hour 24), so a carry needs
+            # no bounds check.
             nh = hn[h]
-            if nh < 0:
-                d, h, mi, s = d + 1, 0, 0, 0
-                continue
-            if nh != h:
-                h, mi, s = nh, 0, 0
-            nmi = minn[mi]
-            if nmi < 0:
-                h, mi, s = h + 1, 0, 0
-                continue
-            if nmi != mi:
-                mi, s = nmi, 0
-            ns = sn[s]
-            if ns < 0:
-                mi, s = mi + 1, 0
-                continue
-            return (y, mo, d, h, mi, ns)
+            if nh == h:
+                nmi = minn[mi]
+                if nmi == mi:
+                    ns = sn[s]
+                    if ns >= 0:
+                        return (y, mo, d, h, mi, ns)
+                    nmi = minn[mi + 1]
+                if nmi >= 0:
+                    return (y, mo, d, h, nmi, sn[0])
+                nh = hn[h + 1]
+            if nh >= 0:
+                return (y, mo, d, nh, minn[0], sn[0])
+            d, h, mi, s = d + 1, 0, 0, 0
 
     def last_at_or_before(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
         """The largest matching wall time <= the given one, or None after 1970."""
