@@ -15,6 +15,7 @@ from .foreign_yaml import foreign_document, top_level_keys
 from .foreign_yaml import message as foreign_message
 from .problems import Problems
 from .schema_check import Checker
+from .yaml_fast import FlatItem
 from .yaml_nodes import (
     Mapping,
     Node,
@@ -138,7 +139,12 @@ def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
         if draft is not None:
             drafts.append(draft)
 
-    tree, was_streamed = parse_document(text, on_job, lines)
+    def on_flat_job(item: FlatItem, line: int, col: int) -> None:
+        draft = builder.build_flat(item, line, col)
+        if draft is not None:
+            drafts.append(draft)
+
+    tree, was_streamed = parse_document(text, on_job, lines, on_flat_job)
     if was_streamed:
         out.found.extend(streamed.found)
     else:

@@ -44,17 +44,27 @@ _INDICATORS = frozenset("[]{},#&*!|>'\"%@`?:")
 _MAX_DEPTH = 64
 
 
+# A job item whose every value is a scalar, as `on_flat_job` gets it: each key's
+# text -> (the key's line, its value); in the file's order. The item's own line and
+# column, and every key's column, are those `on_flat_job` is given.
+FlatItem = dict[str, tuple[int, Scalar]]
+
+
 def parse_fast(
     text: str,
     on_job: Callable[[Node], None] | None = None,
     lines: list[str] | None = None,
+    on_flat_job: Callable[[FlatItem, int, int], None] | None = None,
 ) -> Node | None:
     """Parse `text`; None for an empty document. Raises Unsupported.
 
     With `on_job`, each item of the top-level `jobs` sequence is handed to it
     as soon as it is parsed and not kept in the tree: a big file's tree never
     has to sit in memory, which keeps the parse linear in practice. `lines`
-    may pass in `text.split("\n")` when the caller has it already.
+    may pass in `text.split("\n")` when the caller has it already. With
+    `on_flat_job` too, an item whose values are all scalars (most jobs) goes to
+    it as a FlatItem with its line and column, no Mapping and no key nodes made
+    (`flat_mapping` makes them, for a consumer that wants the tree after all).
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n")
@@ -63,7 +73,7 @@ def parse_fast(
         lines = None
     if not _plain_characters(text):
         raise Unsupported("character")
-    return _Parser(text, on_job, lines or text.split("\n")).document()
+    return _Parser(text, on_job, lines or text.split("\n"), on_flat_job).document()
 
 
 def _plain_characters(text: str) -> bool:
@@ -83,9 +93,21 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
+def flat_mapping(item: FlatItem, line: int, col: int) -> Mapping:
+    """The Mapping node the parser makes for a FlatItem at `line`, `col`."""
+    return Mapping([(Scalar(key, at, col), value) for key, (at, value) in item.items()], line, col)
+
+
 class _Parser:
-    def __init__(self, text: str, on_job: Callable[[Node], None] | None, lines: list[str]) -> None:
+    def __init__(
+        self,
+        text: str,
+        on_job: Callable[[Node], None] | None,
+        lines: list[str],
+        on_flat_job: Callable[[FlatItem, int, int], None] | None = None,
+    ) -> None:
         self.on_job = on_job
+        self.on_flat_job = on_flat_job
         self.text = text
         self.ends_with_newline = text.endswith("\n")
         self.lines = lines  # text.split("\n"): a final newline leaves one "" at the end
@@ -145,10 +167,14 @@ class _Parser:
 
     # -- collections ------------------------------------------------------------
 
-    def mapping(self, i: int, indent: int, first: str | None, depth: int) -> tuple[Mapping, int]:
-        node = Mapping([], i + 1, indent + 1)
+    def mapping(
+        self, i: int, indent: int, first: str | None, depth: int, begun: Mapping | None = None
+    ) -> tuple[Mapping, int]:
+        """The block mapping at line i; `begun` holds the entries `flat_item` read
+        before a value that is not a scalar (line i, at the mapping's indentation)."""
+        node = Mapping([], i + 1, indent + 1) if begun is None else begun
         entries = node.entries
-        seen: set[str] = set()
+        seen: set[str] = {key.value for key, _ in entries}
         map_col = 0  # column of the first mapping value (strictyaml insists they agree)
         lines, n, indents = self.lines, self.n, self.indents
         match_key = _KEY.match
@@ -201,6 +227,46 @@ class _Parser:
             entries.append((key, value))
         return node, i
 
+    def flat_item(self, i: int, indent: int, first: str) -> tuple[FlatItem, int, bool]:
+        """`mapping` for a streamed job item while its values are scalars, making no nodes
+        for the keys. Returns the entries read, the next line, and True when that is
+        the whole item; False: line i has a value that is not a scalar, for `mapping`
+        to read from there. Accepts and refuses exactly what `mapping` does."""
+        item: FlatItem = {}
+        lines, n, indents = self.lines, self.n, self.indents
+        match_key = _KEY.match
+        text, start = first, 0
+        while True:
+            m = match_key(text, start)
+            if m is None:
+                raise Unsupported("not a key")
+            name = m.group(1)
+            if name in item:
+                raise Unsupported("duplicate key")
+            end = m.end()
+            rest = text[end:]
+            if not rest or rest[0] == "#":
+                return item, i, False  # an empty value or a nested block: `mapping` reads it
+            col = indent + end - start
+            if rest[0] in "|>":
+                item[name] = (i + 1, (got := self.block_scalar(i, indent, col, rest))[0])
+                i = got[1]
+            else:
+                item[name] = (i + 1, self.inline_scalar(rest, i, col))
+                i += 1
+                while i < n and indents[i] < 0:
+                    i += 1
+                if i < n and indents[i] > indent:
+                    raise Unsupported("continuation line")
+            if i >= n:
+                return item, i, True
+            ind = indents[i]
+            if ind < indent:
+                return item, i, True
+            if ind > indent:
+                raise Unsupported("over-indented line")
+            text, start = lines[i], ind
+
     def empty_value(
         self, i: int, indent: int, depth: int, stream: Callable[[Node], None] | None = None
     ) -> tuple[Node, int]:
@@ -240,7 +306,16 @@ class _Parser:
             if not rest or rest[0] == "#" or (rest[0] == "-" and (rest == "-" or rest[1] == " ")):
                 raise Unsupported("nested item")
             item: Node
-            if _KEY.match(rest):
+            if stream is not None and self.on_flat_job is not None and _KEY.match(rest):
+                flat, j, whole = self.flat_item(i, col, rest)
+                if whole:
+                    self.on_flat_job(flat, i + 1, col + 1)
+                    i = j
+                    continue
+                # A value that is not a scalar at line j: the generic walk goes on there.
+                begun = flat_mapping(flat, i + 1, col + 1)
+                item, i = self.mapping(j, col, None if flat else rest, depth + 1, begun)
+            elif _KEY.match(rest):
                 item, i = self.mapping(i, col, rest, depth + 1)
             else:
                 if rest[0] in "|>":

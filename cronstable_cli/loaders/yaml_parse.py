@@ -12,20 +12,24 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .yaml_fast import Unsupported, parse_fast
+from .yaml_fast import FlatItem, Unsupported, parse_fast
 from .yaml_nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
 
 
 def parse_document(
-    text: str, on_job: Callable[[Node], None] | None = None, lines: list[str] | None = None
+    text: str,
+    on_job: Callable[[Node], None] | None = None,
+    lines: list[str] | None = None,
+    on_flat_job: Callable[[FlatItem, int, int], None] | None = None,
 ) -> tuple[Node | SyntaxProblem | None, bool]:
     """The document tree (None when empty) or the first problem strictyaml reports.
 
     The flag says whether the top-level job items went to `on_job` (the fast
-    parser streams them) instead of staying in the tree.
+    parser streams them; those with only scalar values to `on_flat_job` when
+    given) instead of staying in the tree.
     """
     try:
-        return parse_fast(text, on_job, lines), on_job is not None
+        return parse_fast(text, on_job, lines, on_flat_job), on_job is not None
     except (Unsupported, RecursionError):
         # strictyaml costs tens of milliseconds to import: only when needed.
         from .yaml_strict import parse_strict

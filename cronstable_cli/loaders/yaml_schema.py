@@ -22,8 +22,9 @@ from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge,
 from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
 from .env_refs import expand
 from .problems import Problems
-from .schema_check import INVALID, Checker, found
+from .schema_check import INVALID, Checker, Crash, found, scalar_reader
 from .suppress import suppressed_codes
+from .yaml_fast import FlatItem, flat_mapping
 from .yaml_nodes import Mapping, Node, Scalar, kind_of
 from .yaml_text import did_you_mean, shown
 from .zones import is_known_zone, unknown_zone_message
@@ -205,6 +206,13 @@ def report_issues(
         out.add(codes.INVALID_CONFIG, message, *locate(where, path, fallback))
 
 
+# How each job key a scalar can satisfy reads its text, for `build_flat`; the keys
+# the daemon's job checks read are left out (such a job takes the generic walk).
+_FLAT_READERS = {
+    f.name: reader
+    for f in JOB.fields
+    if f.name not in JOB_CHECKED_KEYS and (reader := scalar_reader(f.type)) is not None
+}
 _JOB_ROOTS = frozenset({""})
 _NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
 _FINISH_KEYS = ("utc", "enabled", "timezone", "clusterPolicy")  # what `finish` reads
@@ -290,6 +298,53 @@ class JobBuilder:
             # at the job itself. (Drafts of a whole file wait for its defaults at once.)
             data=data if checked else {k: data[k] for k in _FINISH_KEYS if k in data},
             where=checker.where if checked else _NOWHERE,
+        )
+
+    def build_flat(self, item: FlatItem, line: int, col: int) -> Draft | None:
+        """`build` for a job item whose values are all scalars, without the generic walk
+        when each key reads cleanly: a known key that the daemon's job checks do not
+        read, a value of its type, the three required keys, a name and a command that
+        are not blank, a known zone, no `${`. Anything else (each of which `build`
+        reports) goes to `build`, so the Draft and the findings are the same."""
+        data: dict[str, Any] = {}
+        readers = _FLAT_READERS
+        try:
+            for key, (_, value) in item.items():
+                reader = readers.get(key)
+                if reader is None or (got := reader(value.value)) is INVALID:
+                    return self.build(flat_mapping(item, line, col))
+                data[key] = got
+        except Crash:
+            return self.build(flat_mapping(item, line, col))
+        name, command, schedule = data.get("name"), data.get("command"), item.get("schedule")
+        if (
+            self.has_references
+            or schedule is None
+            or not isinstance(name, str)
+            or not name.strip()
+            or not isinstance(command, str)
+            or not command.strip()
+            or ("timezone" in data and not is_known_zone(data["timezone"]))
+        ):
+            return self.build(flat_mapping(item, line, col))
+        schedule_line, value = schedule
+        text = value.value
+        file = self.out.file
+        at_line, at_col = self._text_start(value)
+        keys = tuple(item)
+        return Draft(
+            name=name,
+            schedule=self._schedules.setdefault(text, text),
+            location=SourceLocation(file, line, col),
+            schedule_location=SourceLocation(file, at_line, at_col),
+            schedule_fields=(),
+            command=command,
+            suppressed=suppressed_codes(self.lines, line, (schedule_line, at_line))
+            if self.has_directives
+            else None,
+            keys=self._keys.setdefault(keys, keys),
+            data={k: data[k] for k in _FINISH_KEYS if k in data},
+            where=_NOWHERE,
         )
 
     # -- the interpreted keys -------------------------------------------------

@@ -1,0 +1,121 @@
+"""Job items whose values are all scalars skip the generic walk, with the same result.
+
+The fast parser hands such an item over without Mapping or key nodes (`on_flat_job`)
+and the builder reads it without the generic schema walk (`build_flat`). Both are
+shortcuts only: the streamed items, the Drafts and every finding must be exactly
+what the generic path gives for the same text.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cronstable_cli.loaders.problems import Problems
+from cronstable_cli.loaders.yaml_fast import FlatItem, Unsupported, flat_mapping, parse_fast
+from cronstable_cli.loaders.yaml_nodes import Node
+from cronstable_cli.loaders.yaml_schema import JobBuilder
+
+from .test_fast_parser import mapping, sequence
+
+# Keys and values a job item is made of: known, checked (the job checks read them),
+# misspelt; values of every type, wrong ones, blank ones, `${VAR}`, unknown zones.
+JOB_KEYS = [
+    "name", "command", "schedule", "timezone", "enabled", "utc", "clusterPolicy",
+    "shell", "user", "priority", "poolSlots", "executionTimeout", "pool", "comand",
+]  # fmt: skip
+JOB_VALUES = [
+    "job-1", "job-2", "' '", "''", "/bin/run --x", "'0 1 * * *'", '"*/5 * * * *"', "H 2 * * *",
+    "Europe/Berlin", "Mars/Base", "UTC", "true", "no", "maybe", "Leader", "EveryNode", "leader",
+    "3", "1_0", "x", "2.5", "${HOME}", "'${NOPE_NOT_SET}'", "high", "|\n      echo a",
+    ">-\n      a\n      b", "a # c", "# c", "",
+]  # fmt: skip
+
+
+@st.composite
+def job_items(draw: st.DrawFn) -> str:
+    lines = ["jobs:"]
+    for n in range(draw(st.integers(1, 4))):
+        keys = draw(st.lists(st.sampled_from(JOB_KEYS), min_size=1, max_size=6))
+        if draw(st.integers(0, 3)):  # mostly a job that has the three required keys
+            keys = ["name", "command", "schedule", *keys[3:]]
+        for index, key in enumerate(keys):
+            value = draw(st.sampled_from(JOB_VALUES))
+            if key == "name" and draw(st.booleans()):
+                value = f"job-{n}"
+            lead = "  - " if index == 0 else "    "
+            lines.append(f"{lead}{key}: {value}".rstrip())
+        if draw(st.integers(0, 4)) == 0:
+            lines.append(
+                draw(st.sampled_from(["    # cronstable: ignore", "", "    env:\n      A: b"]))
+            )
+    return "\n".join(lines) + "\n"
+
+
+def streamed(text: str, flat: bool) -> list[str] | None:
+    """repr of each streamed job item (flat ones as the Mapping the parser would make)."""
+    items: list[Node] = []
+
+    def on_flat(item: FlatItem, line: int, col: int) -> None:
+        items.append(flat_mapping(item, line, col))
+
+    try:
+        parse_fast(text, items.append, None, on_flat if flat else None)
+    except Unsupported:
+        return None
+    return [repr(item) for item in items]
+
+
+@st.composite
+def job_documents(draw: st.DrawFn) -> str:
+    if draw(st.booleans()):
+        return draw(job_items())
+    body = draw(sequence(draw(st.sampled_from([0, 2])), 1))
+    tail = draw(mapping(0, 0)) if draw(st.integers(0, 3)) == 0 else []
+    return "\n".join(["jobs:", *body, *tail]) + "\n"
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(job_documents())
+def test_flat_items_are_the_items_the_parser_streams_otherwise(text: str) -> None:
+    assert streamed(text, flat=True) == streamed(text, flat=False)
+
+
+def test_a_flat_item_keeps_its_positions() -> None:
+    text = "jobs:\n  - name: a\n    schedule: '0 1 * * *'  # c\n    command: |\n      run\n"
+    got: list[tuple[FlatItem, int, int]] = []
+    parse_fast(text, lambda node: None, None, lambda item, line, col: got.append((item, line, col)))
+    ((item, line, col),) = got
+    assert (line, col) == (2, 5)
+    assert [(key, at, value.value, value.line, value.col) for key, (at, value) in item.items()] == [
+        ("name", 2, "a", 2, 11),
+        ("schedule", 3, "0 1 * * *", 3, 15),
+        ("command", 4, "run\n", 4, 14),
+    ]
+
+
+def test_an_item_with_a_nested_value_goes_on_through_the_generic_walk() -> None:
+    text = "jobs:\n  - name: a\n    command: x\n    onFailure:\n      retry: y\n    schedule: z\n"
+    flat: list[FlatItem] = []
+    nodes: list[Node] = []
+    parse_fast(text, nodes.append, None, lambda item, line, col: flat.append(item))
+    assert flat == []
+    assert [key.value for key, _ in nodes[0].entries] == [  # type: ignore[union-attr]
+        "name", "command", "onFailure", "schedule",
+    ]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(job_items())
+def test_build_flat_gives_what_build_gives(text: str) -> None:
+    lines = text.split("\n")
+    items: list[tuple[FlatItem, int, int]] = []
+    try:
+        parse_fast(text, lambda node: None, lines, lambda *item: items.append(item))
+    except Unsupported:
+        return
+    fast = JobBuilder(Problems("f.yaml"), lines, text)
+    generic = JobBuilder(Problems("f.yaml"), lines, text)
+    for item, line, col in items:
+        assert fast.build_flat(item, line, col) == generic.build(flat_mapping(item, line, col))
+    assert fast.out.found == generic.out.found
