@@ -521,11 +521,47 @@ def wrap_plain(
 
 def _breaks(plain: str, width: int, indent: int, kept: Sequence[tuple[int, int]]) -> list[int]:
     """Offsets where greedy wrapping starts a new line (shared by `wrap` and `wrap_plain`)."""
+    # Printable ASCII is a cell per character: a span's width is its length, no slice.
+    simple = plain.isascii() and plain.isprintable()
+    if simple and not kept and "`" not in plain:
+        return _line_breaks(plain, width, indent)
+    return _word_breaks(plain, width, indent, kept, simple)
+
+
+def _line_breaks(plain: str, width: int, indent: int) -> list[int]:
+    """`_word_breaks` for printable ASCII without kept spans: a line at a time, not a
+    word at a time (the thousands of load errors of a big fleet on stderr). The words
+    that end within a line's width all fit; the first that ends past it starts the next.
+    """
+    word = _RUN.search(plain)
+    if word is None:
+        return []
+    after = word.end()  # the end of the last word placed (the first is never moved)
+    breaks: list[int] = []
+    line_start, size = 0, len(plain)
+    while True:
+        limit = line_start + width - (indent if breaks else 0)  # a word may end here
+        if after >= limit:  # the line is full already: the next word starts a new one
+            word = _RUN.search(plain, after)
+        elif limit >= size:
+            return breaks
+        elif plain[limit] == " ":  # a word ends right at the limit: the next one moves
+            word = _RUN.search(plain, limit)
+        else:  # the word running across the limit moves
+            word = _RUN.search(plain, plain.rfind(" ", 0, limit) + 1)
+        if word is None:
+            return breaks
+        line_start, after = word.span()
+        breaks.append(line_start)
+
+
+def _word_breaks(
+    plain: str, width: int, indent: int, kept: Sequence[tuple[int, int]], simple: bool
+) -> list[int]:
+    """Greedy wrapping a word at a time; `kept` and `code` spans are words of their own."""
     spans = list(kept) or [(m.start(), m.end()) for m in _CODE.finditer(plain)]
     breaks: list[int] = []
     line_start, first = 0, True
-    # Printable ASCII is a cell per character: a span's width is its length, no slice.
-    simple = plain.isascii() and plain.isprintable()
     for start, end in _words(plain, spans):
         lead = indent if breaks else 0
         if first:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 
@@ -175,3 +177,26 @@ def test_every_table_goes_through_the_layout() -> None:
         if p.name != "layout.py" and "rich.table" in p.read_text(encoding="utf-8")
     ]
     assert offenders == []
+
+
+@given(
+    st.text(alphabet="ab /:-", max_size=90),
+    st.integers(min_value=-2, max_value=40),
+    st.integers(min_value=0, max_value=8),
+)
+@settings(max_examples=500)
+def test_line_at_a_time_breaks_are_the_word_at_a_time_ones(
+    plain: str, width: int, indent: int
+) -> None:
+    # Plain ASCII wraps by jumping a line at a time (load errors on stderr at 100,000
+    # jobs); every break must be where the word-by-word greedy loop puts it.
+    from cronstable_cli.render.layout import _line_breaks, _word_breaks
+
+    assert _line_breaks(plain, width, indent) == _word_breaks(plain, width, indent, (), True)
+
+
+def test_line_breaks_hand_checked() -> None:
+    from cronstable_cli.render.layout import _breaks
+
+    # 10 columns, continuations 2 deep: "aaaa bbbb" fits (9); "cc" would end at 12.
+    assert _breaks("aaaa bbbb cc dddddddddddd e", 10, 2, ()) == [10, 13, 26]
