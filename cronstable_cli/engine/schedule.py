@@ -91,6 +91,8 @@ def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
     if len(values) == 1:  # `0`, `30`: the commonest minute, hour and second fields
         (only,) = values
         return [only] * (only - lo + 1) + [-1] * (hi - only + 1)
+    if not values:  # a year field wholly past 2099: nothing ever matches
+        return [-1] * (hi - lo + 2)
     ordered = sorted(values)
     first, last = ordered[0], ordered[-1]
     if last - first + 1 == len(ordered):  # one run: `*`, `a-b`
@@ -107,6 +109,7 @@ def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
 
 
 _IDENT = list(range(_SPAN))
+_NO_YEARS = [-1] * (YEAR_MAX - YEAR_MIN + 2)
 
 
 def _prev_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
@@ -291,13 +294,19 @@ class Schedule:
         # Shared tables: after the first schedule with a field's values, one look-up each.
         tables = _NEXT
         # One tuple, years .. seconds: a slot to store and one to read per search.
-        self._nexts = (
+        self._nexts = nexts = (
             _NEXT_YEARS.get(years) or _forward_years(years),
             tables.get(months) or _forward(months),
             tables.get(hours) or _forward(hours),
             tables.get(minutes) or _forward(minutes),
             tables.get(seconds) or _forward(seconds),
         )
+        if nexts[2][0] < 0 or nexts[3][0] < 0 or nexts[4][0] < 0:
+            # A time field without values (@reboot's): no day has a matching
+            # time, so the search must stop at once. It reads a time field's
+            # first value without checking it, and every search starts with
+            # the year: no year, no search.
+            self._nexts = (_NO_YEARS, *nexts[1:])
         # The backward tables (years .. seconds) are found on the first backward search.
         self._back: tuple[list[int], ...] | None = None
         days = (dom, dow)
