@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from datetime import timezone, tzinfo
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .transitions import offset_at, transitions
 from .zones import is_fixed
@@ -108,6 +108,7 @@ class ZoneClock:
         "offset",
         "run",
         "segments",
+        "start",
         "zone",
     )
 
@@ -127,6 +128,11 @@ class ZoneClock:
         # and a fleet's searches start from one `now`). It stays true when the
         # tables grow: more probed years never change a known run.
         self.run: tuple[tuple[int, ...], tuple[int, ...], int] = ((), (), 0)
+        # The datetime the last fast `next` started from, its wall fields, and
+        # the end and offset of its steady run: (now, y, mo, d, h, mi, s, end,
+        # offset). A fleet's searches share one `now`, and a datetime never
+        # changes: the entry holds it, so `is` cannot be fooled by a reused id.
+        self.start: tuple[Any, ...] = (None,)
         # The probed years are always one run [first, last]; instants in
         # [lo, hi] are far enough inside it that every change near them is known.
         self._first = self._last = 0
@@ -280,6 +286,15 @@ def _civil_zone(zone: tzinfo) -> bool:
 
 
 _CLOCKS: dict[tzinfo, ZoneClock] = {}
+
+
+def forget_starts() -> None:
+    """Forget the instant each zone's last search started from (a cold start forgets it too).
+
+    The zones' offset tables stay: they are zone data, like zoneinfo's own cache.
+    """
+    for clock in _CLOCKS.values():
+        clock.start = (None,)
 
 
 def clock_for(zone: tzinfo) -> ZoneClock:

@@ -48,3 +48,38 @@ def test_a_schedule_without_times_never_matches() -> None:
     assert schedule.first_at_or_after(2026, 1, 5, 9, 30, 18) is None
     assert schedule.last_at_or_before(2026, 1, 5, 9, 30, 18) is None
     assert Timeline(schedule).next_fire(datetime(2026, 1, 5, tzinfo=timezone.utc)) is None
+
+
+SHARED_NOW_EXPRS = ["* * * * *", "30 2 * * *", "0 0 29 2 *", "*/20 2 * * *", "0 0 1 1 *", "@reboot"]
+# Ordinary days and days of offset changes (spring forward, fall back) in each zone.
+SHARED_NOW_CASES = [
+    ("UTC", (2026, 1, 5, 9, 30, 17)),
+    ("Europe/Berlin", (2026, 3, 29, 1, 59, 30)),
+    ("Europe/Berlin", (2026, 10, 25, 2, 30, 0)),
+    ("America/New_York", (2026, 3, 8, 1, 45, 0)),
+    ("Australia/Lord_Howe", (2026, 4, 5, 1, 45, 0)),
+    ("Australia/Lord_Howe", (2026, 10, 4, 1, 59, 59)),
+]
+
+
+@pytest.mark.parametrize(("zone_name", "fields"), SHARED_NOW_CASES)
+def test_searches_from_one_shared_now_agree_with_searches_from_fresh_copies(
+    zone_name: str, fields: tuple[int, int, int, int, int, int]
+) -> None:
+    """A zone remembers the instant its last search started from; equal instants agree."""
+    from zoneinfo import ZoneInfo
+
+    from cronstable_cli import CronTab
+
+    zone = ZoneInfo(zone_name)
+    shared = datetime(*fields, tzinfo=zone)
+    for frame in (zone, ZoneInfo("Asia/Tokyo"), timezone.utc):
+        from_shared = [CronTab(e, tz=frame).next(shared) for e in SHARED_NOW_EXPRS]
+        # A fresh datetime object each time: nothing remembered can apply.
+        fresh = [
+            CronTab(e, tz=frame).next(datetime(*fields, tzinfo=zone)) for e in SHARED_NOW_EXPRS
+        ]
+        assert from_shared == fresh
+        # And the answers are fires after `now`, read in the frame.
+        for fire in from_shared:
+            assert fire is None or fire > shared
