@@ -42,7 +42,6 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _DAY = 86400
 _LOOKBACK_SECONDS = 25 * 3600  # longer than any gap (Samoa skipped a day)
 _DENSE_GAP = 600  # fires at most this far apart (seconds) come in batches
-_FOREVER = (10000,)  # after every wall time: the end of a fixed zone's one run
 
 
 def wall_seconds(w: Wall) -> int:
@@ -106,58 +105,57 @@ class Timeline:
         """The first fire strictly after aware datetime `now`, in now's zone."""
         zone = self.zone
         clock = self._zone_clock
-        start = clock.start
-        if start[0] is now:
-            # The instant the last search in this zone started from (a fleet's
-            # searches share one `now`): its wall fields and steady run again.
-            _, y, mo, d, h, mi, s, end, off = start
-        elif clock.fixed:
-            # One steady run for ever: nothing to look up.
+        if clock.fixed:
+            # One steady run for ever: the search starts from the wall fields
+            # and its first match is the answer.
             local = now if now.tzinfo is zone else now.astimezone(zone)
-            y, mo, d, h, mi, s = (
-                local.year,
-                local.month,
-                local.day,
-                local.hour,
-                local.minute,
-                local.second,
+            w = self.schedule.first_at_or_after(
+                local.year, local.month, local.day, local.hour, local.minute, local.second + 1
             )
-            end, off = _FOREVER, clock.offset
-            clock.start = (now, y, mo, d, h, mi, s, end, off)
+            if w is None:
+                return None
+            off = clock.offset
         else:
-            local = now if now.tzinfo is zone else now.astimezone(zone)
-            y, mo, d, h, mi, s = wall = (
-                local.year,
-                local.month,
-                local.day,
-                local.hour,
-                local.minute,
-                local.second,
-            )
-            first, end, off = clock.run
-            if not first <= wall <= end:
+            start = clock.start
+            if start[0] is now:
+                # The instant the last search in this zone started from (a
+                # fleet's searches share one `now`): its wall fields and run.
+                _, wall, end, off = start
+            else:
+                local = now if now.tzinfo is zone else now.astimezone(zone)
+                wall = (
+                    local.year,
+                    local.month,
+                    local.day,
+                    local.hour,
+                    local.minute,
+                    local.second,
+                )
+                first, end, off = clock.run
+                if not first <= wall <= end:
+                    starts, ends, offsets = clock.segments
+                    k = bisect_right(starts, wall) - 1
+                    end = ends[k]
+                    if not wall <= end:
+                        return self._next_careful(now)
+                    off = offsets[k]
+                    clock.run = (starts[k], end, off)
+                clock.start = (now, wall, end, off)
+            # A steady run: the search starts from the wall fields themselves.
+            # No wall time before `now`'s lands after it, and none between it
+            # and the first match w exists, so when w lies in a steady run too
+            # (this one, or one past offset changes) its single instant is the
+            # answer: every later wall time lands later still.
+            y, mo, d, h, mi, s = wall
+            w = self.schedule.first_at_or_after(y, mo, d, h, mi, s + 1)
+            if w is None:
+                return None
+            if not w <= end:
                 starts, ends, offsets = clock.segments
-                k = bisect_right(starts, wall) - 1
-                end = ends[k]
-                if not wall <= end:
+                k = bisect_right(starts, w) - 1
+                if not w <= ends[k]:
                     return self._next_careful(now)
                 off = offsets[k]
-                clock.run = (starts[k], end, off)
-            clock.start = (now, y, mo, d, h, mi, s, end, off)
-        # A steady run (always, in a fixed zone): the search starts from the
-        # wall fields themselves. No wall time before `now`'s lands after it,
-        # and none between it and the first match w exists, so when w lies in
-        # a steady run too (this one, or one past offset changes) its single
-        # instant is the answer: every later wall time lands later still.
-        w = self.schedule.first_at_or_after(y, mo, d, h, mi, s + 1)
-        if w is None:
-            return None
-        if not w <= end:
-            starts, ends, offsets = clock.segments
-            k = bisect_right(starts, w) - 1
-            if not w <= ends[k]:
-                return self._next_careful(now)
-            off = offsets[k]
         out = now.tzinfo
         if out is zone and clock.civil:
             # What fromtimestamp gives (fold 0: a steady run repeats no hour),

@@ -129,9 +129,9 @@ class ZoneClock:
         # tables grow: more probed years never change a known run.
         self.run: tuple[tuple[int, ...], tuple[int, ...], int] = ((), (), 0)
         # The datetime the last fast `next` started from, its wall fields, and
-        # the end and offset of its steady run: (now, y, mo, d, h, mi, s, end,
-        # offset). A fleet's searches share one `now`, and a datetime never
-        # changes: the entry holds it, so `is` cannot be fooled by a reused id.
+        # the end and offset of its steady run: (now, wall, end, offset). A
+        # fleet's searches share one `now`, and a datetime never changes: the
+        # entry holds it, so `is` cannot be fooled by a reused id.
         self.start: tuple[Any, ...] = (None,)
         # The probed years are always one run [first, last]; instants in
         # [lo, hi] are far enough inside it that every change near them is known.
