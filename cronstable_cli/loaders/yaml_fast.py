@@ -42,12 +42,21 @@ _AFTER_QUOTE = re.compile(r"(?: +#.*| *)$")
 # handled separately; `-` is fine when a non-space follows).
 _INDICATORS = frozenset("[]{},#&*!|>'\"%@`?:")
 _MAX_DEPTH = 64
+# A `key: value` line whose value `inline_scalar` would read as the text captured
+# here: double-quoted with no backslash and nothing after the closing quote, or
+# plain with an ordinary first character and no `#`, `:` or tab anywhere. It reads
+# most lines of a job file in one match; any other line goes the long way.
+_PLAIN_ENTRY = re.compile(
+    r"([A-Za-z0-9_][A-Za-z0-9_.\-/]*): +"
+    r"(?:\"([^\"\\]*)\"|([^ #'\"|>\[\]{},&*!%@`?:\t\-][^#:\t]*?)) *$"
+)
 
 
 # A job item whose every value is a scalar, as `on_flat_job` gets it: each key's
-# text -> (the key's line, its value); in the file's order. The item's own line and
-# column, and every key's column, are those `on_flat_job` is given.
-FlatItem = dict[str, tuple[int, Scalar]]
+# text -> (its line, its value's column, its value), in the file's order. A scalar
+# value starts on its key's line; the item's own line and column, and every key's
+# column, are those `on_flat_job` is given.
+FlatItem = dict[str, tuple[int, int, str]]
 
 
 def parse_fast(
@@ -95,7 +104,14 @@ def _indent(line: str) -> int:
 
 def flat_mapping(item: FlatItem, line: int, col: int) -> Mapping:
     """The Mapping node the parser makes for a FlatItem at `line`, `col`."""
-    return Mapping([(Scalar(key, at, col), value) for key, (at, value) in item.items()], line, col)
+    return Mapping(
+        [
+            (Scalar(key, at, col), Scalar(text, at, at_col))
+            for key, (at, at_col, text) in item.items()
+        ],
+        line,
+        col,
+    )
 
 
 class _Parser:
@@ -227,33 +243,50 @@ class _Parser:
             entries.append((key, value))
         return node, i
 
-    def flat_item(self, i: int, indent: int, first: str) -> tuple[FlatItem, int, bool]:
+    def flat_item(
+        self, i: int, indent: int, first: str, entry: re.Match[str] | None
+    ) -> tuple[FlatItem, int, bool]:
         """`mapping` for a streamed job item while its values are scalars, making no nodes
         for the keys. Returns the entries read, the next line, and True when that is
         the whole item; False: line i has a value that is not a scalar, for `mapping`
-        to read from there. Accepts and refuses exactly what `mapping` does."""
+        to read from there. Accepts and refuses exactly what `mapping` does. `entry`
+        is `_PLAIN_ENTRY` matched on `first`, the item's first line after its `- `."""
         item: FlatItem = {}
         lines, n, indents = self.lines, self.n, self.indents
-        match_key = _KEY.match
-        text, start = first, 0
+        match_key, match_entry = _KEY.match, _PLAIN_ENTRY.match
+        text, start, m = first, 0, entry
         while True:
-            m = match_key(text, start)
-            if m is None:
-                raise Unsupported("not a key")
-            name = m.group(1)
-            if name in item:
-                raise Unsupported("duplicate key")
-            end = m.end()
-            rest = text[end:]
-            if not rest or rest[0] == "#":
-                return item, i, False  # an empty value or a nested block: `mapping` reads it
-            col = indent + end - start
-            if rest[0] in "|>":
-                item[name] = (i + 1, (got := self.block_scalar(i, indent, col, rest))[0])
-                i = got[1]
-            else:
-                item[name] = (i + 1, self.inline_scalar(rest, i, col))
+            if m is not None:  # most lines: the value is the text matched
+                name = m[1]
+                if name in item:
+                    raise Unsupported("duplicate key")
+                if m[2] is not None:  # double-quoted: the value starts at the quote
+                    item[name] = (i + 1, indent + m.start(2) - start, m[2])
+                else:
+                    item[name] = (i + 1, indent + m.start(3) - start + 1, m[3])
+                one_line = True
                 i += 1
+            else:
+                m = match_key(text, start)
+                if m is None:
+                    raise Unsupported("not a key")
+                name = m.group(1)
+                if name in item:
+                    raise Unsupported("duplicate key")
+                end = m.end()
+                rest = text[end:]
+                if not rest or rest[0] == "#":
+                    return item, i, False  # an empty value or a nested block: `mapping`
+                col = indent + end - start
+                one_line = rest[0] not in "|>"
+                if one_line:
+                    value = self.inline_scalar(rest, i, col)
+                    item[name] = (i + 1, value.col, value.value)
+                    i += 1
+                else:
+                    value, i = self.block_scalar(i, indent, col, rest)
+                    item[name] = (value.line, value.col, value.value)
+            if one_line:
                 while i < n and indents[i] < 0:
                     i += 1
                 if i < n and indents[i] > indent:
@@ -266,6 +299,7 @@ class _Parser:
             if ind > indent:
                 raise Unsupported("over-indented line")
             text, start = lines[i], ind
+            m = match_entry(text, start)
 
     def empty_value(
         self, i: int, indent: int, depth: int, stream: Callable[[Node], None] | None = None
@@ -306,8 +340,12 @@ class _Parser:
             if not rest or rest[0] == "#" or (rest[0] == "-" and (rest == "-" or rest[1] == " ")):
                 raise Unsupported("nested item")
             item: Node
-            if stream is not None and self.on_flat_job is not None and _KEY.match(rest):
-                flat, j, whole = self.flat_item(i, col, rest)
+            if (
+                stream is not None
+                and self.on_flat_job is not None
+                and ((entry := _PLAIN_ENTRY.match(rest)) is not None or _KEY.match(rest))
+            ):
+                flat, j, whole = self.flat_item(i, col, rest, entry)
                 if whole:
                     self.on_flat_job(flat, i + 1, col + 1)
                     i = j

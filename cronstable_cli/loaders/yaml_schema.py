@@ -309,9 +309,9 @@ class JobBuilder:
         data: dict[str, Any] = {}
         readers = _FLAT_READERS
         try:
-            for key, (_, value) in item.items():
+            for key, (_, _, value) in item.items():
                 reader = readers.get(key)
-                if reader is None or (got := reader(value.value)) is INVALID:
+                if reader is None or (got := reader(value)) is INVALID:
                     return self.build(flat_mapping(item, line, col))
                 data[key] = got
         except Crash:
@@ -327,10 +327,9 @@ class JobBuilder:
             or ("timezone" in data and not is_known_zone(data["timezone"]))
         ):
             return self.build(flat_mapping(item, line, col))
-        schedule_line, value = schedule
-        text = value.value
+        schedule_line, schedule_col, text = schedule
         file = self.out.file
-        at_line, at_col = self._text_start(value)
+        at_line, at_col = self._text_start(schedule_line, schedule_col)
         keys = tuple(item)
         return Draft(
             name=name,
@@ -380,7 +379,7 @@ class JobBuilder:
         key, value = entry
         file = self.out.file
         if isinstance(value, Scalar):
-            line, col = self._text_start(value)
+            line, col = self._text_start(value.line, value.col)
             text = checked if isinstance(checked, str) else value.value
             return text, SourceLocation(file, line, col), (key.line, line), ()
         if isinstance(value, Mapping):
@@ -390,7 +389,9 @@ class JobBuilder:
             at = SourceLocation(file, value.line, value.col)
             written = {k.value: v for k, v in value.entries if isinstance(v, Scalar)}
             fields_at = tuple(
-                SourceLocation(file, *self._text_start(written[name])) if name in written else None
+                SourceLocation(file, *self._text_start(written[name].line, written[name].col))
+                if name in written
+                else None
                 for name in self._order(written)
             )
             return lowered, at, (key.line, value.line), fields_at
@@ -437,9 +438,9 @@ class JobBuilder:
             return [*order, "year"]
         return order
 
-    def _text_start(self, value: Scalar) -> tuple[int, int]:
-        """Line and column of a string value's first character (inside quotes)."""
-        line, col = value.line, value.col
+    def _text_start(self, line: int, col: int) -> tuple[int, int]:
+        """Line and column of the first character of the string value at line:col
+        (inside its quotes, or on the first line of a block scalar)."""
         if not 1 <= line <= len(self.lines):
             return line, col
         row = self.lines[line - 1]

@@ -87,11 +87,11 @@ def test_a_flat_item_keeps_its_positions() -> None:
     parse_fast(text, lambda node: None, None, lambda item, line, col: got.append((item, line, col)))
     ((item, line, col),) = got
     assert (line, col) == (2, 5)
-    assert [(key, at, value.value, value.line, value.col) for key, (at, value) in item.items()] == [
-        ("name", 2, "a", 2, 11),
-        ("schedule", 3, "0 1 * * *", 3, 15),
-        ("command", 4, "run\n", 4, 14),
-    ]
+    assert item == {
+        "name": (2, 11, "a"),
+        "schedule": (3, 15, "0 1 * * *"),
+        "command": (4, 14, "run\n"),
+    }
 
 
 def test_an_item_with_a_nested_value_goes_on_through_the_generic_walk() -> None:
