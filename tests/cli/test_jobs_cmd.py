@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -514,3 +515,28 @@ def test_a_command_leaves_the_garbage_collector_as_it_found_it(
         cli.run(capsys, "jobs", str(path), "--from", "2027-03-26T16:00Z")
     assert frozen and frozen[0] > 0  # the load did freeze (the pass is not vacuous)
     gc.unfreeze()
+
+
+def test_the_collector_is_paused_while_a_command_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The analysis and the output of a command run with the cyclic collector paused
+    # (cli/main.py), after the load as during it; it is on again afterwards.
+    import gc
+
+    from cronstable_cli.analysis import inventory as module
+
+    path = tmp_path / "fleet.yaml"
+    path.write_text(FLEET)
+    seen: list[bool] = []
+    real = module.inventory
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "inventory", watched)
+        code, _, _ = cli.run(capsys, "jobs", str(path), "--from", "2027-03-26T16:00Z")
+    assert code == 0 and seen == [False]
+    assert gc.isenabled()
