@@ -293,20 +293,18 @@ class Schedule:
         seconds, minutes, hours, dom, months, dow, years = parsed[5:]
         # Shared tables: after the first schedule with a field's values, one look-up each.
         tables = _NEXT
-        # One tuple, years .. seconds: a slot to store and one to read per search.
-        self._nexts = nexts = (
-            _NEXT_YEARS.get(years) or _forward_years(years),
-            tables.get(months) or _forward(months),
-            tables.get(hours) or _forward(hours),
-            tables.get(minutes) or _forward(minutes),
-            tables.get(seconds) or _forward(seconds),
-        )
-        if nexts[2][0] < 0 or nexts[3][0] < 0 or nexts[4][0] < 0:
+        yt = _NEXT_YEARS.get(years) or _forward_years(years)
+        ht = tables.get(hours) or _forward(hours)
+        mt = tables.get(minutes) or _forward(minutes)
+        st = tables.get(seconds) or _forward(seconds)
+        if (ht[0] | mt[0] | st[0]) < 0:  # -1 (no value) in one of them
             # A time field without values (@reboot's): no day has a matching
             # time, so the search must stop at once. It reads a time field's
             # first value without checking it, and every search starts with
             # the year: no year, no search.
-            self._nexts = (_NO_YEARS, *nexts[1:])
+            yt = _NO_YEARS
+        # One tuple, years .. seconds: a slot to store and one to read per search.
+        self._nexts = (yt, tables.get(months) or _forward(months), ht, mt, st)
         # The backward tables (years .. seconds) are found on the first backward search.
         self._back: tuple[list[int], ...] | None = None
         days = (dom, dow)
