@@ -354,6 +354,8 @@ class Schedule:
         masks = self._masks
         if y < YEAR_MIN:
             y, mo, d, h, mi, s = YEAR_MIN, 1, 1, 0, 0, 0
+        # Year, then month, then day, then the time of day: a carry goes back
+        # only as far as the field it moves (a day's carry reads no table).
         while True:
             if y > YEAR_MAX:
                 return None
@@ -362,43 +364,47 @@ class Schedule:
                 if ny < YEAR_MIN:
                     return None
                 y, mo, d, h, mi, s = ny, 1, 1, 0, 0, 0
-            nm = mn[mo]
-            if nm < 0:
-                y, mo, d, h, mi, s = y + 1, 1, 1, 0, 0, 0
-                continue
-            if nm != mo:
-                mo, d, h, mi, s = nm, 1, 0, 0, 0
-            key = y * 13 + mo
-            mask = masks.get(key)
-            if mask is None:
-                p = self.parsed
-                mask = masks[key] = month_mask(p.dom, p.dow, y, mo)
-            rest = mask >> d
-            if not rest:
+            while True:  # the months of year y, from mo
+                nm = mn[mo]
+                if nm < 0:
+                    break
+                if nm != mo:
+                    mo, d, h, mi, s = nm, 1, 0, 0, 0
+                key = y * 13 + mo
+                mask = masks.get(key)
+                if mask is None:
+                    p = self.parsed
+                    mask = masks[key] = month_mask(p.dom, p.dow, y, mo)
+                rest = mask >> d  # bit 0: day d
+                while rest:  # the matching days of month mo, from d
+                    if not rest & 1:
+                        skip = (rest & -rest).bit_length() - 1
+                        d += skip
+                        rest >>= skip
+                        h = mi = s = 0
+                    # The first time of day at or after (h, mi, s): a field
+                    # that moves forward (or carries into the next one) leaves
+                    # the fields below it at their first values, and a table's
+                    # last index holds -1 (minute 60, hour 24), so a carry needs
+                    # no bounds check.
+                    nh = hn[h]
+                    if nh == h:
+                        nmi = minn[mi]
+                        if nmi == mi:
+                            ns = sn[s]
+                            if ns >= 0:
+                                return (y, mo, d, h, mi, ns)
+                            nmi = minn[mi + 1]
+                        if nmi >= 0:
+                            return (y, mo, d, h, nmi, sn[0])
+                        nh = hn[h + 1]
+                    if nh >= 0:
+                        return (y, mo, d, nh, minn[0], sn[0])
+                    d += 1
+                    rest >>= 1
+                    h = mi = s = 0
                 mo, d, h, mi, s = mo + 1, 1, 0, 0, 0
-                continue
-            if not rest & 1:
-                d += (rest & -rest).bit_length() - 1
-                h = mi = s = 0
-            # The first time of day at or after (h, mi, s), without going round
-            # the loop again: a field that moves forward (or carries into the
-            # next one) leaves the fields below it at their first values, and a
-            # table's last index holds -1 (minute 60, hour 24), so a carry needs
-            # no bounds check.
-            nh = hn[h]
-            if nh == h:
-                nmi = minn[mi]
-                if nmi == mi:
-                    ns = sn[s]
-                    if ns >= 0:
-                        return (y, mo, d, h, mi, ns)
-                    nmi = minn[mi + 1]
-                if nmi >= 0:
-                    return (y, mo, d, h, nmi, sn[0])
-                nh = hn[h + 1]
-            if nh >= 0:
-                return (y, mo, d, nh, minn[0], sn[0])
-            d, h, mi, s = d + 1, 0, 0, 0
+            y, mo, d, h, mi, s = y + 1, 1, 1, 0, 0, 0
 
     def last_at_or_before(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
         """The largest matching wall time <= the given one, or None after 1970."""
