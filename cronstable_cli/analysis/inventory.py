@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..engine import Parsed, ScheduleError, ZoneError
+from ..engine import Parsed, ScheduleError, ZoneError, load_zone
 from ..records import Finding, Job
-from .frames import job_crontab
+from .frames import job_crontab, parse_job
 
 # What `jobs` calls each source: a `jobs:` entry, a DAG's schedule job, a crontab line.
 KINDS = {"yaml": "job", "dag": "dag", "crontab": "crontab"}
@@ -62,7 +62,11 @@ def inventory(
         if needle and needle not in f"{job.name}\n{job.schedule}\n{job.command}".lower():
             continue
         try:
-            tab = job_crontab(job)
+            # The parse and the zone, as job_crontab makes them (and raises); the
+            # CronTab itself only for a search not made yet.
+            parsed = parse_job(job)
+            job_zone = job.zone
+            load_zone(job_zone)
         except (ScheduleError, ZoneError) as err:
             code = "unknown-timezone" if isinstance(err, ZoneError) else "invalid-schedule"
             if not any(e.job == job.name and e.code == code for e in errors):
@@ -81,10 +85,10 @@ def inventory(
         # Jobs whose schedules parse alike (the engine shares the parse) in the
         # same zone fire alike: search once per such pair, not once per job.
         # (The entry keeps the parse alive, so its id cannot be reused meanwhile.)
-        key = (id(tab.parsed), job.zone)
+        key = (id(parsed), job_zone)
         seen = fires.get(key)
         if seen is None:
-            seen = fires[key] = (tab.parsed, tab.next(start))
+            seen = fires[key] = (parsed, job_crontab(job).next(start))
         nxt = seen[1]
-        rows.append(InventoryRow(job, tab.resolved, nxt, nxt is None and not tab.is_reboot))
+        rows.append(InventoryRow(job, parsed.resolved, nxt, nxt is None and not parsed.reboot))
     return Inventory(tuple(rows), tuple(files), tuple(errors), len(jobs))

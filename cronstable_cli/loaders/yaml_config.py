@@ -291,6 +291,9 @@ def _assemble(
             if draft is not None:
                 drafts.append(draft)
     base = JobBase(result.defaults)
+    # A job that sets no checked key has its file's base as `merged`: whether the
+    # whole-config checks need its facts is then the base's answer, found once.
+    base_has_facts = _has_facts(base.data)
     # Each draft is dropped as soon as its Job is made: the two sets never both sit
     # in memory whole.
     drafts.reverse()
@@ -298,9 +301,10 @@ def _assemble(
         draft = drafts.pop()
         merged, issues, push = base.merged(draft)
         result.jobs.append(finish(draft, merged, issues, out))
-        facts = _facts(draft, merged)
-        if facts is not None:
-            result.job_facts.append(facts)
+        if merged is not base.data or base_has_facts:
+            facts = _facts(draft, merged)
+            if facts is not None:
+                result.job_facts.append(facts)
         if push:
             result.push_users.append(draft.location)
     _push_users(result)
@@ -364,16 +368,26 @@ def _sections(entries: dict[str, tuple[Scalar, Node]], result: YamlFile, out: Pr
         report_issues(issues, result.where, out, result.section_keys[name])
 
 
+def _has_facts(merged: dict[str, Any]) -> bool:
+    """Whether the whole-config checks read anything of a job merged so: a pool, the
+    cluster scope or secrets (every other job is skipped there)."""
+    secrets = merged.get("secrets")
+    return (
+        isinstance(merged.get("pool"), str)
+        or merged.get("concurrencyScope") == "cluster"
+        or (bool(secrets) and isinstance(secrets, list))
+    )
+
+
 def _facts(draft: Draft, merged: dict[str, Any]) -> JobFacts | None:
-    """What the whole-config checks read of a job; None when they have nothing to check
-    (no pool, no cluster scope, no secrets: every such job is skipped there)."""
+    """What the whole-config checks read of a job; None when they have nothing to check."""
+    if not _has_facts(merged):
+        return None
     pool = merged.get("pool")
     slots = merged.get("poolSlots")
     scope = merged.get("concurrencyScope")
     secrets = merged.get("secrets")
     has_secrets = bool(secrets) and isinstance(secrets, list)
-    if not isinstance(pool, str) and scope != "cluster" and not has_secrets:
-        return None
     return JobFacts(
         name=draft.name,
         location=draft.location,

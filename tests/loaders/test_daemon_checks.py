@@ -147,6 +147,9 @@ def test_the_job_checks_read_only_the_declared_keys() -> None:
 
 CONFIG_CASES = [
         (JOB + "    pool: db\n", 5, 5, "unknown pool 'db'"),
+        # From defaults, for a job that sets none of the checked keys itself: at the job.
+        ("defaults:\n  pool: db\n" + JOB, 4, 5, "job 'a': unknown pool 'db'"),
+        ("defaults:\n  concurrencyScope: cluster\n" + JOB, 4, 5, "requires a `state` section"),
         ("pools:\n  db:\n    slots: 2\n" + JOB + "    pool: db\n", 1, 1,
          "pools require durable state"),
         ("pools:\n  db:\n    slots: 2\n" + STATE + JOB + "    pool: dbb\n    poolSlots: 1\n", 10, 5,
