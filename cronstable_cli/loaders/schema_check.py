@@ -360,6 +360,8 @@ def scalar_reader(type_: Type) -> Reader | None:
         ]
         if not options:
             return None
+        if options[0] is _text:
+            return _text  # the first option takes any text (a schedule, a command)
 
         def first(text: str) -> object:
             for option in options:
@@ -381,7 +383,15 @@ def _read(type_: Type) -> Reader:
     if isinstance(type_, Enum):
         words = frozenset(type_.values)
         return lambda text: text if text in words else INVALID
+    if isinstance(type_, Bool):
+        return _read_bool
     return lambda text: _scalar(text, type_)
+
+
+def _read_bool(text: str) -> object:
+    """`_scalar(text, Bool())`: enabled, utc and the other flags of most jobs."""
+    flag = read_bool(text)
+    return INVALID if flag is None else flag
 
 
 def _scalar(text: str, type_: Type) -> object:

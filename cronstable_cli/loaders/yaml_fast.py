@@ -257,15 +257,20 @@ class _Parser:
         text, start, m = first, 0, entry
         while True:
             if m is not None:  # most lines: the value is the text matched
-                name = m[1]
+                name, quoted, plain = m.groups()
                 if name in item:
                     raise Unsupported("duplicate key")
-                if m[2] is not None:  # double-quoted: the value starts at the quote
-                    item[name] = (i + 1, indent + m.start(2) - start, m[2])
+                if quoted is not None:  # double-quoted: the value starts at the quote
+                    item[name] = (i + 1, indent + m.start(2) - start, quoted)
                 else:
-                    item[name] = (i + 1, indent + m.start(3) - start + 1, m[3])
-                one_line = True
+                    item[name] = (i + 1, indent + m.start(3) - start + 1, plain)
                 i += 1
+                if i < n and indents[i] == indent:  # the next key, on the next line
+                    text = lines[i]
+                    start = indent
+                    m = match_entry(text, indent)
+                    continue
+                one_line = True
             else:
                 m = match_key(text, start)
                 if m is None:
@@ -334,9 +339,9 @@ class _Parser:
                 if line[ind:] == "-":
                     raise Unsupported("empty item")
                 break  # a key of the enclosing mapping (sequence at the key's indentation)
-            rest = line[ind + 2 :]
-            col = ind + 2 + _indent(rest)
-            rest = rest.lstrip(" ")
+            after = line[ind + 2 :]
+            rest = after.lstrip(" ")
+            col = ind + 2 + len(after) - len(rest)
             if not rest or rest[0] == "#" or (rest[0] == "-" and (rest == "-" or rest[1] == " ")):
                 raise Unsupported("nested item")
             item: Node
