@@ -91,7 +91,7 @@ def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
     if len(values) == 1:  # `0`, `30`: the commonest minute, hour and second fields
         (only,) = values
         return [only] * (only - lo + 1) + [-1] * (hi - only + 1)
-    if not values:  # a year field wholly past 2099: nothing ever matches
+    if not values:  # an empty field (@reboot's): nothing ever matches
         return [-1] * (hi - lo + 2)
     ordered = sorted(values)
     first, last = ordered[0], ordered[-1]
