@@ -8,13 +8,16 @@ what the generic path gives for the same text.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cronstable_cli.loaders.problems import Problems
 from cronstable_cli.loaders.yaml_fast import FlatItem, Unsupported, flat_mapping, parse_fast
 from cronstable_cli.loaders.yaml_nodes import Node
-from cronstable_cli.loaders.yaml_schema import JobBuilder
+from cronstable_cli.loaders.yaml_schema import JOB_FIELDS, Draft, JobBuilder
+from cronstable_cli.records import Job
 
 from .test_fast_parser import mapping, sequence
 
@@ -119,3 +122,12 @@ def test_build_flat_gives_what_build_gives(text: str) -> None:
     for item, line, col in items:
         assert fast.build_flat(item, line, col) == generic.build(flat_mapping(item, line, col))
     assert fast.out.found == generic.out.found
+
+
+def test_finish_passes_a_jobs_fields_in_their_order() -> None:
+    # finish() makes each Job with positional arguments (keywords cost a third of it).
+    assert tuple(f.name for f in fields(Job)) == JOB_FIELDS
+    assert tuple(f.name for f in fields(Draft)) == (
+        "name", "schedule", "location", "schedule_location", "schedule_fields", "command",
+        "suppressed", "keys", "data", "where",
+    )  # fmt: skip
