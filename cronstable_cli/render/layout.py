@@ -511,11 +511,17 @@ def wrap_plain(
     breaks = _breaks(plain, width, indent, kept)
     bounds = zip([0, *breaks], [*breaks, len(plain)], strict=True)
     out: list[str] = []
+    # Printable ASCII is a cell per character: a line no longer than the width has
+    # nothing to fold (the common case, asked without `_fold_plain`).
+    simple = plain.isascii() and plain.isprintable()
     for n, (start, end) in enumerate(bounds):
         line = plain[start:end].rstrip()
         if n:
             line = " " * indent + line
-        out.extend(_fold_plain(line, width, indent if n else 0, indent))
+        if simple and len(line) <= width:
+            out.append(line)
+        else:
+            out.extend(_fold_plain(line, width, indent if n else 0, indent))
     return out
 
 
