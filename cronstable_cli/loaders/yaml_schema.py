@@ -143,6 +143,8 @@ class JobBase:
         self.data = merge(JOB_BASE, defaults.data)
         self.issues = job_issues(self.data)
         self.push = uses_push(self.data)
+        # The verdicts for the values a job gives the checked keys (by their repr).
+        self._verdicts: dict[str, tuple[list[Issue], bool]] = {}
 
     def merged(self, draft: Draft) -> tuple[dict[str, Any], list[Issue], bool]:
         """The job over these defaults, the issues of the job checks, whether it pushes."""
@@ -150,7 +152,13 @@ class JobBase:
             # The job's own keys are none the checks read: its verdicts are the base's.
             return self.data, self.issues, self.push
         merged = merge(self.data, draft.data)
-        return merged, job_issues(merged), uses_push(merged)
+        # The checks read only JOB_CHECKED_KEYS (a test holds them to it), so jobs that
+        # give those keys the same values (the same repr: plain data) share a verdict.
+        key = repr([(k, v) for k, v in draft.data.items() if k in JOB_CHECKED_KEYS])
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            verdict = self._verdicts[key] = (job_issues(merged), uses_push(merged))
+        return merged, *verdict
 
 
 def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Problems) -> Job:

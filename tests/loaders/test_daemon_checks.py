@@ -285,3 +285,20 @@ def test_include_paths_expand_references(tmp_path: Path, monkeypatch: pytest.Mon
     result = load_paths([str(path)])
     assert [j.name for j in result.jobs] == ["b", "c", "a"]
     assert [(f.code, f.line) for f in result.findings] == [("env-reference", 4)]
+
+
+def test_jobs_with_the_same_checked_values_share_a_verdict_each_at_its_own_key(
+    tmp_path: Path,
+) -> None:
+    # The job checks' verdicts are remembered per set of checked values (JobBase):
+    # equal values give each job the finding at its own key, other values their own.
+    job = "  - name: {n}\n    command: x\n    schedule: '0 1 * * *'\n    poolSlots: {slots}\n"
+    text = "jobs:\n" + "".join(
+        job.format(n=n, slots=slots) for n, slots in (("a", 0), ("b", 1), ("c", 0), ("d", 0.5))
+    )
+    found = errors(tmp_path, text)
+    assert [(line, col) for line, col, message in found if "poolSlots must be >= 1" in message] == [
+        (5, 5),
+        (13, 5),
+    ]
+    assert [line for line, _, message in found if "needs pool" in message] == [5, 13]
