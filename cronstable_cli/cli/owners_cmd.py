@@ -139,14 +139,14 @@ def owners(
         except ClusterError as err:
             raise click.UsageError(str(err)) from None
 
-    jobs: dict[str, Policy] = {}
+    jobs: dict[str, str] = {}  # each a Policy (the loader checks clusterPolicy against them)
     for job in load.jobs:
         if job.enabled and job.name not in jobs:
-            jobs[job.name] = cast("Policy", job.cluster_policy)
+            jobs[job.name] = job.cluster_policy
     disabled = sum(1 for j in load.jobs if not j.enabled)
     try:
         placement = place_jobs(
-            list(jobs.items()),
+            cast("list[tuple[str, Policy]]", list(jobs.items())),
             source.nodes,
             election,
             down=down_names,

@@ -328,6 +328,9 @@ class _Parser:
             raise Unsupported("deep nesting")
         node = Sequence([], i + 1, indent + 1)
         lines, n, indents = self.lines, self.n, self.indents
+        # Streamed job items go flat when the consumer takes them so (looked up once).
+        on_flat = self.on_flat_job if stream is not None else None
+        match_entry, flat_item = _PLAIN_ENTRY.match, self.flat_item
         while i < n:
             line = lines[i]
             ind = indents[i]
@@ -345,14 +348,12 @@ class _Parser:
             if not rest or rest[0] == "#" or (rest[0] == "-" and (rest == "-" or rest[1] == " ")):
                 raise Unsupported("nested item")
             item: Node
-            if (
-                stream is not None
-                and self.on_flat_job is not None
-                and ((entry := _PLAIN_ENTRY.match(rest)) is not None or _KEY.match(rest))
+            if on_flat is not None and (
+                (entry := match_entry(rest)) is not None or _KEY.match(rest)
             ):
-                flat, j, whole = self.flat_item(i, col, rest, entry)
+                flat, j, whole = flat_item(i, col, rest, entry)
                 if whole:
-                    self.on_flat_job(flat, i + 1, col + 1)
+                    on_flat(flat, i + 1, col + 1)
                     i = j
                     continue
                 # A value that is not a scalar at line j: the generic walk goes on there.
