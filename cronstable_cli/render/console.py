@@ -15,7 +15,7 @@ from functools import cache
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 from ..safe_text import shown_lines
-from .layout import Block, output_width
+from .layout import Block, output_width, overflows
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -119,7 +119,10 @@ def print_blocks(
     """Print a report's blocks, built for the writer's width (plain text when piped)."""
     console = make_writer(file, width=width)
     for block in blocks(console.width):
-        console.print(block)
+        if overflows(block):  # a whole path: printed as laid out, never cut by the console
+            console.print(block, soft_wrap=True)
+        else:
+            console.print(block)
 
 
 @cache

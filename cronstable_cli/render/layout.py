@@ -393,12 +393,18 @@ class Prose:
 
     Continuation lines are indented by `indent`. A kept span wider than a line
     is broken only between its fields (at its spaces), never inside one.
+    `whole_lead=True`: the first word (a `path:line:col` that editors and
+    terminals follow) is never cut, however long; it then stands alone,
+    wider than the width.
     """
 
-    def __init__(self, *parts: Part, indent: int = INDENT, style: str = "") -> None:
+    def __init__(
+        self, *parts: Part, indent: int = INDENT, style: str = "", whole_lead: bool = False
+    ) -> None:
         self.parts = parts
         self.indent = indent
         self.style = style
+        self.whole_lead = whole_lead
 
     def text(
         self, console: Console | None = None, encoding: str = "utf-8"
@@ -456,15 +462,19 @@ class Prose:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         text, kept = self.text(console, options.encoding) if options.ascii_only else self.text()
-        yield from wrap(text, options.max_width, self.indent, kept=kept)
+        yield from wrap(text, options.max_width, self.indent, kept=kept, whole_lead=self.whole_lead)
 
 
 class Line:
     """One line of styled runs printed as written, trailing blanks kept: a chart row, which
-    is laid out to fit by construction and must never be wrapped at spaces like prose."""
+    is laid out to fit by construction and must never be wrapped at spaces like prose.
 
-    def __init__(self, *runs: str | tuple[str, str]) -> None:
+    `whole=True`: never broken or cut, however long (a file path editors follow).
+    """
+
+    def __init__(self, *runs: str | tuple[str, str], whole: bool = False) -> None:
         self.runs = tuple((run, "") if isinstance(run, str) else run for run in runs)
+        self.whole = whole
 
     @property
     def plain(self) -> str:
@@ -481,6 +491,17 @@ class Line:
 Block = Prose | FitTable | Line
 
 
+def overflows(block: object) -> bool:
+    """Whether a block may print a line wider than the width: a whole path, never cut.
+
+    Such a block is printed with rich's soft wrap (no re-wrapping, no cropping): its
+    other lines are already laid out to the width.
+    """
+    if isinstance(block, Line):
+        return block.whole
+    return isinstance(block, Prose) and block.whole_lead
+
+
 def wrap(
     text: Text,
     width: int,
@@ -488,28 +509,37 @@ def wrap(
     *,
     kept: Sequence[tuple[int, int]] = (),
     style: str | None = None,
+    whole_lead: bool = False,
 ) -> Iterator[Text]:
-    """Greedy word wrap of one line of Text; `kept` spans and `code` spans stay whole."""
+    """Greedy word wrap of one line of Text; `kept` spans and `code` spans stay whole
+    (and with `whole_lead`, the first word: see Prose)."""
     from rich.text import Text
 
     breaks = _breaks(text.plain, width, indent, kept)
     lines = text.divide(breaks) if breaks else [text]
+    lead = _run_end(text.plain, 0) if whole_lead else 0
     for n, line in enumerate(lines):
         line.rstrip()
         if n:
             line = Text.assemble(" " * indent, line)
-        for piece in _fold(line, width, indent if n else 0, indent):
+        for piece in _fold(line, width, indent if n else lead, indent):
             if style:
                 piece.stylize(style)
             yield piece
 
 
 def wrap_plain(
-    plain: str, width: int, indent: int = 0, *, kept: Sequence[tuple[int, int]] = ()
+    plain: str,
+    width: int,
+    indent: int = 0,
+    *,
+    kept: Sequence[tuple[int, int]] = (),
+    whole_lead: bool = False,
 ) -> list[str]:
     """`wrap` for a plain str: the same breaks and folds, no rich Text built (fast path)."""
     breaks = _breaks(plain, width, indent, kept)
     bounds = zip([0, *breaks], [*breaks, len(plain)], strict=True)
+    lead = _run_end(plain, 0) if whole_lead else 0
     out: list[str] = []
     # Printable ASCII is a cell per character: a line no longer than the width has
     # nothing to fold (the common case, asked without `_fold_plain`).
@@ -521,7 +551,7 @@ def wrap_plain(
         if simple and len(line) <= width:
             out.append(line)
         else:
-            out.extend(_fold_plain(line, width, indent if n else 0, indent))
+            out.extend(_fold_plain(line, width, indent if n else lead, indent))
     return out
 
 

@@ -29,7 +29,7 @@ def lint_blocks(report: LintReport, summary: bool = True) -> Iterator[Block]:
     ):
         if index:
             yield Line()
-        yield Line((file, "bold underline"))
+        yield Line((file, "bold underline"), whole=True)  # never cut: editors follow it
         for finding in group:
             # `path:line:col level [code]` always starts the first line, so it stays
             # greppable; the message wraps under it with schedules kept whole.
@@ -49,6 +49,7 @@ def _finding_prose(finding: Finding) -> Prose:
         " ",
         finding.message,
         indent=4,
+        whole_lead=True,  # `path:line:col` stays whole however long the path
     )
 
 

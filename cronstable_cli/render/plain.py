@@ -26,6 +26,7 @@ from .layout import (
     cell_plain,
     column_widths,
     natural_width,
+    overflows,
     wrap_plain,
 )
 
@@ -55,7 +56,9 @@ class PlainConsole:
 
     def print(self, *objects: Any, **options: Any) -> None:
         """Print one Prose, FitTable or Line plainly; anything else goes through rich."""
-        lines = plain_lines(objects[0], self.width) if len(objects) == 1 and not options else None
+        # soft_wrap is how print_blocks prints a block that may overflow (a whole path).
+        plain = len(objects) == 1 and (not options or options == {"soft_wrap": True})
+        lines = plain_lines(objects[0], self.width) if plain else None
         if lines is None:
             self.rich.print(*objects, **options)
             return
@@ -73,12 +76,14 @@ def plain_lines(renderable: object, width: int) -> list[str] | None:
     elif isinstance(renderable, FitTable):
         lines = _fit_table(renderable, width)
     elif isinstance(renderable, Line):
-        lines = _line(renderable.plain, width)
+        lines = [renderable.plain] if renderable.whole else _line(renderable.plain, width)
     else:
         return None
     # A line still wider than the width (a wide character folded by code points, a chart
     # on a very narrow screen) is wrapped again by rich, by rules of its own: rich prints it.
-    if lines is None or any(_cell_width(line) > width for line in lines):
+    # A whole path is the exception: printed as it is by both (soft wrap).
+    whole = 1 if overflows(renderable) else 0
+    if lines is None or any(_cell_width(line) > width for line in lines[whole:]):
         return None
     return lines
 
@@ -131,7 +136,7 @@ def _prose(prose: Prose, width: int) -> list[str] | None:
     if read is None:
         return None
     plain, kept = read
-    return wrap_plain(plain, width, prose.indent, kept=kept)
+    return wrap_plain(plain, width, prose.indent, kept=kept, whole_lead=prose.whole_lead)
 
 
 def _cells_plain(table: FitTable) -> bool:

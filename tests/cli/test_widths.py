@@ -198,3 +198,26 @@ def test_stderr_notes_wrap_too(
     lines = err.splitlines()
     assert len(lines) > 1 and max(len(line) for line in lines) <= 60
     assert "a-job-with-a-rather-long-name-for-this-test" in err
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+def test_a_long_path_stays_whole_so_editors_can_follow_it(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    columns: str | None,
+) -> None:
+    deep = tmp_path.joinpath(*(f"level-{n}-of-the-configuration-tree" for n in range(3)))
+    deep.mkdir(parents=True)
+    config = deep / "production-batch-jobs.yaml"
+    config.write_text(
+        "jobs:\n  - name: nightly\n    command: /bin/true\n    schedule: '*/7 * * * *'\n"
+    )
+    width, lines = text_at(capsys, monkeypatch, columns, ("lint", str(config)))
+    where = f"{config}:4:16"  # line 4, the schedule's first character inside its quote
+    assert len(where) > width
+    # The file's header and the finding's location, each whole on a line of its own;
+    # every other line still fits the width.
+    assert str(config) in lines
+    assert any(line.startswith(where + " ") or line == where for line in lines)
+    assert all(len(line) <= width for line in lines if not line.startswith(str(config)))

@@ -12,7 +12,7 @@ from cronstable_cli.analysis.lint.linter import LintReport
 from cronstable_cli.records import LEVELS, Finding, SourceLocation
 from cronstable_cli.render import console
 from cronstable_cli.render.console import make_console
-from cronstable_cli.render.layout import wrap_plain
+from cronstable_cli.render.layout import overflows, wrap_plain
 from cronstable_cli.render.lint_text import lint_blocks, render_lint
 from cronstable_cli.safe_text import escaped
 
@@ -95,7 +95,7 @@ REPORTS = st.builds(
 def _rich(report: LintReport, width: int, out: io.StringIO) -> str:
     screen = make_console(out, width=width)
     for block in lint_blocks(report):
-        screen.print(block)
+        screen.print(block, soft_wrap=overflows(block))  # as print_blocks prints
     return out.getvalue()
 
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cronstable_cli.render.console import make_console
-from cronstable_cli.render.layout import Column, FitTable, Keep, Line, Prose, Row
+from cronstable_cli.render.layout import Column, FitTable, Keep, Line, Prose, Row, overflows
 from cronstable_cli.render.plain import PlainConsole, plain_lines
 
 WORD = st.text(alphabet="abcxyz019:/-_.é日", min_size=1, max_size=12)
@@ -19,15 +19,21 @@ SPANS = st.lists(st.tuples(LINES, st.sampled_from(["", "dim", "bold red"])), min
 CELL = st.just("") | LINES | SPANS.map(tuple)
 
 
+def _options(renderable: object) -> dict[str, bool]:
+    # As print_blocks prints: a block that may hold a whole path with rich's soft wrap.
+    return {"soft_wrap": True} if overflows(renderable) else {}
+
+
 def by_rich(renderable: object, width: int) -> str:
     out = io.StringIO()
-    make_console(out, width=width).print(renderable)
+    make_console(out, width=width).print(renderable, **_options(renderable))
     return out.getvalue()
 
 
 def by_plain(renderable: object, width: int) -> str:
     out = io.StringIO()
-    PlainConsole(out, width, lambda: make_console(out, width=width)).print(renderable)
+    writer = PlainConsole(out, width, lambda: make_console(out, width=width))
+    writer.print(renderable, **_options(renderable))
     return out.getvalue()
 
 
@@ -66,9 +72,10 @@ def test_fit_tables_print_as_rich_prints_them(table: FitTable, width: int) -> No
     ),
     st.integers(0, 4),
     st.integers(8, 60),
+    st.booleans(),
 )
-def test_prose_prints_as_rich_prints_it(parts: list, indent: int, width: int) -> None:
-    prose = Prose(*parts, indent=indent)
+def test_prose_prints_as_rich_prints_it(parts: list, indent: int, width: int, lead: bool) -> None:
+    prose = Prose(*parts, indent=indent, whole_lead=lead)
     assert by_plain(prose, width) == by_rich(prose, width)
 
 
@@ -81,9 +88,10 @@ RUN = st.text(alphabet=" .:#█▁·-日", max_size=30) | st.text(alphabet="  ab
 @given(
     st.lists(st.one_of(RUN, st.tuples(RUN, st.sampled_from(["", "dim", "cyan"]))), max_size=5),
     st.integers(1, 70),
+    st.booleans(),
 )
-def test_lines_print_as_rich_prints_them(runs: list, width: int) -> None:
-    line = Line(*runs)
+def test_lines_print_as_rich_prints_them(runs: list, width: int, whole: bool) -> None:
+    line = Line(*runs, whole=whole)
     assert by_plain(line, width) == by_rich(line, width)
 
 
@@ -97,6 +105,22 @@ def test_a_chart_row_keeps_its_trailing_blanks() -> None:
     assert plain_lines(Line("aaaa bbbb cccc dddd eeee"), 10) == ["aaaa bbbb ", "cccc dddd ", "eeee"]
     path = Line(("deploy/cronstable.d/nightly.yaml", "bold underline"))
     assert by_plain(path, 12) == "deploy/crons\ntable.d/nigh\ntly.yaml\n"
+
+
+def test_a_whole_path_is_never_cut() -> None:
+    # A file header and a finding's `path:line:col`: longer than the width, printed whole
+    # on a line of their own, by rich and by the plain writer alike.
+    header = Line(("deploy/cronstable.d/nightly.yaml", "bold"), whole=True)
+    finding = Prose(
+        ("deploy/cronstable.d/nightly.yaml:4:16", "bold"), " warning a b", indent=2, whole_lead=True
+    )
+    for block in (header, finding):
+        assert by_plain(block, 12) == by_rich(block, 12)
+    assert by_plain(header, 12) == "deploy/cronstable.d/nightly.yaml\n"
+    assert by_plain(finding, 12) == "deploy/cronstable.d/nightly.yaml:4:16\n  warning a\n  b\n"
+    # Without whole_lead, the same paragraph folds the path at its separators.
+    folded = by_plain(Prose("deploy/cronstable.d/nightly.yaml:4:16 warning", indent=2), 12)
+    assert "deploy/cronstable.d/nightly.yaml:4:16" not in folded
 
 
 def test_a_boxed_table_by_hand() -> None:
