@@ -56,9 +56,24 @@ def yaml_config(jobs: int) -> str:
         if i % 7 == 0:
             out.append("    enabled: false")
         if i % 11 == 0:
-            out += ["    environment:", "      LOG_LEVEL: debug", f"      SHARD: '{i % 8}'"]
+            # The daemon's shapes: environment is a list of key/value items, and a
+            # retry names all four of its keys.
+            out += [
+                "    environment:",
+                "      - key: LOG_LEVEL",
+                "        value: debug",
+                "      - key: SHARD",
+                f"        value: '{i % 8}'",
+            ]
         if i % 13 == 0:
-            out += ["    onFailure:", "      retry:", "        maximumRetries: 3"]
+            out += [
+                "    onFailure:",
+                "      retry:",
+                "        maximumRetries: 3",
+                "        initialDelay: 1",
+                "        maximumDelay: 60",
+                "        backoffMultiplier: 2",
+            ]
     return "\n".join(out) + "\n"
 
 
@@ -91,7 +106,7 @@ def plain_schema() -> sy.Validator:
             sy.Optional("timezone"): sy.Str(),
             sy.Optional("utc"): sy.Bool(),
             sy.Optional("enabled"): sy.Bool(),
-            sy.Optional("environment"): sy.MapPattern(sy.Str(), sy.Str()),
+            sy.Optional("environment"): sy.Seq(sy.Map({"key": sy.Str(), "value": sy.Str()})),
             sy.Optional("onFailure"): sy.Any(),
         }
     )
