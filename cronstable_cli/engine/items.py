@@ -69,7 +69,6 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
 
 def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     """One plain item: `*`, `n`, `a-b` (numbers of 1-4 digits or 3-letter names), then `/n`."""
-    # One flat function (no helper calls): this runs for every field a cold parse reads.
     base, slash, step_text = text.partition("/")
     if slash:
         if not (step_text.isdigit() and step_text.isascii() and len(step_text) <= 4):
@@ -84,22 +83,10 @@ def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
             return None
         start, end = lo, hi
     else:
-        if a_text.isdigit() and a_text.isascii() and len(a_text) <= 4:
-            start = int(a_text)
-        elif len(a_text) == 3 and a_text.isascii() and a_text.isalpha():
-            start = spec.names.get(a_text.lower(), -1)
-        else:
-            return None
-        if not dash:
-            end = hi if slash else start
-        elif b_text.isdigit() and b_text.isascii() and len(b_text) <= 4:
-            end = int(b_text)
-        elif len(b_text) == 3 and b_text.isascii() and b_text.isalpha():
-            end = spec.names.get(b_text.lower(), -1)
-        else:
-            return None
+        start = _simple_value(spec, a_text)
+        end = _simple_value(spec, b_text) if dash else (hi if slash else start)
         if start < 0 or end < 0:
-            return None  # a name the field does not have
+            return None  # not a number or a name, or a name the field does not have
         if spec is DAY_OF_WEEK:
             # Only `d` and `a-b` ending before Sunday's 0 wrap (7 is Sunday: % 7).
             if slash or (dash and end == 0) or not 0 <= start <= end <= 7:
@@ -112,6 +99,15 @@ def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     if start + step > hi:  # the step limit: every field's is its highest value
         return None
     return frozenset(range(start, end + 1, step))
+
+
+def _simple_value(spec: FieldSpec, text: str) -> int:
+    """A number of 1-4 ASCII digits, or a 3-letter name's number; -1 for anything else."""
+    if text.isdigit() and text.isascii() and len(text) <= 4:
+        return int(text)
+    if len(text) == 3 and text.isascii() and text.isalpha():
+        return spec.names.get(text.lower(), -1)
+    return -1
 
 
 _EMPTY: frozenset[int] = frozenset()
