@@ -112,6 +112,7 @@ def report_load_errors(errors: Iterable[Finding]) -> None:
     lines = []
     for finding in errors:
         where = f"{finding.location}: " if finding.location else ""
-        lines.append(fit_lines(shown(f"{where}error: {finding.message} [{finding.code}]"), width))
+        line = shown(f"{where}error: {finding.message} [{finding.code}]")
+        lines.append(fit_lines(line, width, whole_lead=bool(where)))  # editors follow `where`
     if lines:  # one write: a 100,000-job fleet can have thousands of them
         click.echo("\n".join(lines), err=True)

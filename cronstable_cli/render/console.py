@@ -119,10 +119,15 @@ def print_blocks(
     """Print a report's blocks, built for the writer's width (plain text when piped)."""
     console = make_writer(file, width=width)
     for block in blocks(console.width):
-        if overflows(block):  # a whole path: printed as laid out, never cut by the console
-            console.print(block, soft_wrap=True)
-        else:
-            console.print(block)
+        print_block(console, block)
+
+
+def print_block(console: Console | PlainConsole, block: Block) -> None:
+    """Print one block; one holding a whole path goes as laid out, never cut by the console."""
+    if overflows(block):
+        console.print(block, soft_wrap=True)
+    else:
+        console.print(block)
 
 
 @cache

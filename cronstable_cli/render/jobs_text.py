@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import IO
 
 from ..analysis.inventory import Inventory
-from .console import countdown, make_writer
+from .console import countdown, make_writer, print_block
 from .layout import Column, FitTable, Prose, Row, Spans
 
 
@@ -70,6 +70,11 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
     )
     for err in result.errors:
         where = f"{err.location}: " if err.location else ""
-        console.print(
-            Prose((f"{where}error", "bold red"), f" [{err.code}] ", err.message, indent=0)
+        error = Prose(
+            (f"{where}error", "bold red"),
+            f" [{err.code}] ",
+            err.message,
+            indent=0,
+            whole_lead=bool(where),  # the location stays whole: editors follow it
         )
+        print_block(console, error)

@@ -55,9 +55,10 @@ def text_width(stream: IO[str]) -> int:
     return output_width(stream) or shutil.get_terminal_size().columns
 
 
-def fit_lines(text: str, width: int) -> str:
+def fit_lines(text: str, width: int, *, whole_lead: bool = False) -> str:
     """Plain text with every line wider than `width` wrapped by the rules above: `code`
-    spans stay whole, continuation lines hang 4 columns deeper than the line's own indent."""
+    spans stay whole, continuation lines hang 4 columns deeper than the line's own indent.
+    `whole_lead`: each line's first word (a `path:line:col:`) is never cut (see Prose)."""
     out = []
     for line in text.split("\n"):
         if _cell_width(line) <= width:
@@ -67,11 +68,11 @@ def fit_lines(text: str, width: int) -> str:
         if line.isprintable():
             # `wrap_plain` makes wrap's lines without building rich Text (thousands of
             # load errors on stderr at 100,000 jobs). rich drops control characters.
-            out.extend(wrap_plain(line, width, indent))
+            out.extend(wrap_plain(line, width, indent, whole_lead=whole_lead))
             continue
         from rich.text import Text
 
-        out.extend(piece.plain for piece in wrap(Text(line), width, indent))
+        out.extend(piece.plain for piece in wrap(Text(line), width, indent, whole_lead=whole_lead))
     return "\n".join(out)
 
 

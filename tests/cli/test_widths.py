@@ -221,3 +221,27 @@ def test_a_long_path_stays_whole_so_editors_can_follow_it(
     assert str(config) in lines
     assert any(line.startswith(where + " ") or line == where for line in lines)
     assert all(len(line) <= width for line in lines if not line.startswith(str(config)))
+
+
+@pytest.mark.parametrize("columns", WIDTHS)
+@pytest.mark.parametrize("command", ["jobs", "pressure"])
+def test_a_load_errors_long_location_stays_whole(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    columns: str | None,
+    command: str,
+) -> None:
+    # `jobs` lists load errors after its table, other commands on stderr: both start each
+    # with `path:line:col:`, which must survive whole.
+    deep = tmp_path.joinpath(*(f"level-{n}-of-the-configuration-tree" for n in range(3)))
+    deep.mkdir(parents=True)
+    config = deep / "broken.yaml"
+    config.write_text(
+        "jobs:\n  - name: x\n    command: y\n    schedule: '0 * * * *'\n    bogus: 1\n"
+    )
+    width, lines = text_at(capsys, monkeypatch, columns, (command, str(config), *FROM))
+    where = f"{config}:5:5:"  # the unknown key `bogus`, line 5, column 5
+    assert len(where) > width
+    assert any(line.startswith(where + " ") or line == where for line in lines)
+    assert all(len(line) <= width for line in lines if not line.startswith(str(config)))
