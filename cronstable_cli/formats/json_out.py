@@ -29,16 +29,28 @@ if TYPE_CHECKING:
     from ..analysis.suggest import Slot, Suggestion
     from ..analysis.why import WhyReport
     from ..engine import ScheduleError
-    from ..records import Finding
+    from ..records import Finding, Fix
 
 
-def lint_json(report: LintReport) -> str:
-    """`lint`: the files, the job count, every finding and the count per level."""
+def lint_json(report: LintReport, cwd: str | None = None) -> str:
+    """`lint`: the files, the job count, every finding and the count per level.
+
+    Each finding also carries its `fingerprint`: the one a baseline written in
+    `cwd` (default: the current directory) records for it.
+    """
+    import os
+
+    from ..analysis.lint.baseline import baseline_prints
+
+    prints = baseline_prints(report.findings, cwd or os.getcwd())
     return to_json(
         {
             "files": list(report.files),
             "jobs": report.jobs,
-            "findings": [finding_dict(f) for f in report.findings],
+            "findings": [
+                {**finding_dict(f), "fingerprint": print_}
+                for f, print_ in zip(report.findings, prints, strict=True)
+            ],
             "summary": report.summary,
         }
     )
@@ -319,6 +331,18 @@ def finding_dict(finding: Finding) -> dict[str, Any]:
         "column": finding.column,
         "schedule": finding.schedule,
         "resolved": finding.resolved,
+        "fix": None if finding.fix is None else fix_dict(finding.fix),
+    }
+
+
+def fix_dict(fix: Fix) -> dict[str, Any]:
+    """The edit a finding proposes: `lint --fix` applies it when `safe`."""
+    return {
+        "description": fix.description,
+        "safe": fix.safe,
+        "edits": [
+            {"line": e.line, "column": e.column, "old": e.old, "new": e.new} for e in fix.edits
+        ],
     }
 
 

@@ -118,3 +118,34 @@ def test_bad_baselines_are_usage_errors(
     code, out, err = run(capsys, "lint", "--baseline", "b.json")
     assert code == 2 and out == ""
     assert message in err and "Traceback" not in err
+
+
+def test_lint_json_carries_the_fingerprints_a_baseline_here_records(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Tools can match a JSON finding to its baseline entry without hashing anything.
+    run(capsys, "lint", "--write-baseline", "lint-baseline.json", *TODAY)
+    entries = json.loads((repo / "lint-baseline.json").read_text())["findings"]
+    _, out, _ = run(capsys, "lint", *TODAY, "--format", "json")
+    found = json.loads(out)["findings"]
+    assert len(found) == 3
+    assert sorted(f["fingerprint"] for f in found) == sorted(e["fingerprint"] for e in entries)
+
+
+def test_a_json_fix_is_the_edit_lint_fix_makes(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = run(capsys, "lint", *TODAY, "--format", "json")
+    purge = next(f for f in json.loads(out)["findings"] if f["code"] == "every-minute")
+    # Hand-checked: line 7 is `    schedule: "* 2 * * *"`, its minute `*` at column 16;
+    # minute 0 changes when the job fires, so the fix is not a safe one.
+    assert purge["fix"]["safe"] is False
+    assert purge["fix"]["edits"] == [{"line": 7, "column": 16, "old": "*", "new": "0"}]
+    lines = FLEET.splitlines(keepends=True)
+    edit = purge["fix"]["edits"][0]
+    row = lines[edit["line"] - 1]
+    at = edit["column"] - 1
+    assert row[at : at + len(edit["old"])] == edit["old"]
+    lines[edit["line"] - 1] = row[:at] + edit["new"] + row[at + len(edit["old"]) :]
+    run(capsys, "lint", "--fix", "--unsafe-fixes", "--select", "every-minute", *TODAY)
+    assert (repo / "cronstable.d" / "jobs.yaml").read_text() == "".join(lines)

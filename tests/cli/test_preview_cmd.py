@@ -74,8 +74,10 @@ def test_acceptance_winter_week(capsys: pytest.CaptureFixture[str]) -> None:
         "column",
         "schedule",
         "resolved",
+        "fix",
     }
     assert (finding["code"], finding["level"]) == ("hashed-slot", "note")
+    assert finding["fix"] is None  # a note that proposes no edit
     assert "14,29,44,59 9-17 * * mon-fri" in finding["message"]
     assert finding["file"] is None  # a bare expression lives in no file
 

@@ -30,7 +30,18 @@ from cronstable_cli.safe_text import valid_unicode
 from ..analysis.lint_cases import FILE, make_job, run
 from ..analysis.test_stagger import FIXED
 
-FINDING_KEYS = ["code", "level", "message", "job", "file", "line", "column", "schedule", "resolved"]
+FINDING_KEYS = [
+    "code",
+    "level",
+    "message",
+    "job",
+    "file",
+    "line",
+    "column",
+    "schedule",
+    "resolved",
+    "fix",
+]
 
 
 def test_document_shape() -> None:
@@ -42,7 +53,7 @@ def test_document_shape() -> None:
     assert doc["jobs"] == 1
     assert doc["summary"] == {"error": 0, "warning": 1, "note": 1}
     first = doc["findings"][0]
-    assert list(first) == FINDING_KEYS
+    assert list(first) == [*FINDING_KEYS, "fingerprint"]  # lint's findings name their baseline id
     assert first["code"] == "uneven-step" and first["job"] == "poll"
     assert (first["file"], first["line"], first["column"]) == (FILE, 4, 1)
     assert first["schedule"] == "H/7 * * * *"
