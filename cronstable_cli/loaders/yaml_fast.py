@@ -14,7 +14,7 @@ so acceptance and error positions are strictyaml's by construction.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container
 
 from .yaml_nodes import Mapping, Node, Scalar, Sequence
 
@@ -35,6 +35,20 @@ _OUTSIDE_TEXT = (
 )
 _PRINTABLE_ASCII = bytes([9, 10, *range(0x20, 0x7F)])
 _KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-/]*):(?: +|$)")
+
+
+def _key_of(text: str, start: int, seen: Container[str]) -> tuple[str, int]:
+    """The key a mapping line opens with at `start`, and where its value starts; a line
+    that is not `key:` or repeats a key of `seen` is for strictyaml to word."""
+    m = _KEY.match(text, start)
+    if m is None:
+        raise Unsupported("not a key")
+    name = m.group(1)
+    if name in seen:
+        raise Unsupported("duplicate key")
+    return name, m.end()
+
+
 _MARKER = re.compile(r"^(?:---|\.\.\.)(?: |$)|^%", re.MULTILINE)
 _BLOCK_HEADER = re.compile(r"([|>])([+-]?)(?: +#.*| *)$")
 _AFTER_QUOTE = re.compile(r"(?: +#.*| *)$")
@@ -193,7 +207,6 @@ class _Parser:
         seen: set[str] = {key.value for key, _ in entries}
         map_col = 0  # column of the first mapping value (strictyaml insists they agree)
         lines, n, indents = self.lines, self.n, self.indents
-        match_key = _KEY.match
         while True:
             if first is not None:
                 # The first key shares the line of a `- ` item: `first` starts at `indent`.
@@ -207,15 +220,9 @@ class _Parser:
                 if ind > indent:
                     raise Unsupported("over-indented line")
                 text, start = lines[i], ind
-            m = match_key(text, start)
-            if m is None:
-                raise Unsupported("not a key")
-            name = m.group(1)
-            if name in seen:
-                raise Unsupported("duplicate key")
+            name, end = _key_of(text, start, seen)
             seen.add(name)
             key = Scalar(name, i + 1, indent + 1)
-            end = m.end()
             rest = text[end:]
             col = indent + end - start  # 0-based column just after `key: `
             value: Node
@@ -253,7 +260,7 @@ class _Parser:
         is `_PLAIN_ENTRY` matched on `first`, the item's first line after its `- `."""
         item: FlatItem = {}
         lines, n, indents = self.lines, self.n, self.indents
-        match_key, match_entry = _KEY.match, _PLAIN_ENTRY.match
+        match_entry = _PLAIN_ENTRY.match
         text, start, m = first, 0, entry
         while True:
             if m is not None:  # most lines: the value is the text matched
@@ -272,13 +279,7 @@ class _Parser:
                     continue
                 one_line = True
             else:
-                m = match_key(text, start)
-                if m is None:
-                    raise Unsupported("not a key")
-                name = m.group(1)
-                if name in item:
-                    raise Unsupported("duplicate key")
-                end = m.end()
+                name, end = _key_of(text, start, item)
                 rest = text[end:]
                 if not rest or rest[0] == "#":
                     return item, i, False  # an empty value or a nested block: `mapping`

@@ -34,3 +34,18 @@ def declared_formats(name: str) -> tuple[str, ...]:
         if "--format" in param.opts and isinstance(param.type, click.Choice):
             return tuple(str(choice) for choice in param.type.choices)
     return ("text",)
+
+
+# The keys of a finding object, in order, in every JSON document (docs/json.md).
+FINDING_KEYS = [
+    "code",
+    "level",
+    "message",
+    "job",
+    "file",
+    "line",
+    "column",
+    "schedule",
+    "resolved",
+    "fix",
+]

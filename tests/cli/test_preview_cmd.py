@@ -64,18 +64,7 @@ def test_acceptance_winter_week(capsys: pytest.CaptureFixture[str]) -> None:
     assert "fire_after" not in doc and "jitter_seconds" not in doc
     # The schedule's own lint findings: here the H note naming the resolved form.
     [finding] = doc["findings"]
-    assert set(finding) == {
-        "code",
-        "level",
-        "message",
-        "job",
-        "file",
-        "line",
-        "column",
-        "schedule",
-        "resolved",
-        "fix",
-    }
+    assert list(finding) == cli.FINDING_KEYS
     assert (finding["code"], finding["level"]) == ("hashed-slot", "note")
     assert finding["fix"] is None  # a note that proposes no edit
     assert "14,29,44,59 9-17 * * mon-fri" in finding["message"]

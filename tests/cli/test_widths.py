@@ -200,6 +200,15 @@ def test_stderr_notes_wrap_too(
     assert "a-job-with-a-rather-long-name-for-this-test" in err
 
 
+def _deep_file(tmp_path: Path, name: str, text: str) -> Path:
+    """A job file three long directories down: its path is wider than any test width."""
+    deep = tmp_path.joinpath(*(f"level-{n}-of-the-configuration-tree" for n in range(3)))
+    deep.mkdir(parents=True)
+    config = deep / name
+    config.write_text(text)
+    return config
+
+
 @pytest.mark.parametrize("columns", WIDTHS)
 def test_a_long_path_stays_whole_so_editors_can_follow_it(
     capsys: pytest.CaptureFixture[str],
@@ -207,12 +216,8 @@ def test_a_long_path_stays_whole_so_editors_can_follow_it(
     tmp_path: Path,
     columns: str | None,
 ) -> None:
-    deep = tmp_path.joinpath(*(f"level-{n}-of-the-configuration-tree" for n in range(3)))
-    deep.mkdir(parents=True)
-    config = deep / "production-batch-jobs.yaml"
-    config.write_text(
-        "jobs:\n  - name: nightly\n    command: /bin/true\n    schedule: '*/7 * * * *'\n"
-    )
+    text = "jobs:\n  - name: nightly\n    command: /bin/true\n    schedule: '*/7 * * * *'\n"
+    config = _deep_file(tmp_path, "production-batch-jobs.yaml", text)
     width, lines = text_at(capsys, monkeypatch, columns, ("lint", str(config)))
     where = f"{config}:4:16"  # line 4, the schedule's first character inside its quote
     assert len(where) > width
@@ -234,12 +239,8 @@ def test_a_load_errors_long_location_stays_whole(
 ) -> None:
     # `jobs` lists load errors after its table, other commands on stderr: both start each
     # with `path:line:col:`, which must survive whole.
-    deep = tmp_path.joinpath(*(f"level-{n}-of-the-configuration-tree" for n in range(3)))
-    deep.mkdir(parents=True)
-    config = deep / "broken.yaml"
-    config.write_text(
-        "jobs:\n  - name: x\n    command: y\n    schedule: '0 * * * *'\n    bogus: 1\n"
-    )
+    text = "jobs:\n  - name: x\n    command: y\n    schedule: '0 * * * *'\n    bogus: 1\n"
+    config = _deep_file(tmp_path, "broken.yaml", text)
     width, lines = text_at(capsys, monkeypatch, columns, (command, str(config), *FROM))
     where = f"{config}:5:5:"  # the unknown key `bogus`, line 5, column 5
     assert len(where) > width

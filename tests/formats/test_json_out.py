@@ -29,19 +29,7 @@ from cronstable_cli.safe_text import valid_unicode
 
 from ..analysis.lint_cases import FILE, make_job, run
 from ..analysis.test_stagger import FIXED
-
-FINDING_KEYS = [
-    "code",
-    "level",
-    "message",
-    "job",
-    "file",
-    "line",
-    "column",
-    "schedule",
-    "resolved",
-    "fix",
-]
+from ..cli.helpers import FINDING_KEYS
 
 
 def test_document_shape() -> None:
