@@ -108,10 +108,7 @@ class CronTab:
         zone = self.frame or zone
         # The framing of `_framed`, inlined: next() is the call made most often.
         line = self._line
-        if line is None:  # the first search: the first frame's tables, inline
-            schedule = self._schedule = self._schedule or Schedule(self.parsed)
-            line = self._line = Timeline(schedule, zone)
-        elif line.zone is not zone:
+        if line is None or line.zone is not zone:
             line = self._timeline(zone)
         return line.next_fire(now)
 

@@ -53,29 +53,24 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     """
     if not isinstance(text, str) or not isinstance(hash_key, _KEY_TYPES):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
-    # The cache key: the text alone for the commonest parse (no H slot, not a
-    # crontab line), so a look-up hashes no tuple; see `_cache_key`.
-    cache_key: object = (text, True, None) if crontab else text
+    slot = None
     if hash_key is not None and ("H" in text or "h" in text):
         moduli = _MODULI.get(text, _UNSEEN)
         if moduli is _UNSEEN:
             return _first_hashed(text, hash_key, crontab)
         if moduli:
             slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
-            cache_key = (text, crontab, slot)
+    cache_key = _cache_key(text, crontab, slot)
     parsed = _PARSED.get(cache_key)
     if parsed is None:
-        parts = text.split()
-        if 5 <= len(parts) <= 7 and not parts[0].startswith("@"):  # `_parse`'s common case
-            parsed = _parse_fields(text, parts, len(parts), hash_key, None)
-        else:
-            parsed = _parse(text, hash_key, crontab)
+        parsed = _parse(text, hash_key, crontab)
         _remember(cache_key, parsed)
     return parsed
 
 
 def _cache_key(text: str, crontab: bool, slot: tuple[int, ...] | None) -> object:
-    """Where `_PARSED` keeps a result: the text alone, or (text, crontab, slot)."""
+    """Where `_PARSED` keeps a result: the text alone for the commonest parse (no H
+    slot, not a crontab line: a look-up hashes no tuple), else (text, crontab, slot)."""
     return text if slot is None and not crontab else (text, crontab, slot)
 
 
@@ -228,20 +223,7 @@ def _columns(text: str) -> list[int]:
 
 def _tokens(text: str) -> list[tuple[str, int]]:
     """Whitespace-separated tokens with their 1-based columns."""
-    return _split(text)[0]
-
-
-def _split(text: str) -> tuple[list[tuple[str, int]], bool]:
-    """The tokens with their columns, and whether the text is exactly them single-spaced."""
-    parts = text.split()
-    if " ".join(parts) != text:
-        return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)], False
-    col = 1
-    out = []
-    for part in parts:
-        out.append((part, col))
-        col += len(part) + 1
-    return out, True
+    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
 
 
 def _looks_quartz(tokens: list[tuple[str, int]]) -> bool:

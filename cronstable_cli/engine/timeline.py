@@ -27,14 +27,7 @@ from datetime import datetime, timezone, tzinfo
 from itertools import repeat
 
 from .schedule import Schedule, Wall, days_in_month
-from .zone_clock import (
-    _CLOCKS,
-    ZoneClock,
-    civil_from_days,
-    clock_for,
-    days_from_civil,
-    wall_at,
-)
+from .zone_clock import ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
 from .zones import is_fixed
 
 UTC = timezone.utc
@@ -87,7 +80,7 @@ class Timeline:
         self.zone = zone
         # The zone's data is shared by every timeline in it: building one is
         # a dictionary lookup, whatever the zone.
-        self._zone_clock = clock = _CLOCKS.get(zone) or clock_for(zone)
+        self._zone_clock = clock = clock_for(zone)
         self.fixed = clock.fixed
 
     def _steady_fire(self, w: Wall, offset: int, now: datetime) -> datetime:
@@ -156,13 +149,7 @@ class Timeline:
                 if not w <= ends[k]:
                     return self._next_careful(now)
                 off = offsets[k]
-        out = now.tzinfo
-        if out is zone and clock.civil:
-            # What fromtimestamp gives (fold 0: a steady run repeats no hour),
-            # without reading the zone's tables again.
-            y, mo, d, h, mi, s = w
-            return datetime(y, mo, d, h, mi, s, 0, out)
-        return datetime.fromtimestamp(wall_seconds(w) - off, out)
+        return self._steady_fire(w, off, now)
 
     def _next_careful(self, now: datetime) -> datetime | None:
         """`next_fire` near an offset change: through epochs and the zone's tables."""

@@ -94,11 +94,9 @@ def to_json(payload: dict[str, Any]) -> str:
 
 def _block(value: object) -> str:
     """A top-level value: a non-empty list or mapping gets one line per item."""
-    if isinstance(value, Written):
-        return "[\n" + ",\n".join(["    " + item for item in value]) + "\n  ]" if value else "[]"
     if isinstance(value, (list, tuple)) and value:
-        items = [f"    {_compact(v)}" for v in value]
-        return "[\n" + ",\n".join(items) + "\n  ]"
+        items = value if isinstance(value, Written) else [_compact(v) for v in value]
+        return "[\n" + ",\n".join(["    " + item for item in items]) + "\n  ]"
     if isinstance(value, dict) and value:
         items = [f"    {_compact(k)}: {_compact(v)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n  }"
