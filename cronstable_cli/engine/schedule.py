@@ -84,21 +84,24 @@ def _backward(values: frozenset[int], lo: int, hi: int) -> list[int]:
     return table
 
 
-# Tables are built with list repetition and ranges (which run in C), not a
+# Tables are built with list repetition and slices (which run in C), not a
 # loop per index, and the year tables start at 1970 (131 entries, not 2,101).
 def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
     """table[i] = the smallest value >= lo + i, or -1; indices 0..hi - lo + 1."""
-    if len(values) == 1:  # `0`, `30`: the commonest minute, hour and second fields
+    count = len(values)
+    if count == 1:  # `0`, `30`: the commonest minute, hour and second fields
         (only,) = values
         return [only] * (only - lo + 1) + [-1] * (hi - only + 1)
-    if not values:  # an empty field (@reboot's): nothing ever matches
+    if not count:  # an empty field (@reboot's): nothing ever matches
         return [-1] * (hi - lo + 2)
-    ordered = sorted(values)
-    first, last = ordered[0], ordered[-1]
-    if last - first + 1 == len(ordered):  # one run: `*`, `a-b`
-        if lo == 0:  # a slice of the identity table, copied in C
-            return [first] * first + _IDENT[first : last + 1] + [-1] * (hi + 1 - last)
-        return [first] * (first - lo) + list(range(first, last + 1)) + [-1] * (hi + 1 - last)
+    if count == hi - lo + 1:  # every value (`*` years, minutes, seconds): no sort needed
+        first, last = lo, hi
+    else:
+        ordered = sorted(values)
+        first, last = ordered[0], ordered[-1]
+    if last - first + 1 == count:  # one run: `*`, `a-b`, a slice of the identity table
+        ident = _IDENTITY[lo]
+        return [first] * (first - lo) + ident[first - lo : last - lo + 1] + [-1] * (hi + 1 - last)
     table = [first] * (first - lo + 1)
     below = first
     for v in ordered[1:]:
@@ -108,7 +111,9 @@ def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
     return table
 
 
-_IDENT = list(range(_SPAN))
+# The identity tables (index i holds lo + i) that a run's table is copied from:
+# a slice copies references in C, where a range would make each year's int anew.
+_IDENTITY = {0: list(range(_SPAN)), YEAR_MIN: list(range(YEAR_MIN, YEAR_MAX + 1))}
 _NO_YEARS = [-1] * (YEAR_MAX - YEAR_MIN + 2)
 
 
@@ -370,9 +375,11 @@ class Schedule:
                     break
                 if nm != mo:
                     mo, d, h, mi, s = nm, 1, 0, 0, 0
-                mask = masks.get(y * 13 + mo)
-                if mask is None:
-                    mask = self.day_mask(y, mo)
+                key = y * 13 + mo
+                mask = masks.get(key)
+                if mask is None:  # a month no search has visited: `day_mask`, without its look-up
+                    p = self.parsed
+                    mask = masks[key] = month_mask(p.dom, p.dow, y, mo)
                 rest = mask >> d  # bit 0: day d
                 while rest:  # the matching days of month mo, from d
                     if not rest & 1:
