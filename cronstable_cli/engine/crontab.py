@@ -57,8 +57,7 @@ class CronTab:
         if line is not None and line.zone is zone:
             return line
         if line is None:  # the first frame: no dictionary yet
-            schedule = self._schedule = self._schedule or Schedule(self.parsed)
-            line = self._line = Timeline(schedule, zone)
+            line = self._line = Timeline(self.schedule, zone)
             return line
         lines = self._timelines
         if lines is None:
@@ -80,7 +79,9 @@ class CronTab:
     def schedule(self) -> Schedule:
         """The compiled civil-time schedule (the same in every frame)."""
         if self._schedule is None:
-            self._schedule = Schedule(self.parsed)
+            # A first next() makes its timeline's schedule without storing it here.
+            line = self._line
+            self._schedule = Schedule(self.parsed) if line is None else line.schedule
         return self._schedule
 
     @property
@@ -106,9 +107,12 @@ class CronTab:
         if zone is None:
             now, zone = now.replace(tzinfo=UTC), UTC
         zone = self.frame or zone
-        # The framing of `_framed`, inlined: next() is the call made most often.
+        # The framing of `_framed`, inlined: next() is the call made most often,
+        # and a first one (a fleet's, after parsing) makes its timeline here.
         line = self._line
-        if line is None or line.zone is not zone:
+        if line is None:
+            line = self._line = Timeline(self._schedule or Schedule(self.parsed), zone)
+        elif line.zone is not zone:
             line = self._timeline(zone)
         return line.next_fire(now)
 

@@ -27,7 +27,7 @@ from datetime import datetime, timezone, tzinfo
 from itertools import repeat
 
 from .schedule import Schedule, Wall, days_in_month
-from .zone_clock import ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
+from .zone_clock import _CLOCKS, ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
 from .zones import is_fixed
 
 UTC = timezone.utc
@@ -79,8 +79,9 @@ class Timeline:
         self.schedule = schedule
         self.zone = zone
         # The zone's data is shared by every timeline in it: building one is
-        # a dictionary lookup, whatever the zone.
-        self._zone_clock = clock = clock_for(zone)
+        # a dictionary lookup, whatever the zone (`clock_for`'s own, read here
+        # first: a fleet's first next() makes a timeline per schedule).
+        self._zone_clock = clock = _CLOCKS.get(zone) or clock_for(zone)
         self.fixed = clock.fixed
 
     def _steady_fire(self, w: Wall, offset: int, now: datetime) -> datetime:
@@ -96,11 +97,11 @@ class Timeline:
     # -- next ---------------------------------------------------------------
     def next_fire(self, now: datetime) -> datetime | None:
         """The first fire strictly after aware datetime `now`, in now's zone."""
-        zone = self.zone
         clock = self._zone_clock
         if clock.fixed:
             # One steady run for ever: the search starts from the wall fields
             # and its first match is the answer.
+            zone = self.zone
             local = now if now.tzinfo is zone else now.astimezone(zone)
             w = self.schedule.first_at_or_after(
                 local.year, local.month, local.day, local.hour, local.minute, local.second + 1
@@ -115,6 +116,7 @@ class Timeline:
                 # fleet's searches share one `now`): its wall fields and run.
                 _, wall, end, off = start
             else:
+                zone = self.zone
                 local = now if now.tzinfo is zone else now.astimezone(zone)
                 wall = (
                     local.year,

@@ -214,3 +214,20 @@ def test_schedule_error_is_importable_from_the_package() -> None:
     with pytest.raises(ScheduleError):
         CronTab("61 * * * *")
     assert issubclass(ScheduleError, ValueError)
+
+
+@pytest.mark.parametrize("first", ["next", "schedule", "prev"])
+def test_every_frame_shares_the_one_compiled_schedule(first: str) -> None:
+    """A first next() compiles the schedule in its timeline; `schedule` and frames reuse it."""
+    tab = CronTab("0 9 * * *")
+    berlin_now = datetime(2024, 6, 1, 8, 0, tzinfo=BERLIN)
+    if first == "next":
+        assert tab.next(berlin_now) == datetime(2024, 6, 1, 9, 0, tzinfo=BERLIN)
+    elif first == "prev":
+        assert tab.prev(berlin_now) == datetime(2024, 5, 31, 9, 0, tzinfo=BERLIN)
+    compiled = tab.schedule
+    assert tab.schedule is compiled
+    assert tab.next(berlin_now.astimezone(UTC)) == datetime(2024, 6, 1, 9, 0, tzinfo=UTC)
+    assert tab.next(berlin_now) == datetime(2024, 6, 1, 9, 0, tzinfo=BERLIN)
+    assert tab.timeline.schedule is compiled
+    assert tab.schedule is compiled
