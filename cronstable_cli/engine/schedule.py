@@ -155,7 +155,9 @@ def days_in_month(year: int, month: int) -> int:
 
 
 _BIT = tuple(1 << n for n in range(32))
-_REPEAT_WEEK = sum(1 << (7 * k) for k in range(5))  # a 7-bit pattern, five times over
+# A 7-bit week pattern (bit w: weekday w) six times over: 42 days from a Sunday, so
+# shifted right by the weekday of the 1st (0..6) it still covers a month's 31 days.
+_REPEAT_WEEK = sum(1 << (7 * k) for k in range(6))
 
 
 def field_masks(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> tuple[int, int]:
@@ -203,9 +205,8 @@ def month_mask(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> int:
         week = 0
         for wd in weekdays:
             week |= 1 << wd
-        # As in `_dow_mask`: the first week's bits, repeated over the month.
-        first = ((week >> first_wd) | (week << (7 - first_wd))) & 127
-        week_mask = (first * _REPEAT_WEEK << 1) & full
+        # As in `_dow_mask`: the week's bits over the month, from the 1st's weekday.
+        week_mask = (week * _REPEAT_WEEK >> first_wd << 1) & full
     if last or nth:
         week_mask |= _dow_specials(dow, days, first_wd)
     return mask & week_mask
@@ -226,12 +227,11 @@ def _dow_mask(dow: DayOfWeek, days: int, first_wd: int) -> int:
     if len(weekdays) == 7:
         mask = full
     elif weekdays:
-        # Bit j of the month's first week: is weekday (first_wd + j) % 7 selected,
-        # i.e. the week's bits rotated right by first_wd; the month is that week
-        # five times over, shifted so that day 1 is bit 1.
+        # Day j + 1 falls on weekday (first_wd + j) % 7: bit first_wd + j of the
+        # repeated week, so the month is that pattern shifted right by first_wd,
+        # then left by one so that day 1 is bit 1.
         week = sum(map(_BIT.__getitem__, weekdays))
-        first = ((week >> first_wd) | (week << (7 - first_wd))) & 127
-        mask = (first * _REPEAT_WEEK << 1) & full
+        mask = (week * _REPEAT_WEEK >> first_wd << 1) & full
     else:
         mask = 0
     if dow.last or dow.nth:
