@@ -187,8 +187,10 @@ def month_mask(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> int:
         mask = full
     else:
         mask = 0
-        for day in plain:  # a few days, as a rule: cheaper than sum(map(...))
-            mask |= 1 << day
+        # A few days, as a rule: a loop is cheaper than sum(map(...)), and a
+        # bit from `_BIT` is an int made once (1 << day makes one for day >= 9).
+        for day in plain:
+            mask |= _BIT[day]
         mask &= full
     special = last_offsets or nearest or last_weekday
     if len(weekdays) == 7 and not (special or last or nth):
@@ -204,7 +206,7 @@ def month_mask(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> int:
     else:
         week = 0
         for wd in weekdays:
-            week |= 1 << wd
+            week |= _BIT[wd]
         # As in `_dow_mask`: the week's bits over the month, from the 1st's weekday.
         week_mask = (week * _REPEAT_WEEK >> first_wd << 1) & full
     if last or nth:
@@ -302,7 +304,7 @@ class Schedule:
         ht = tables.get(hours) or _forward(hours)
         mt = tables.get(minutes) or _forward(minutes)
         st = tables.get(seconds) or _forward(seconds)
-        if (ht[0] | mt[0] | st[0]) < 0:  # -1 (no value) in one of them
+        if not (seconds and minutes and hours):
             # A time field without values (@reboot's): no day has a matching
             # time, so the search must stop at once. It reads a time field's
             # first value without checking it, and every search starts with
