@@ -23,6 +23,18 @@ class FieldSpec:
     hash_lo: int = 0  # the range a rangeless H hashes over
     hash_hi: int = 0
     hashable: bool = True
+    # Every way a lone value may be written, to its number: the values in
+    # decimal (with a leading zero below 10) and the names in lower, upper and
+    # title case. The parser's fast path reads a value with one look-up; any
+    # other spelling (`005`, `jAn`) takes the item grammar, which reads it too.
+    words: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        words = {str(v): v for v in range(self.lo, self.hi + 1)}
+        words.update({f"0{v}": v for v in range(self.lo, min(self.hi + 1, 10))})
+        for name, v in self.names.items():
+            words.update({name: v, name.upper(): v, name.title(): v})
+        object.__setattr__(self, "words", words)
 
     @property
     def step_limit(self) -> int:

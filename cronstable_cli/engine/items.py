@@ -47,15 +47,14 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
     """The values of a field of plain items (`5`, `1-5`, `*/15`, `0-30/10`, `5,35`, `mon-fri`).
 
     A fast path for the commonest texts; anything unusual (special forms,
-    day-of-week steps and wraps, errors) returns None and goes the general
-    way (`parse_item`), which also words the errors. It reads items with
-    string methods, not a regular expression: a cold parse is mostly this.
+    day-of-week steps and wraps, other spellings of a value, errors) returns
+    None and goes the general way (`parse_item`), which also words the errors.
+    It reads values from the field's `words` and items with string methods,
+    not a regular expression: a cold parse is mostly this.
     """
-    if text.isdigit() and text.isascii():  # one number: the commonest field of all
-        number = int(text)
-        if spec.lo <= number <= spec.hi:
-            return frozenset((number % 7 if spec is DAY_OF_WEEK else number,))
-        return None
+    number = spec.words.get(text)
+    if number is not None:  # one value: the commonest field of all
+        return frozenset((number % 7 if spec is DAY_OF_WEEK else number,))
     if "," not in text:
         return _simple_item(spec, text)
     values: set[int] = set()
@@ -68,7 +67,7 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
 
 
 def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
-    """One plain item: `*`, `n`, `a-b` (numbers of 1-4 digits or 3-letter names), then `/n`."""
+    """One plain item: `*`, `n` or `a-b` (values as the field's `words` spell them), then `/n`."""
     base, slash, step_text = text.partition("/")
     if slash:
         if not (step_text.isdigit() and step_text.isascii() and len(step_text) <= 4):
@@ -77,23 +76,24 @@ def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
         if step < 1:
             return None
     a_text, dash, b_text = base.partition("-")
-    lo, hi = spec.lo, spec.hi
+    hi = spec.hi
     if a_text == "*":
         if dash or spec is DAY_OF_WEEK:
             return None
-        start, end = lo, hi
+        start, end = spec.lo, hi
     else:
-        start = _simple_value(spec, a_text)
-        end = _simple_value(spec, b_text) if dash else (hi if slash else start)
-        if start < 0 or end < 0:
-            return None  # not a number or a name, or a name the field does not have
+        words = spec.words
+        start = words.get(a_text, -1)
+        end = words.get(b_text, -1) if dash else (hi if slash else start)
+        if start < 0 or end < start:
+            return None  # not a value of the field, or a range running backwards
         if spec is DAY_OF_WEEK:
             # Only `d` and `a-b` ending before Sunday's 0 wrap (7 is Sunday: % 7).
-            if slash or (dash and end == 0) or not 0 <= start <= end <= 7:
+            if slash or (dash and end == 0):
                 return None
-            return frozenset([v % 7 for v in range(start, end + 1)])
-    if not lo <= start <= end <= hi:
-        return None
+            if end == 7:
+                return frozenset([v % 7 for v in range(start, 8)])
+            return frozenset(range(start, end + 1))
     if not slash:
         return frozenset(range(start, end + 1))
     if start + step > hi:  # the step limit: every field's is its highest value
@@ -101,48 +101,93 @@ def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     return frozenset(range(start, end + 1, step))
 
 
-def _simple_value(spec: FieldSpec, text: str) -> int:
-    """A number of 1-4 ASCII digits, or a 3-letter name's number; -1 for anything else."""
-    if text.isdigit() and text.isascii() and len(text) <= 4:
-        return int(text)
-    if len(text) == 3 and text.isascii() and text.isalpha():
-        return spec.names.get(text.lower(), -1)
-    return -1
+_new_tuple = tuple.__new__  # a NamedTuple built without its Python-level __new__ frame
 
 
-_EMPTY: frozenset[int] = frozenset()
+def day_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
+    """A day field's whole value by the fast paths: special items, else plain ones; or None."""
+    if "L" in text or "W" in text or "#" in text:
+        return special_field(spec, text)
+    days = simple_field(spec, text)
+    if days is None:
+        return None
+    if spec is DAY_OF_MONTH:
+        return _new_tuple(DayOfMonth, (days, _NO_DAYS, _NO_DAYS, False))
+    return _new_tuple(DayOfWeek, (days, _NO_DAYS, _NO_NTH))
+
+
+_NO_DAYS: frozenset[int] = frozenset()
+_NO_NTH: frozenset[tuple[int, int]] = frozenset()
 
 
 def special_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
-    """One special day item in its plain spelling: `L`, `L-3`, `15W`, `LW`, `L5`, `2#3`, `mon#1`.
+    """A day field holding special items in their plain spelling (`L`, `L-3`, `15W`, `LW`,
+    `L5`, `2#3`, `mon#1`), alone or listed with each other and plain items (`1W,L`).
 
-    A fast path like `simple_field`: any other spelling (lower case, lists,
-    ranges, errors) returns None and goes through `parse_item`.
+    A fast path like `simple_field`: any other spelling (lower case, ranges of
+    special forms, errors) returns None and goes through `parse_item`.
     """
     if spec is DAY_OF_MONTH:
-        if text == "L":
-            return DayOfMonth(_EMPTY, frozenset((0,)))
-        if text == "LW":
-            return DayOfMonth(_EMPTY, last_weekday=True)
-        if text.startswith("L-"):
-            days = _small_number(text[2:])
-            return DayOfMonth(_EMPTY, frozenset((days,))) if 1 <= days <= 30 else None
-        if text.endswith("W"):
-            day = _small_number(text[:-1])
-            return DayOfMonth(_EMPTY, _EMPTY, frozenset((day,))) if 1 <= day <= 31 else None
-    elif spec is DAY_OF_WEEK:
-        if text.startswith("L"):
-            weekday = _small_number(text[1:])
-            return DayOfWeek(_EMPTY, frozenset((weekday % 7,))) if 0 <= weekday <= 7 else None
-        day_text, mark, n_text = text.partition("#")
-        if mark:
-            day = _small_number(day_text)
-            if day < 0:
-                day = spec.names.get(day_text.lower(), -1)
-            n = _small_number(n_text)
-            if 0 <= day <= 7 and 1 <= n <= 5:
-                return DayOfWeek(_EMPTY, _EMPTY, frozenset(((day % 7, n),)))
+        return _special_days(text)
+    if spec is DAY_OF_WEEK:
+        return _special_weekdays(text)
     return None
+
+
+def _special_days(text: str) -> DayOfMonth | None:
+    days: set[int] = set()
+    last: set[int] = set()
+    nearest: set[int] = set()
+    last_weekday = False
+    for item in text.split(","):
+        if item == "L":
+            last.add(0)
+        elif item == "LW":
+            last_weekday = True
+        elif item.startswith("L-"):
+            back = _small_number(item[2:])
+            if not 1 <= back <= 30:
+                return None
+            last.add(back)
+        elif item.endswith("W"):
+            day = _small_number(item[:-1])
+            if not 1 <= day <= 31:
+                return None
+            nearest.add(day)
+        else:
+            plain = _simple_item(DAY_OF_MONTH, item)
+            if plain is None:
+                return None
+            days |= plain
+    return _new_tuple(
+        DayOfMonth, (frozenset(days), frozenset(last), frozenset(nearest), last_weekday)
+    )
+
+
+def _special_weekdays(text: str) -> DayOfWeek | None:
+    days: set[int] = set()
+    last: set[int] = set()
+    nth: set[tuple[int, int]] = set()
+    names = DAY_OF_WEEK.words
+    for item in text.split(","):
+        day_text, mark, n_text = item.partition("#")
+        if mark:
+            day = names.get(day_text, -1)
+            n = _small_number(n_text)
+            if day < 0 or not 1 <= n <= 5:
+                return None
+            nth.add((day % 7, n))
+        elif item.startswith("L"):
+            weekday = _small_number(item[1:])
+            if not 0 <= weekday <= 7:
+                return None
+            last.add(weekday % 7)
+        else:
+            plain = _simple_item(DAY_OF_WEEK, item)
+            if plain is None:
+                return None
+            days |= plain
+    return _new_tuple(DayOfWeek, (frozenset(days), frozenset(last), frozenset(nth)))
 
 
 def _small_number(text: str) -> int:

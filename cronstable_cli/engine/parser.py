@@ -24,7 +24,7 @@ from .fields import (
 )
 from .h_items import clear as clear_hashed
 from .h_items import hashed_item, is_hashed, key_hash
-from .items import Acc, error, finish, parse_item, plain_item, simple_field, special_field
+from .items import Acc, day_field, error, finish, parse_item, plain_item, simple_field
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
 _TOKEN = re.compile(r"\S+")
@@ -53,33 +53,34 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     """
     if not isinstance(text, str) or not isinstance(hash_key, _KEY_TYPES):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
+    parsed = None
     slot = None
     if hash_key is not None and ("H" in text or "h" in text):
         moduli = _MODULI.get(text, _UNSEEN)
         if moduli is _UNSEEN:
-            return _first_hashed(text, hash_key, crontab)
-        if moduli:
+            parsed, slot = _first_hashed(text, hash_key, crontab)
+        elif moduli:
             slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
-    cache_key = _cache_key(text, crontab, slot)
-    parsed = _PARSED.get(cache_key)
+    # The commonest parse (no H slot, not a crontab line) is kept under its text
+    # alone: a look-up hashes no tuple.
+    cache_key = text if slot is None and not crontab else (text, crontab, slot)
     if parsed is None:
+        parsed = _PARSED.get(cache_key)
+        if parsed is not None:
+            return parsed
         parsed = _parse(text, hash_key, crontab)
-        _remember(cache_key, parsed)
+    if len(_PARSED) >= _CACHE_SIZE:
+        _PARSED.clear()
+    _PARSED[cache_key] = parsed
     return parsed
 
 
-def _cache_key(text: str, crontab: bool, slot: tuple[int, ...] | None) -> object:
-    """Where `_PARSED` keeps a result: the text alone for the commonest parse (no H
-    slot, not a crontab line: a look-up hashes no tuple), else (text, crontab, slot)."""
-    return text if slot is None and not crontab else (text, crontab, slot)
+def _first_hashed(text: str, key: str, crontab: bool) -> tuple[Parsed, tuple[int, ...] | None]:
+    """A text that may hold H items, parsed for the first time, and the key's H slot.
 
-
-def _first_hashed(text: str, key: str, crontab: bool) -> Parsed:
-    """A text that may hold H items, parsed for the first time: learn its moduli on the way.
-
-    The parse meets every H item anyway, so it collects their (label, M) pairs:
-    no separate pass reads the items to find what the result depends on. A
-    text that fails stores nothing and fails again the same way next time.
+    The parse meets every H item anyway, so it collects their (label, M) pairs
+    into `_MODULI`: no separate pass reads the items to find what the result
+    depends on. A text that fails stores nothing and fails again the same way.
     """
     found: list[tuple[str, int]] = []
     parsed = _parse(text, key, crontab, found)
@@ -88,14 +89,7 @@ def _first_hashed(text: str, key: str, crontab: bool) -> Parsed:
         _MODULI.clear()
     _MODULI[text] = moduli
     slot = tuple([key_hash(label, key) % m for label, m in moduli]) if moduli else None
-    _remember(_cache_key(text, crontab, slot), parsed)
-    return parsed
-
-
-def _remember(cache_key: object, parsed: Parsed) -> None:
-    if len(_PARSED) >= _CACHE_SIZE:
-        _PARSED.clear()
-    _PARSED[cache_key] = parsed
+    return parsed, slot
 
 
 def clear_caches() -> None:
@@ -107,16 +101,8 @@ def clear_caches() -> None:
     clear_hashed()
 
 
-def _parse(
-    text: str, hash_key: str | None, crontab: bool, found: list[tuple[str, int]] | None = None
-) -> Parsed:
-    """Parse without the shared results; `found` collects each H item's (label, M)."""
-    if not isinstance(text, str):
-        raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
-    parts = text.split()
-    count = len(parts)
-    if 5 <= count <= 7 and not parts[0].startswith("@"):
-        return _parse_fields(text, parts, count, hash_key, found)
+def _not_fields(text: str, count: int, hash_key: str | None, crontab: bool) -> Parsed:
+    """A text that is not 5 to 7 fields: a macro, or an error naming what is wrong."""
     tokens = _tokens(text)
     if not tokens:
         raise ScheduleError("the schedule is empty")
@@ -133,68 +119,71 @@ def _parse(
 # A field without H is a pure function of its text, and a fleet's schedules
 # repeat a few texts ("*", "0", "*/5"), so a seen field costs one look-up.
 _VALUES: tuple[dict[str, Any], ...] = tuple({} for _ in ALL_FIELDS)
-_WRITTEN: dict[int, tuple[dict[str, Any], ...]] = {5: _VALUES[1:6], 6: _VALUES[1:7], 7: _VALUES}
+_SECONDS, _MINUTES, _HOURS, _DOMS, _MONTHS, _DOWS, _YEARS = _VALUES
 _MEMO_SIZE = 4096  # entries per position
 _new_parsed = tuple.__new__  # Parsed(...) without namedtuple's Python-level __new__ frame
-_NO_DAYS: frozenset[int] = frozenset()
-_NO_NTH: frozenset[tuple[int, int]] = frozenset()
 _SPACE = re.compile(r"\s")
 
 
-def _parse_fields(
-    text: str, parts: list[str], count: int, key: str | None, found: list[tuple[str, int]] | None
+def _parse(
+    text: str, key: str | None, crontab: bool, found: list[tuple[str, int]] | None = None
 ) -> Parsed:
-    """A 5, 6 or 7-field expression: one look-up per field once its text has been seen.
+    """Parse without the shared results; `found` collects each H item's (label, M).
 
-    Columns matter only to errors and to `Parsed.fields` (built on first use),
-    so a parse that succeeds never computes them.
+    A field costs one look-up once its text has been seen. Columns matter only
+    to errors and to `Parsed.fields` (built on first use), so a parse that
+    succeeds never computes them.
     """
-    # Every written field's memo look-up in one C-level pass; the misses after.
-    values: list[Any] = list(map(dict.get, _WRITTEN[count], parts))
-    resolved = _read_missing(text, parts, count, key, values, found) if None in values else None
+    parts = text.split()
+    count = len(parts)
+    if not 5 <= count <= 7 or parts[0][0] == "@":
+        return _not_fields(text, count, key, crontab)
+    # One look-up per written field, each memo named: the cheapest way Python has.
+    if count == 5:
+        mi, h, dom, mo, dow = parts
+        values: list[Any] = [
+            _ZERO, _MINUTES.get(mi), _HOURS.get(h), _DOMS.get(dom), _MONTHS.get(mo),
+            _DOWS.get(dow), _ALL_YEARS,
+        ]  # fmt: skip
+    elif count == 6:
+        mi, h, dom, mo, dow, y = parts
+        values = [
+            _ZERO, _MINUTES.get(mi), _HOURS.get(h), _DOMS.get(dom), _MONTHS.get(mo),
+            _DOWS.get(dow), _YEARS.get(y),
+        ]  # fmt: skip
+    else:
+        s, mi, h, dom, mo, dow, y = parts
+        values = [
+            _SECONDS.get(s), _MINUTES.get(mi), _HOURS.get(h), _DOMS.get(dom), _MONTHS.get(mo),
+            _DOWS.get(dow), _YEARS.get(y),
+        ]  # fmt: skip
+    resolved: list[str] | None = None
+    # Every parsed value is truthy (a non-empty set, or a day field's tuple), so
+    # a falsy entry is a miss: read those fields now and remember the ones without H.
+    if not all(values):
+        shift = count < 7  # the implied second: written field `at` is position at + shift
+        for at, token in enumerate(parts):
+            index = at + shift
+            if values[index] is not None:
+                continue
+            try:
+                value, res = _read_field(ALL_FIELDS[index], token, 0, key, found)
+            except ScheduleError:
+                _raise_with_columns(text, parts, count, index, key)
+            values[index] = value
+            if res is None:
+                memo = _VALUES[index]
+                if len(memo) < _MEMO_SIZE:
+                    memo[token] = value
+            else:  # an H field: its resolved text goes into `resolved`
+                if resolved is None:
+                    resolved = parts.copy()
+                resolved[at] = res
     source = " ".join(parts)
     written = source if source == text else _SPACE.sub(" ", text.rstrip())
     shown = source if resolved is None else " ".join(resolved)
     # Parsed's order: source, resolved, reboot, field_count, written, then the seven values.
-    if count == 5:
-        return _new_parsed(Parsed, (source, shown, False, 5, written, _ZERO, *values, _ALL_YEARS))
-    if count == 6:
-        return _new_parsed(Parsed, (source, shown, False, 6, written, _ZERO, *values))
-    return _new_parsed(Parsed, (source, shown, False, 7, written, *values))
-
-
-def _read_missing(
-    text: str,
-    parts: list[str],
-    count: int,
-    key: str | None,
-    values: list[Any],
-    found: list[tuple[str, int]] | None,
-) -> list[str] | None:
-    """Read the fields not seen yet into `values`; remember those without H.
-
-    Returns the fields' resolved texts when one held an H item, else None.
-    """
-    resolved: list[str] | None = None
-    shift = count < 7  # the implied second: written field `at` is position at + shift
-    for at, token in enumerate(parts):
-        if values[at] is not None:
-            continue
-        index = at + shift
-        try:
-            value, res = _read_field(ALL_FIELDS[index], token, 0, key, found)
-        except ScheduleError:
-            _raise_with_columns(text, parts, count, index, key)
-        values[at] = value
-        if res is None:
-            memo = _VALUES[index]
-            if len(memo) < _MEMO_SIZE:
-                memo[token] = value
-        else:  # an H field: its resolved text goes into `resolved`
-            if resolved is None:
-                resolved = parts.copy()
-            resolved[at] = res
-    return resolved
+    return _new_parsed(Parsed, (source, shown, False, count, written, *values))
 
 
 def _raise_with_columns(
@@ -321,17 +310,14 @@ def _read_field(
         if spec is DAY_OF_WEEK:
             return DayOfWeek(frozenset(values)), joined
         return frozenset(values), joined
-    simple = simple_field(spec, text)
-    if simple is not None:
-        # The day fields' tuples built directly (namedtuple's __new__ is a Python frame).
-        if spec is DAY_OF_MONTH:
-            return _new_parsed(DayOfMonth, (simple, _NO_DAYS, _NO_DAYS, False)), None
-        if spec is DAY_OF_WEEK:
-            return _new_parsed(DayOfWeek, (simple, _NO_DAYS, _NO_NTH)), None
-        return simple, None
-    special = special_field(spec, text)
-    if special is not None:
-        return special, None
+    if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
+        day = day_field(spec, text)
+        if day is not None:
+            return day, None
+    else:
+        simple = simple_field(spec, text)
+        if simple is not None:
+            return simple, None
     acc = Acc()
     hashed = False
     if text == "?":

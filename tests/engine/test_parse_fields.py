@@ -105,6 +105,14 @@ def test_a_first_parse_learns_moduli_exactly_for_h_items(
 
 def _general(spec: FieldSpec, text: str) -> object:
     """A field's values through the item grammar alone (no fast path)."""
+    value = _general_field(spec, text)
+    if value is None or spec not in (DAY_OF_MONTH, DAY_OF_WEEK):
+        return value
+    return value[0]  # type: ignore[index]
+
+
+def _general_field(spec: FieldSpec, text: str) -> object:
+    """A field's whole value (a day field's special forms too) through the item grammar."""
     acc = Acc()
     try:
         for item in text.split(","):
@@ -113,8 +121,7 @@ def _general(spec: FieldSpec, text: str) -> object:
             parse_item(spec, item, 1, acc)
     except ScheduleError:
         return None
-    value = finish(spec, acc)
-    return value if spec not in (DAY_OF_MONTH, DAY_OF_WEEK) else value[0]  # type: ignore[index]
+    return finish(spec, acc)
 
 
 NUMBERISH = st.sampled_from(
@@ -147,6 +154,25 @@ FAST_VECTORS = [
 @pytest.mark.parametrize(("spec", "text", "values"), FAST_VECTORS)
 def test_fast_path_vectors(spec: FieldSpec, text: str, values: set[int]) -> None:
     assert simple_field(spec, text) == values == _general(spec, text)
+
+
+# Hand-checked against the daemon: a day-of-week range ending in 0 reads its end
+# as 7, so `0-0` is every day and `sat-sun` Saturday and Sunday; other spellings
+# of a value (`005`, `jAn`) are read by the grammar, not the fast path.
+@pytest.mark.parametrize(
+    ("spec", "text", "values"),
+    [
+        (DAY_OF_WEEK, "0-0", set(range(7))),
+        (DAY_OF_WEEK, "sat-sun", {6, 0}),
+        (MINUTE, "005", {5}),
+        (MONTH, "jAn-Mar", {1, 2, 3}),
+    ],
+)
+def test_what_the_fast_path_declines_the_grammar_reads(
+    spec: FieldSpec, text: str, values: set[int]
+) -> None:
+    assert simple_field(spec, text) is None
+    assert _general(spec, text) == values
 
 
 @given(
@@ -202,3 +228,29 @@ def test_the_special_fast_path_agrees_with_the_item_grammar(spec: FieldSpec, tex
     fast = special_field(spec, text)
     if fast is not None:  # whatever the fast path accepts, the grammar gives the same value
         assert fast == _general_value(spec, text)
+
+
+# Hand-checked: a list's special items and plain items each land in their own set.
+SPECIAL_LISTS = [
+    (DAY_OF_MONTH, "1W,L", DayOfMonth(frozenset(), frozenset({0}), frozenset({1}))),
+    (DAY_OF_MONTH, "1,15,L-2", DayOfMonth(frozenset({1, 15}), frozenset({2}))),
+    (DAY_OF_MONTH, "LW,10-12", DayOfMonth(frozenset({10, 11, 12}), last_weekday=True)),
+    (DAY_OF_WEEK, "2#3,4#3", DayOfWeek(frozenset(), frozenset(), frozenset({(2, 3), (4, 3)}))),
+    (DAY_OF_WEEK, "L7,mon-wed", DayOfWeek(frozenset({1, 2, 3}), frozenset({0}))),
+    (DAY_OF_WEEK, "Fri#5,6", DayOfWeek(frozenset({6}), frozenset(), frozenset({(5, 5)}))),
+]
+
+
+@pytest.mark.parametrize(("spec", "text", "value"), SPECIAL_LISTS)
+def test_special_lists_vectors(spec: FieldSpec, text: str, value: object) -> None:
+    assert special_field(spec, text) == value == _general_field(spec, text)
+
+
+@given(
+    st.sampled_from([DAY_OF_MONTH, DAY_OF_WEEK]),
+    st.lists(st.one_of(SPECIAL_ITEM, SIMPLE_ITEM), min_size=1, max_size=3).map(",".join),
+)
+def test_special_lists_agree_with_the_item_grammar(spec: FieldSpec, text: str) -> None:
+    fast = special_field(spec, text)
+    if fast is not None:  # whatever the fast path accepts, the grammar gives the same value
+        assert fast == _general_field(spec, text)
