@@ -1,7 +1,8 @@
 """Jenkins-style H items (docs/hashing.md): the range they hash over and the values they pick.
 
-An item's range and step depend only on its text, and its values only on
-`hash_value(label, key) % M`, so both are shared between keys (bounded).
+An item's range and step depend only on its text, so they are shared
+(bounded); its values only on `hash_value(label, key) % M`, and each key's
+hash per label is remembered.
 """
 
 from __future__ import annotations
@@ -24,10 +25,38 @@ def hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | Non
     """The (start, end, step) an H item hashes over; raises for a malformed item."""
     known = _SLOTS.get((spec.label, item))
     if known is None:
-        known = _read_hash_slot(spec, item, col)
+        known = _plain_hash_slot(spec, item) or _read_hash_slot(spec, item, col)
         if len(_SLOTS) < _CACHE_SIZE:
             _SLOTS[spec.label, item] = known
     return known
+
+
+def _plain_hash_slot(spec: FieldSpec, item: str) -> tuple[int, int, int | None] | None:
+    """`H`, `H/n`, `H(a-b)` and `H(a-b)/n` with plain numbers, read by string methods.
+
+    A fast path: anything else (other spellings, errors) returns None and goes
+    through `_read_hash_slot`, which reads the same forms and words the errors.
+    """
+    if not spec.hashable:
+        return None
+    body, slash, step_text = item[1:].partition("/")
+    if not body:
+        start, end = spec.hash_lo, spec.hash_hi
+    elif body[0] == "(" and body[-1] == ")":
+        a_text, dash, b_text = body[1:-1].partition("-")
+        words = spec.words
+        start, end = words.get(a_text, -1), words.get(b_text, -1)
+        # Numbers only (no names) and a range that runs forwards.
+        if not (dash and a_text.isdigit() and b_text.isdigit() and 0 <= start <= end):
+            return None
+    else:
+        return None
+    if not slash:
+        return start, end, None
+    if not (step_text.isdigit() and step_text.isascii() and len(step_text) <= 4):
+        return None
+    step = int(step_text)
+    return (start, end, step) if 1 <= step <= end - start + 1 else None
 
 
 def _read_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
@@ -64,12 +93,9 @@ def _read_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int
     return start, end, int(step_text)
 
 
-_RESOLVED_ITEMS: dict[tuple[str, str, int], tuple[tuple[int, ...], str]] = {}
-
-
 def hashed_item(
     spec: FieldSpec, item: str, col: int, key: str | None
-) -> tuple[tuple[int, ...], str, int]:
+) -> tuple[range | list[int], str, int]:
     """An H item's values, their comma-joined text, and M: they come from the key's hash % M."""
     start, end, step = hash_slot(spec, item, col)
     if key is None:
@@ -81,19 +107,14 @@ def hashed_item(
             hint="pass --seed NAME for a bare expression",
         )
     modulus = step or end - start + 1
-    residue = key_hash(spec.label, key) % modulus
-    known = _RESOLVED_ITEMS.get((spec.label, item, residue))
-    if known is None:
-        values = list(range(start + residue, end + 1, step)) if step else [start + residue]
-        # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and
-        # the order is the range's); only the values fold Sunday's 7 onto 0.
-        text = ",".join(map(str, values))
-        if spec is DAY_OF_WEEK:
-            values = sorted({x % 7 for x in values})
-        known = (tuple(values), text)
-        if len(_RESOLVED_ITEMS) < _CACHE_SIZE:
-            _RESOLVED_ITEMS[spec.label, item, residue] = known
-    return known[0], known[1], modulus
+    first = start + key_hash(spec.label, key) % modulus
+    values = range(first, end + 1, step) if step else range(first, first + 1)
+    # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and
+    # the order is the range's); only the values fold Sunday's 7 onto 0.
+    text = ",".join(map(str, values)) if step else str(first)
+    if spec is DAY_OF_WEEK:
+        return sorted({x % 7 for x in values}), text, modulus
+    return values, text, modulus
 
 
 _KEY_HASHES: dict[tuple[str, str], int] = {}
@@ -115,7 +136,6 @@ def is_hashed(item: str) -> bool:
 
 
 def clear() -> None:
-    """Forget the shared H slots, resolved items and key hashes."""
+    """Forget the shared H slots and key hashes."""
     _SLOTS.clear()
-    _RESOLVED_ITEMS.clear()
     _KEY_HASHES.clear()

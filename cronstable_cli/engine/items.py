@@ -57,12 +57,20 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
         return frozenset((number % 7 if spec is DAY_OF_WEEK else number,))
     if "," not in text:
         return _simple_item(spec, text)
+    words = spec.words
     values: set[int] = set()
     for item in text.split(","):
+        number = words.get(item)
+        if number is not None:
+            values.add(number)
+            continue
         part = _simple_item(spec, item)
         if part is None:
             return None
         values |= part
+    if spec is DAY_OF_WEEK and 7 in values:  # a listed 7 is Sunday
+        values.remove(7)
+        values.add(0)
     return frozenset(values)
 
 
@@ -139,19 +147,20 @@ def _special_days(text: str) -> DayOfMonth | None:
     last: set[int] = set()
     nearest: set[int] = set()
     last_weekday = False
+    words = DAY_OF_MONTH.words
     for item in text.split(","):
         if item == "L":
             last.add(0)
         elif item == "LW":
             last_weekday = True
         elif item.startswith("L-"):
-            back = _small_number(item[2:])
-            if not 1 <= back <= 30:
+            back = words.get(item[2:], 31)  # L-n counts back 1 to 30 days
+            if back > 30:
                 return None
             last.add(back)
         elif item.endswith("W"):
-            day = _small_number(item[:-1])
-            if not 1 <= day <= 31:
+            day = words.get(item[:-1])
+            if day is None:
                 return None
             nearest.add(day)
         else:
@@ -168,17 +177,17 @@ def _special_weekdays(text: str) -> DayOfWeek | None:
     days: set[int] = set()
     last: set[int] = set()
     nth: set[tuple[int, int]] = set()
-    names = DAY_OF_WEEK.words
+    words = DAY_OF_WEEK.words
     for item in text.split(","):
         day_text, mark, n_text = item.partition("#")
         if mark:
-            day = names.get(day_text, -1)
-            n = _small_number(n_text)
-            if day < 0 or not 1 <= n <= 5:
+            day = words.get(day_text)
+            n = words.get(n_text, 0)  # the n-th weekday of the month: 1 to 5
+            if day is None or not 1 <= n <= 5:
                 return None
             nth.add((day % 7, n))
         elif item.startswith("L"):
-            weekday = _small_number(item[1:])
+            weekday = _small_number(item[1:])  # a number only: no names after L
             if not 0 <= weekday <= 7:
                 return None
             last.add(weekday % 7)

@@ -12,9 +12,12 @@ import hashlib
 from datetime import datetime, timezone
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cronstable_cli import CronTab
-from cronstable_cli.engine import hash_value
+from cronstable_cli.engine import h_items, hash_value
+from cronstable_cli.engine.fields import ALL_FIELDS, FieldSpec
 
 UTC = timezone.utc
 KEYS = ["refresh-cache", "backup-db", "nightly/report", "ünïcødé jöb", "x"]
@@ -236,3 +239,37 @@ def test_a_lower_case_h_is_an_h_item_as_in_the_daemon() -> None:
     assert tab.resolved == f"{minute} {hour} * * *"
     assert tab == CronTab("H H(9-12) * * *", hash_key=key)
     assert str(tab) == "h h(9-12) * * *"
+
+
+HASH_NUMBER = st.sampled_from(
+    ["", "0", "1", "05", "7", "12", "23", "28", "29", "31", "59", "60", "x"]
+)
+HASH_ITEM = st.one_of(
+    st.builds(lambda a, b: f"H({a}-{b})", HASH_NUMBER, HASH_NUMBER),
+    st.builds(lambda n: f"H/{n}", HASH_NUMBER),
+    st.builds(lambda a, b, n: f"H({a}-{b})/{n}", HASH_NUMBER, HASH_NUMBER, HASH_NUMBER),
+    st.sampled_from(["H", "h", "H()", "H(1/2)", "H(mon-fri)", "H(5)", "H(1-2)(3)", "H/", "H(2-1)"]),
+)
+
+
+@given(st.sampled_from(ALL_FIELDS), HASH_ITEM)
+def test_the_plain_h_reader_agrees_with_the_h_grammar(spec: FieldSpec, item: str) -> None:
+    fast = h_items._plain_hash_slot(spec, item)
+    if fast is not None:  # whatever the string reader accepts, the grammar reads the same
+        assert fast == h_items._read_hash_slot(spec, item, 1)
+
+
+# Hand-checked: the forms a fleet writes are read by the string reader itself.
+@pytest.mark.parametrize(
+    ("spec", "item", "slot"),
+    [
+        (ALL_FIELDS[1], "H", (0, 59, None)),
+        (ALL_FIELDS[3], "H/7", (1, 28, 7)),
+        (ALL_FIELDS[2], "H(2-5)", (2, 5, None)),
+        (ALL_FIELDS[5], "H(1-5)/2", (1, 5, 2)),
+    ],
+)
+def test_the_plain_h_reader_reads_common_items(
+    spec: FieldSpec, item: str, slot: tuple[int, int, int | None]
+) -> None:
+    assert h_items._plain_hash_slot(spec, item) == slot == h_items._read_hash_slot(spec, item, 1)

@@ -219,7 +219,9 @@ SPECIAL_ITEM = st.one_of(
     st.builds(lambda n: f"{n}W", SPECIAL_NUMBER),
     st.builds(lambda n: f"L{n}", SPECIAL_NUMBER),
     st.builds(lambda d, n: f"{d}#{n}", st.one_of(SPECIAL_NUMBER, st.just("Fri")), SPECIAL_NUMBER),
-    st.sampled_from(["L", "LW", "l", "lw", "W", "L5-6", "5L", "#", "L-"]),
+    st.sampled_from(
+        ["L", "LW", "l", "lw", "W", "L5-6", "5L", "#", "L-", "Lmon", "L-05", "Wed", "05W"]
+    ),
 )
 
 
