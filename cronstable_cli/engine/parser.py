@@ -38,7 +38,6 @@ QUARTZ_HINT = (
 _PARSED: dict[object, Parsed] = {}  # keyed by `_cache_key`
 _MODULI: dict[str, tuple[tuple[str, int], ...] | None] = {}
 _CACHE_SIZE = 4096
-_KEY_TYPES = (str, type(None))
 _UNSEEN: Any = object()  # `_MODULI` has no entry (every empty tuple is one object: not `()`)
 
 
@@ -51,11 +50,14 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     item, so jobs whose keys leave the same residues share one parse: a fleet
     of 10,000 `H H * * *` jobs costs at most 1,440 real parses.
     """
-    if not isinstance(text, str) or not isinstance(hash_key, _KEY_TYPES):
+    if not isinstance(text, str):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
     parsed = None
     slot = None
+    # As in the daemon, the key is read only by H items.
     if hash_key is not None and ("H" in text or "h" in text):
+        if not isinstance(hash_key, str):
+            raise ScheduleError(f"a hash key must be text, not {type(hash_key).__name__}")
         moduli = _MODULI.get(text, _UNSEEN)
         if moduli is _UNSEEN:
             parsed, slot = _first_hashed(text, hash_key, crontab)

@@ -231,3 +231,11 @@ def test_every_frame_shares_the_one_compiled_schedule(first: str) -> None:
     assert tab.next(berlin_now) == datetime(2024, 6, 1, 9, 0, tzinfo=BERLIN)
     assert tab.timeline.schedule is compiled
     assert tab.schedule is compiled
+
+
+def test_a_hash_key_must_be_text_where_an_h_item_reads_it() -> None:
+    # The daemon reads the key only for H items; so does the engine, which
+    # refuses a key that is not text rather than hash its str().
+    with pytest.raises(ScheduleError, match="a hash key must be text, not int"):
+        CronTab("H * * * *", hash_key=5)  # type: ignore[arg-type]
+    assert CronTab("0 0 * * *", hash_key=5).parsed.minutes == {0}  # type: ignore[arg-type]
