@@ -75,22 +75,16 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
 
 
 def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
-    """One plain item: `*`, `n` or `a-b` (values as the field's `words` spell them), then `/n`."""
+    """One plain item: `*`, `n` or `a-b`, then `/n` (values and steps as `words` spells them)."""
     base, slash, step_text = text.partition("/")
-    if slash:
-        if not (step_text.isdigit() and step_text.isascii() and len(step_text) <= 4):
-            return None
-        step = int(step_text)
-        if step < 1:
-            return None
     a_text, dash, b_text = base.partition("-")
+    words = spec.words
     hi = spec.hi
     if a_text == "*":
         if dash or spec is DAY_OF_WEEK:
             return None
         start, end = spec.lo, hi
     else:
-        words = spec.words
         start = words.get(a_text, -1)
         end = words.get(b_text, -1) if dash else (hi if slash else start)
         if start < 0 or end < start:
@@ -101,10 +95,12 @@ def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
                 return None
             if end == 7:
                 return frozenset([v % 7 for v in range(start, 8)])
-            return frozenset(range(start, end + 1))
     if not slash:
         return frozenset(range(start, end + 1))
-    if start + step > hi:  # the step limit: every field's is its highest value
+    # A step is a whole number from 1; one that leaves the field after its first
+    # value is an error (every field's step limit is its highest value).
+    step = words.get(step_text, 0)
+    if step < 1 or start + step > hi:
         return None
     return frozenset(range(start, end + 1, step))
 
