@@ -95,7 +95,7 @@ def _read_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int
 
 def hashed_item(
     spec: FieldSpec, item: str, col: int, key: str | None
-) -> tuple[range | list[int], str, int]:
+) -> tuple[range | tuple[int, ...], str, int]:
     """An H item's values, their comma-joined text, and M: they come from the key's hash % M."""
     start, end, step = hash_slot(spec, item, col)
     if key is None:
@@ -108,12 +108,15 @@ def hashed_item(
         )
     modulus = step or end - start + 1
     first = start + key_hash(spec.label, key) % modulus
-    values = range(first, end + 1, step) if step else range(first, first + 1)
-    # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and
-    # the order is the range's); only the values fold Sunday's 7 onto 0.
-    text = ",".join(map(str, values)) if step else str(first)
+    if step:
+        values: range | tuple[int, ...] = range(first, end + 1, step)
+        # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and
+        # the order is the range's); only the values fold Sunday's 7 onto 0.
+        text = ",".join(map(str, values))
+    else:
+        values, text = (first,), str(first)
     if spec is DAY_OF_WEEK:
-        return sorted({x % 7 for x in values}), text, modulus
+        return tuple(sorted({x % 7 for x in values})), text, modulus
     return values, text, modulus
 
 

@@ -72,9 +72,21 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
             return parsed
         parsed = _parse(text, hash_key, crontab)
     if len(_PARSED) >= _CACHE_SIZE:
-        _PARSED.clear()
+        _forget_fields()
     _PARSED[cache_key] = parsed
     return parsed
+
+
+def _forget_fields() -> None:
+    """Empty the whole-parse cache and the field memos together, which bounds both.
+
+    A parse adds at most seven field entries: one that succeeds adds a whole
+    parse too, and one that fails checks the memos' size (`_raise_with_columns`),
+    so no memo outgrows seven times the cache's size.
+    """
+    _PARSED.clear()
+    for memo in _VALUES:
+        memo.clear()
 
 
 def _first_hashed(text: str, key: str, crontab: bool) -> tuple[Parsed, tuple[int, ...] | None]:
@@ -122,9 +134,10 @@ def _not_fields(text: str, count: int, hash_key: str | None, crontab: bool) -> P
 # repeat a few texts ("*", "0", "*/5"), so a seen field costs one look-up.
 _VALUES: tuple[dict[str, Any], ...] = tuple({} for _ in ALL_FIELDS)
 _SECONDS, _MINUTES, _HOURS, _DOMS, _MONTHS, _DOWS, _YEARS = _VALUES
-_MEMO_SIZE = 4096  # entries per position
 _new_parsed = tuple.__new__  # Parsed(...) without namedtuple's Python-level __new__ frame
 _SPACE = re.compile(r"\s")
+_NONE: frozenset[int] = frozenset()
+_NO_NTH: frozenset[tuple[int, int]] = frozenset()
 
 
 def _parse(
@@ -173,10 +186,8 @@ def _parse(
             except ScheduleError:
                 _raise_with_columns(text, parts, count, index, key)
             values[index] = value
-            if res is None:
-                memo = _VALUES[index]
-                if len(memo) < _MEMO_SIZE:
-                    memo[token] = value
+            if res is None:  # bounded by `_forget_fields`
+                _VALUES[index][token] = value
             else:  # an H field: its resolved text goes into `resolved`
                 if resolved is None:
                     resolved = parts.copy()
@@ -192,6 +203,8 @@ def _raise_with_columns(
     text: str, parts: list[str], count: int, index: int, key: str | None
 ) -> NoReturn:
     """Read a failing field again with its column, so the error names it; add Quartz's hint."""
+    if sum(map(len, _VALUES)) > 7 * _CACHE_SIZE:  # failed parses add no whole parse
+        _forget_fields()
     # Columns are worth computing only now: the same text gives the same
     # error, this time with the field's own column.
     at = index - (count < 7)  # the implied second shifts a 5 or 6-field text by one
@@ -308,9 +321,9 @@ def _read_field(
         if found is not None:
             found.append((spec.label, modulus))
         if spec is DAY_OF_MONTH:
-            return DayOfMonth(frozenset(values)), joined
+            return _new_parsed(DayOfMonth, (frozenset(values), _NONE, _NONE, False)), joined
         if spec is DAY_OF_WEEK:
-            return DayOfWeek(frozenset(values)), joined
+            return _new_parsed(DayOfWeek, (frozenset(values), _NONE, _NO_NTH)), joined
         return frozenset(values), joined
     if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
         day = day_field(spec, text)

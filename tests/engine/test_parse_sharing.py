@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cronstable_cli.engine import Parsed, ScheduleError, parse
+from cronstable_cli.engine import Parsed, ScheduleError, parse, parser
 from cronstable_cli.engine.parser import _MODULI, _parse, clear_caches
 
 H_TEXTS = [
@@ -83,3 +83,21 @@ def test_a_first_parse_learns_each_h_items_modulus(text: str, moduli: object) ->
         assert moduli is None and text not in _MODULI  # a failed parse learns nothing
         return
     assert _MODULI.get(text, ()) == moduli
+
+
+def test_the_field_memos_stay_bounded_by_parses_that_fail_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each text's first fields are new and valid, its last field fails: no whole
+    # parse is stored, yet the memos must not grow without bound.
+    monkeypatch.setattr(parser, "_CACHE_SIZE", 8)
+    clear_caches()
+    for n in range(200):
+        with pytest.raises(ScheduleError):
+            parse(f"{n % 60},{n // 60} {n % 24} {n % 28 + 1} * 99")
+        assert sum(map(len, parser._VALUES)) <= 7 * 8 + 7
+    for n in range(200):  # and by parses that succeed
+        parse(f"{n % 60},{n // 60} {n % 24} {n % 28 + 1} * *")
+        assert len(parser._PARSED) <= 8
+        assert sum(map(len, parser._VALUES)) <= 7 * 8 + 7
+    clear_caches()
