@@ -139,79 +139,55 @@ def special_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
 
 
 def _special_days(text: str) -> DayOfMonth | None:
-    if "," not in text:
-        return _special_day(text)
-    days: set[int] = set()
-    last: set[int] = set()
-    nearest: set[int] = set()
+    # Frozen sets grown by union: a lone item (the usual case) makes one set, no copies.
+    days = last = nearest = _NO_DAYS
     last_weekday = False
     for item in text.split(","):
-        one = _special_day(item)
-        if one is None:
+        if item == "L":
+            last = last.union((0,))
+        elif item == "LW":
+            last_weekday = True
+        elif item.startswith("L-"):
+            back = DAY_OF_MONTH.words.get(item[2:], 31)  # L-n counts back 1 to 30 days
+            if back > 30:
+                return None
+            last = last.union((back,))
+        elif item.endswith("W"):
+            day = DAY_OF_MONTH.words.get(item[:-1])
+            if day is None:
+                return None
+            nearest = nearest.union((day,))
+        else:
             plain = _simple_item(DAY_OF_MONTH, item)
             if plain is None:
                 return None
-            days |= plain
-        else:
-            last |= one.last_offsets
-            nearest |= one.nearest
-            last_weekday = last_weekday or one.last_weekday
-    return _new_tuple(
-        DayOfMonth, (frozenset(days), frozenset(last), frozenset(nearest), last_weekday)
-    )
-
-
-def _special_day(item: str) -> DayOfMonth | None:
-    """One special day-of-month item (`L`, `LW`, `L-n`, `nW`) as a field value, else None."""
-    if item == "L":
-        return _new_tuple(DayOfMonth, (_NO_DAYS, frozenset((0,)), _NO_DAYS, False))
-    if item == "LW":
-        return _new_tuple(DayOfMonth, (_NO_DAYS, _NO_DAYS, _NO_DAYS, True))
-    if item.startswith("L-"):
-        back = DAY_OF_MONTH.words.get(item[2:], 31)  # L-n counts back 1 to 30 days
-        if back <= 30:
-            return _new_tuple(DayOfMonth, (_NO_DAYS, frozenset((back,)), _NO_DAYS, False))
-    elif item.endswith("W"):
-        day = DAY_OF_MONTH.words.get(item[:-1])
-        if day is not None:
-            return _new_tuple(DayOfMonth, (_NO_DAYS, _NO_DAYS, frozenset((day,)), False))
-    return None
+            days = days | plain
+    return _new_tuple(DayOfMonth, (days, last, nearest, last_weekday))
 
 
 def _special_weekdays(text: str) -> DayOfWeek | None:
-    if "," not in text:
-        return _special_weekday(text)
-    days: set[int] = set()
-    last: set[int] = set()
-    nth: set[tuple[int, int]] = set()
+    days = last = _NO_DAYS
+    nth = _NO_NTH
     for item in text.split(","):
-        one = _special_weekday(item)
-        if one is None:
+        day_text, mark, n_text = item.partition("#")
+        if mark:
+            words = DAY_OF_WEEK.words
+            day = words.get(day_text)
+            n = words.get(n_text, 0)  # the n-th weekday of the month: 1 to 5
+            if day is None or not 1 <= n <= 5:
+                return None
+            nth = nth.union(((day % 7, n),))
+        elif item.startswith("L"):
+            weekday = _small_number(item[1:])  # a number only: no names after L
+            if not 0 <= weekday <= 7:
+                return None
+            last = last.union((weekday % 7,))
+        else:
             plain = _simple_item(DAY_OF_WEEK, item)
             if plain is None:
                 return None
-            days |= plain
-        else:
-            days |= one.days
-            last |= one.last
-            nth |= one.nth
-    return _new_tuple(DayOfWeek, (frozenset(days), frozenset(last), frozenset(nth)))
-
-
-def _special_weekday(item: str) -> DayOfWeek | None:
-    """One special day-of-week item (`Ln`, `d#n`) as a field value, else None."""
-    day_text, mark, n_text = item.partition("#")
-    if mark:
-        words = DAY_OF_WEEK.words
-        day = words.get(day_text)
-        n = words.get(n_text, 0)  # the n-th weekday of the month: 1 to 5
-        if day is not None and 1 <= n <= 5:
-            return _new_tuple(DayOfWeek, (_NO_DAYS, _NO_DAYS, frozenset(((day % 7, n),))))
-    elif item.startswith("L"):
-        weekday = _small_number(item[1:])  # a number only: no names after L
-        if 0 <= weekday <= 7:
-            return _new_tuple(DayOfWeek, (_NO_DAYS, frozenset((weekday % 7,)), _NO_NTH))
-    return None
+            days = days | plain
+    return _new_tuple(DayOfWeek, (days, last, nth))
 
 
 def _small_number(text: str) -> int:
