@@ -110,9 +110,13 @@ _new_tuple = tuple.__new__  # a NamedTuple built without its Python-level __new_
 
 def day_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
     """A day field's whole value by the fast paths: special items, else plain ones; or None."""
-    if "L" in text or "W" in text or "#" in text:
+    number = spec.words.get(text)
+    if number is not None:  # one day, the commonest day field after `*`
+        days: frozenset[int] | None = frozenset((number % 7 if spec is DAY_OF_WEEK else number,))
+    elif "L" in text or "W" in text or "#" in text:
         return special_field(spec, text)
-    days = simple_field(spec, text)
+    else:
+        days = simple_field(spec, text)
     if days is None:
         return None
     if spec is DAY_OF_MONTH:
