@@ -114,7 +114,7 @@ def day_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
     if number is not None:  # one day, the commonest day field after `*`
         days: frozenset[int] | None = frozenset((number % 7 if spec is DAY_OF_WEEK else number,))
     elif "L" in text or "W" in text or "#" in text:
-        return special_field(spec, text)
+        return _special_days(text) if spec is DAY_OF_MONTH else _special_weekdays(text)
     else:
         days = simple_field(spec, text)
     if days is None:

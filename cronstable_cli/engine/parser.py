@@ -151,7 +151,7 @@ def _parse(
     """
     parts = text.split()
     count = len(parts)
-    if not 5 <= count <= 7 or parts[0][0] == "@":
+    if not 5 <= count <= 7:
         return _not_fields(text, count, key, crontab)
     # One look-up per written field, each memo named: the cheapest way Python has.
     if count == 5:
@@ -205,6 +205,8 @@ def _raise_with_columns(
     """Read a failing field again with its column, so the error names it; add Quartz's hint."""
     if sum(map(len, _VALUES)) > 7 * _CACHE_SIZE:  # failed parses add no whole parse
         _forget_fields()
+    if parts[0][0] == "@":  # a macro with more after it (no field reads as `@...`)
+        _not_fields(text, count, key, False)
     # Columns are worth computing only now: the same text gives the same
     # error, this time with the field's own column.
     at = index - (count < 7)  # the implied second shifts a 5 or 6-field text by one
@@ -288,19 +290,15 @@ def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: b
     return _new_parsed(Parsed, (lower, lower, False, 5, lower, *values))
 
 
-# The value of `*` in each field: the dialect's constants.
-_FULL: dict[str, object] = {}
-
-
 def _full_value(spec: FieldSpec) -> object:
-    """The parsed value of `*` in a field (shared, immutable)."""
-    value = _FULL.get(spec.name)
-    if value is None:
-        acc = Acc()
-        plain_item(spec, "*", 0, acc)
-        value = finish(spec, acc)
-        _FULL[spec.name] = value
-    return value
+    """The parsed value of `*` in a field."""
+    acc = Acc()
+    plain_item(spec, "*", 0, acc)
+    return finish(spec, acc)
+
+
+# The value of `*` in each field, by name: the dialect's constants (shared, immutable).
+_FULL: dict[str, object] = {spec.name: _full_value(spec) for spec in ALL_FIELDS}
 
 
 def _read_field(
@@ -315,7 +313,7 @@ def _read_field(
     `found`, when given, collects each H item's (label, M) in the order written.
     """
     if text == "*":
-        return _full_value(spec), None
+        return _FULL[spec.name], None
     if text[0] in "Hh" and "," not in text and is_hashed(text):  # one H item
         values, joined, modulus = hashed_item(spec, text, col, key)
         if found is not None:
@@ -365,4 +363,4 @@ def _read_field(
 
 # The second and year a 5- or 6-field text implies.
 _ZERO: frozenset[int] = frozenset((0,))
-_ALL_YEARS = _full_value(YEAR)
+_ALL_YEARS = _FULL[YEAR.name]

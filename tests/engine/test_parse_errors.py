@@ -146,10 +146,19 @@ def test_macro_errors(expr: str, item: str, column: int) -> None:
     assert err.hint
 
 
-def test_macro_followed_by_text_points_at_the_extra_text() -> None:
-    err = _error("@daily *")
-    assert err.column == 8
+@pytest.mark.parametrize(
+    ("expr", "column"), [("@daily *", 8), ("@daily * * * *", 8), ("@hourly  0 0 * * * *", 10)]
+)
+def test_macro_followed_by_text_points_at_the_extra_text(expr: str, column: int) -> None:
+    # Also when what follows makes five to seven fields: not a minute of `@daily`.
+    err = _error(expr)
+    assert err.column == column
     assert "stands alone" in str(err)
+
+
+def test_an_unknown_macro_among_fields_is_named_as_a_macro() -> None:
+    err = _error("@dayly 0 0 * * *")
+    assert (err.item, err.column, err.hint) == ("@dayly", 1, "did you mean @daily?")
 
 
 def test_midnight_is_daily_in_crontab_files() -> None:
