@@ -99,7 +99,7 @@ def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
         return frozenset(range(start, end + 1))
     # A step is a whole number from 1; one that leaves the field after its first
     # value is an error (every field's step limit is its highest value).
-    step = words.get(step_text, 0)
+    step = words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
     if step < 1 or start + step > hi:
         return None
     return frozenset(range(start, end + 1, step))
@@ -177,7 +177,7 @@ def _special_weekdays(text: str) -> DayOfWeek | None:
         if mark:
             words = DAY_OF_WEEK.words
             day = words.get(day_text)
-            n = words.get(n_text, 0)  # the n-th weekday of the month: 1 to 5
+            n = _small_number(n_text)  # the n-th weekday of the month: 1 to 5
             if day is None or not 1 <= n <= 5:
                 return None
             nth = nth.union(((day % 7, n),))
