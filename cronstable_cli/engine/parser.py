@@ -153,50 +153,68 @@ def _parse(
     count = len(parts)
     if not 5 <= count <= 7:
         return _not_fields(text, count, key, crontab)
-    # One look-up per written field, each memo named: the cheapest way Python has.
-    if count == 5:
-        mi, h, dom, mo, dow = parts
-        values: list[Any] = [
-            _ZERO, _MINUTES.get(mi), _HOURS.get(h), _DOMS.get(dom), _MONTHS.get(mo),
-            _DOWS.get(dow), _ALL_YEARS,
-        ]  # fmt: skip
-    elif count == 6:
-        mi, h, dom, mo, dow, y = parts
-        values = [
-            _ZERO, _MINUTES.get(mi), _HOURS.get(h), _DOMS.get(dom), _MONTHS.get(mo),
-            _DOWS.get(dow), _YEARS.get(y),
-        ]  # fmt: skip
-    else:
-        s, mi, h, dom, mo, dow, y = parts
-        values = [
-            _SECONDS.get(s), _MINUTES.get(mi), _HOURS.get(h), _DOMS.get(dom), _MONTHS.get(mo),
-            _DOWS.get(dow), _YEARS.get(y),
-        ]  # fmt: skip
-    resolved: list[str] | None = None
-    # Every parsed value is truthy (a non-empty set, or a day field's tuple), so
-    # a falsy entry is a miss: read those fields now and remember the ones without H.
-    if not all(values):
-        shift = count < 7  # the implied second: written field `at` is position at + shift
-        for at, token in enumerate(parts):
-            index = at + shift
-            if values[index] is not None:
-                continue
-            try:
-                value, res = _read_field(ALL_FIELDS[index], token, 0, key, found)
-            except ScheduleError:
-                _raise_with_columns(text, parts, count, index, key)
-            values[index] = value
-            if res is None:  # bounded by `_forget_fields`
-                _VALUES[index][token] = value
-            else:  # an H field: its resolved text goes into `resolved`
-                if resolved is None:
-                    resolved = parts.copy()
-                resolved[at] = res
     source = " ".join(parts)
     written = source if source == text else _SPACE.sub(" ", text.rstrip())
-    shown = source if resolved is None else " ".join(resolved)
-    # Parsed's order: source, resolved, reboot, field_count, written, then the seven values.
-    return _new_parsed(Parsed, (source, shown, False, count, written, *values))
+    # H fields are read anew for each key (never remembered): a text that may
+    # hold one gets the resolved spelling of its fields in `shown`.
+    shown = parts.copy() if "H" in text or "h" in text else None
+    reading = (text, parts, key, found, shown)
+    # Parsed's order: source, resolved, reboot, field_count, written, then the
+    # seven values. One look-up per written field, each memo named; a miss
+    # (None: every value is a non-empty set or a day field's tuple) is read
+    # then and there, left to right, so the first bad field is the one named.
+    if count == 5:
+        mi, h, dom, mo, dow = parts
+        parsed = _new_parsed(Parsed, (
+            source, source, False, 5, written, _ZERO,
+            _MINUTES.get(mi) or _miss(reading, 1), _HOURS.get(h) or _miss(reading, 2),
+            _DOMS.get(dom) or _miss(reading, 3), _MONTHS.get(mo) or _miss(reading, 4),
+            _DOWS.get(dow) or _miss(reading, 5), _ALL_YEARS,
+        ))  # fmt: skip
+    elif count == 6:
+        mi, h, dom, mo, dow, y = parts
+        parsed = _new_parsed(Parsed, (
+            source, source, False, 6, written, _ZERO,
+            _MINUTES.get(mi) or _miss(reading, 1), _HOURS.get(h) or _miss(reading, 2),
+            _DOMS.get(dom) or _miss(reading, 3), _MONTHS.get(mo) or _miss(reading, 4),
+            _DOWS.get(dow) or _miss(reading, 5), _YEARS.get(y) or _miss(reading, 6),
+        ))  # fmt: skip
+    else:
+        s, mi, h, dom, mo, dow, y = parts
+        parsed = _new_parsed(Parsed, (
+            source, source, False, 7, written, _SECONDS.get(s) or _miss(reading, 0),
+            _MINUTES.get(mi) or _miss(reading, 1), _HOURS.get(h) or _miss(reading, 2),
+            _DOMS.get(dom) or _miss(reading, 3), _MONTHS.get(mo) or _miss(reading, 4),
+            _DOWS.get(dow) or _miss(reading, 5), _YEARS.get(y) or _miss(reading, 6),
+        ))  # fmt: skip
+    if shown is not None and shown != parts:  # an H field resolved to its values
+        return _new_parsed(Parsed, (source, " ".join(shown), *parsed[2:]))
+    return parsed
+
+
+# What `_miss` needs of a parse: text, fields, key, H moduli found, resolved fields.
+_Reading = tuple[str, list[str], str | None, list[tuple[str, int]] | None, list[str] | None]
+
+
+def _miss(reading: _Reading, index: int) -> Any:
+    """The value of the field at `index` (0 second .. 6 year) that its memo lacked.
+
+    It is remembered unless it held an H item, whose resolved spelling goes
+    into the reading's `shown` instead.
+    """
+    text, parts, key, found, shown = reading
+    count = len(parts)
+    at = index - (count < 7)  # the implied second shifts a 5 or 6-field text by one
+    token = parts[at]
+    try:
+        value, res = _read_field(ALL_FIELDS[index], token, 0, key, found)
+    except ScheduleError:
+        _raise_with_columns(text, parts, count, index, key)
+    if res is None:  # bounded by `_forget_fields`
+        _VALUES[index][token] = value
+    elif shown is not None:  # always, when a field held an H item
+        shown[at] = res
+    return value
 
 
 def _raise_with_columns(
