@@ -377,11 +377,10 @@ class Schedule:
                     break
                 if nm != mo:
                     mo, d, h, mi, s = nm, 1, 0, 0, 0
-                key = y * 13 + mo
-                mask = masks.get(key)
+                mask = masks.get(y * 13 + mo)
                 if mask is None:  # a month no search has visited: `day_mask`, without its look-up
                     p = self.parsed
-                    mask = masks[key] = month_mask(p.dom, p.dow, y, mo)
+                    mask = masks[y * 13 + mo] = month_mask(p.dom, p.dow, y, mo)
                 rest = mask >> d  # bit 0: day d
                 while rest:  # the matching days of month mo, from d
                     if not rest & 1:
