@@ -60,8 +60,15 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
             raise ScheduleError(f"a hash key must be text, not {type(hash_key).__name__}")
         moduli = _MODULI.get(text, _UNSEEN)
         if moduli is _UNSEEN:
-            parsed, slot = _first_hashed(text, hash_key, crontab)
-        elif moduli:
+            # A first parse meets every H item anyway, so it collects their
+            # (label, M) pairs: no separate pass reads the items to find what
+            # the result depends on. A text that fails learns nothing.
+            found: list[tuple[str, int]] = []
+            parsed = _parse(text, hash_key, crontab, found)
+            if len(_MODULI) >= _CACHE_SIZE:
+                _MODULI.clear()
+            moduli = _MODULI[text] = tuple(found)
+        if moduli:
             slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
     # The commonest parse (no H slot, not a crontab line) is kept under its text
     # alone: a look-up hashes no tuple.
@@ -87,23 +94,6 @@ def _forget_fields() -> None:
     _PARSED.clear()
     for memo in _VALUES:
         memo.clear()
-
-
-def _first_hashed(text: str, key: str, crontab: bool) -> tuple[Parsed, tuple[int, ...] | None]:
-    """A text that may hold H items, parsed for the first time, and the key's H slot.
-
-    The parse meets every H item anyway, so it collects their (label, M) pairs
-    into `_MODULI`: no separate pass reads the items to find what the result
-    depends on. A text that fails stores nothing and fails again the same way.
-    """
-    found: list[tuple[str, int]] = []
-    parsed = _parse(text, key, crontab, found)
-    moduli = tuple(found)
-    if len(_MODULI) >= _CACHE_SIZE:
-        _MODULI.clear()
-    _MODULI[text] = moduli
-    slot = tuple([key_hash(label, key) % m for label, m in moduli]) if moduli else None
-    return parsed, slot
 
 
 def clear_caches() -> None:
