@@ -26,7 +26,7 @@ class CronTab:
     the datetime passed (UTC for a naive one).
     """
 
-    __slots__ = ("_line", "_schedule", "_timelines", "frame", "parsed")
+    __slots__ = ("_line", "_timelines", "frame", "parsed")
 
     def __init__(
         self,
@@ -42,8 +42,8 @@ class CronTab:
         # Search tables per frame, built on first use: code that only parses
         # (lint, equality, descriptions) never pays for them. `_line` is the
         # frame used last (a pinned frame's only one); the others wait in
-        # `_timelines`, made when a second frame is asked for.
-        self._schedule: Schedule | None = None
+        # `_timelines`, made when a second frame is asked for. Every frame's
+        # timeline shares the one compiled schedule.
         self._line: Timeline | None = None
         self._timelines: dict[tzinfo, Timeline] | None = None
 
@@ -57,7 +57,7 @@ class CronTab:
         if line is not None and line.zone is zone:
             return line
         if line is None:  # the first frame: no dictionary yet
-            line = self._line = Timeline(self.schedule, zone)
+            line = self._line = Timeline(Schedule(self.parsed), zone)
             return line
         lines = self._timelines
         if lines is None:
@@ -78,11 +78,7 @@ class CronTab:
     @property
     def schedule(self) -> Schedule:
         """The compiled civil-time schedule (the same in every frame)."""
-        if self._schedule is None:
-            # A first next() makes its timeline's schedule without storing it here.
-            line = self._line
-            self._schedule = Schedule(self.parsed) if line is None else line.schedule
-        return self._schedule
+        return (self._line or self._timeline(self.zone)).schedule
 
     @property
     def resolved(self) -> str:
@@ -111,7 +107,7 @@ class CronTab:
         # and a first one (a fleet's, after parsing) makes its timeline here.
         line = self._line
         if line is None:
-            line = self._line = Timeline(self._schedule or Schedule(self.parsed), zone)
+            line = self._line = Timeline(Schedule(self.parsed), zone)
         elif line.zone is not zone:
             line = self._timeline(zone)
         return line.next_fire(now)
