@@ -54,17 +54,20 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
     parsed = None
     slot = None
-    # As in the daemon, the key is read only by H items.
+    # As in the daemon, the key is read only by H items: a text without one
+    # is parsed without it (and its fields never look for H items).
+    key = None
     if hash_key is not None and ("H" in text or "h" in text):
         if not isinstance(hash_key, str):
             raise ScheduleError(f"a hash key must be text, not {type(hash_key).__name__}")
+        key = hash_key
         moduli = _MODULI.get(text, _UNSEEN)
         if moduli is _UNSEEN:
             # A first parse meets every H item anyway, so it collects their
             # (label, M) pairs: no separate pass reads the items to find what
             # the result depends on. A text that fails learns nothing.
             found: list[tuple[str, int]] = []
-            parsed = _parse(text, hash_key, crontab, found)
+            parsed = _parse(text, key, crontab, found)
             if len(_MODULI) >= _CACHE_SIZE:
                 _MODULI.clear()
             moduli = _MODULI[text] = tuple(found)
@@ -77,7 +80,7 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
         parsed = _PARSED.get(cache_key)
         if parsed is not None:
             return parsed
-        parsed = _parse(text, hash_key, crontab)
+        parsed = _parse(text, key, crontab)
     if len(_PARSED) >= _CACHE_SIZE:
         _forget_fields()
     _PARSED[cache_key] = parsed
@@ -135,7 +138,8 @@ def _parse(
 ) -> Parsed:
     """Parse without the shared results; `found` collects each H item's (label, M).
 
-    A field costs one look-up once its text has been seen. Columns matter only
+    `key` is the hash key of a text that may hold H items, else None. A field
+    costs one look-up once its text has been seen. Columns matter only
     to errors and to `Parsed.fields` (built on first use), so a parse that
     succeeds never computes them.
     """
@@ -146,8 +150,8 @@ def _parse(
     source = " ".join(parts)
     written = source if source == text else _SPACE.sub(" ", text.rstrip())
     # H fields are read anew for each key (never remembered): a text that may
-    # hold one gets the resolved spelling of its fields in `shown`.
-    shown = parts.copy() if "H" in text or "h" in text else None
+    # hold one (it comes with a key) gets the resolved spelling of its fields in `shown`.
+    shown = parts.copy() if key is not None else None
     reading = (text, parts, key, found, shown)
     # Parsed's order: source, resolved, reboot, field_count, written, then the
     # seven values. One look-up per written field, each memo named; a miss
@@ -322,7 +326,8 @@ def _read_field(
     """
     if text == "*":
         return _FULL[spec.name], None
-    if text[0] in "Hh" and "," not in text and is_hashed(text):  # one H item
+    # One H item. Without a key an H item is an error, which the item grammar words.
+    if key is not None and text[0] in "Hh" and "," not in text and is_hashed(text):
         values, joined, modulus = hashed_item(spec, text, col, key)
         if found is not None:
             found.append((spec.label, modulus))
