@@ -109,37 +109,31 @@ _new_tuple = tuple.__new__  # a NamedTuple built without its Python-level __new_
 
 
 def day_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
-    """A day field's whole value by the fast paths: special items, else plain ones; or None."""
-    number = spec.words.get(text)
-    if number is not None:  # one day, the commonest day field after `*`
-        days: frozenset[int] | None = frozenset((number % 7 if spec is DAY_OF_WEEK else number,))
-    elif "L" in text or "W" in text or "#" in text:
+    """A day field's whole value by the fast paths, or None.
+
+    Special items in their plain spelling (`L`, `L-3`, `15W`, `LW`, `L5`, `2#3`,
+    `mon#1`), alone or listed with each other and plain items (`1W,L`), else
+    plain items as `simple_field` reads them. Any other spelling (lower case,
+    ranges of special forms, errors) returns None and goes through `parse_item`.
+    """
+    # A lone day (the commonest day field after `*`) has no special form to look for.
+    if spec.words.get(text) is None and ("L" in text or "W" in text or "#" in text):
         return _special_days(text) if spec is DAY_OF_MONTH else _special_weekdays(text)
-    else:
-        days = simple_field(spec, text)
-    if days is None:
-        return None
+    days = simple_field(spec, text)
+    return None if days is None else day_value(spec, days)
+
+
+def day_value(
+    spec: FieldSpec, days: frozenset[int] | range | tuple[int, ...]
+) -> DayOfMonth | DayOfWeek:
+    """A day field's value holding plain days only (no special form)."""
     if spec is DAY_OF_MONTH:
-        return _new_tuple(DayOfMonth, (days, _NO_DAYS, _NO_DAYS, False))
-    return _new_tuple(DayOfWeek, (days, _NO_DAYS, _NO_NTH))
+        return _new_tuple(DayOfMonth, (frozenset(days), _NO_DAYS, _NO_DAYS, False))
+    return _new_tuple(DayOfWeek, (frozenset(days), _NO_DAYS, _NO_NTH))
 
 
 _NO_DAYS: frozenset[int] = frozenset()
 _NO_NTH: frozenset[tuple[int, int]] = frozenset()
-
-
-def special_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
-    """A day field holding special items in their plain spelling (`L`, `L-3`, `15W`, `LW`,
-    `L5`, `2#3`, `mon#1`), alone or listed with each other and plain items (`1W,L`).
-
-    A fast path like `simple_field`: any other spelling (lower case, ranges of
-    special forms, errors) returns None and goes through `parse_item`.
-    """
-    if spec is DAY_OF_MONTH:
-        return _special_days(text)
-    if spec is DAY_OF_WEEK:
-        return _special_weekdays(text)
-    return None
 
 
 def _special_days(text: str) -> DayOfMonth | None:
@@ -172,10 +166,10 @@ def _special_days(text: str) -> DayOfMonth | None:
 def _special_weekdays(text: str) -> DayOfWeek | None:
     days = last = _NO_DAYS
     nth = _NO_NTH
+    words = DAY_OF_WEEK.words
     for item in text.split(","):
         day_text, mark, n_text = item.partition("#")
         if mark:
-            words = DAY_OF_WEEK.words
             day = words.get(day_text)
             n = _small_number(n_text)  # the n-th weekday of the month: 1 to 5
             if day is None or not 1 <= n <= 5:

@@ -24,7 +24,7 @@ from .fields import (
 )
 from .h_items import clear as clear_hashed
 from .h_items import hashed_item, is_hashed, key_hash
-from .items import Acc, day_field, error, finish, parse_item, plain_item, simple_field
+from .items import Acc, day_field, day_value, error, finish, parse_item, plain_item, simple_field
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
 _TOKEN = re.compile(r"\S+")
@@ -35,8 +35,8 @@ QUARTZ_HINT = (
 )
 
 
-_PARSED: dict[object, Parsed] = {}  # keyed by `_cache_key`
-_MODULI: dict[str, tuple[tuple[str, int], ...] | None] = {}
+_PARSED: dict[object, Parsed] = {}  # by text, or (text, crontab, H slot): see `parse`
+_MODULI: dict[str, tuple[tuple[str, int], ...]] = {}  # a text's H items' (label, M)
 _CACHE_SIZE = 4096
 _UNSEEN: Any = object()  # `_MODULI` has no entry (every empty tuple is one object: not `()`)
 
@@ -129,8 +129,6 @@ _VALUES: tuple[dict[str, Any], ...] = tuple({} for _ in ALL_FIELDS)
 _SECONDS, _MINUTES, _HOURS, _DOMS, _MONTHS, _DOWS, _YEARS = _VALUES
 _new_parsed = tuple.__new__  # Parsed(...) without namedtuple's Python-level __new__ frame
 _SPACE = re.compile(r"\s")
-_NONE: frozenset[int] = frozenset()
-_NO_NTH: frozenset[tuple[int, int]] = frozenset()
 
 
 def _parse(
@@ -331,10 +329,8 @@ def _read_field(
         values, joined, modulus = hashed_item(spec, text, col, key)
         if found is not None:
             found.append((spec.label, modulus))
-        if spec is DAY_OF_MONTH:
-            return _new_parsed(DayOfMonth, (frozenset(values), _NONE, _NONE, False)), joined
-        if spec is DAY_OF_WEEK:
-            return _new_parsed(DayOfWeek, (frozenset(values), _NONE, _NO_NTH)), joined
+        if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
+            return day_value(spec, values), joined
         return frozenset(values), joined
     if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
         day = day_field(spec, text)

@@ -27,7 +27,7 @@ from datetime import datetime, timezone, tzinfo
 from itertools import repeat
 
 from .schedule import Schedule, Wall, days_in_month
-from .zone_clock import _CLOCKS, ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
+from .zone_clock import ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
 from .zones import is_fixed
 
 UTC = timezone.utc
@@ -79,9 +79,8 @@ class Timeline:
         self.schedule = schedule
         self.zone = zone
         # The zone's data is shared by every timeline in it: building one is
-        # a dictionary lookup, whatever the zone (`clock_for`'s own, read here
-        # first: a fleet's first next() makes a timeline per schedule).
-        self._zone_clock = clock = _CLOCKS.get(zone) or clock_for(zone)
+        # a dictionary lookup, whatever the zone.
+        self._zone_clock = clock = clock_for(zone)
         self.fixed = clock.fixed
 
     def _steady_fire(self, w: Wall, offset: int, now: datetime) -> datetime:

@@ -22,7 +22,7 @@ from cronstable_cli.engine.fields import (
     FieldSpec,
 )
 from cronstable_cli.engine.h_items import is_hashed
-from cronstable_cli.engine.items import Acc, finish, parse_item, simple_field, special_field
+from cronstable_cli.engine.items import Acc, day_field, finish, parse_item, simple_field
 
 # expression | (field text, column) in canonical order: second .. year
 LAYOUTS = [
@@ -212,7 +212,7 @@ SPECIAL_VECTORS = [
 
 @pytest.mark.parametrize(("spec", "text", "value"), SPECIAL_VECTORS)
 def test_special_fast_path_vectors(spec: FieldSpec, text: str, value: object) -> None:
-    assert special_field(spec, text) == value == _general_value(spec, text)
+    assert day_field(spec, text) == value == _general_value(spec, text)
 
 
 SPECIAL_NUMBER = st.sampled_from(["", "0", "1", "3", "5", "6", "7", "8", "15", "30", "31", "32"])
@@ -233,7 +233,7 @@ SPECIAL_ITEM = st.one_of(
 
 @given(st.sampled_from([DAY_OF_MONTH, DAY_OF_WEEK]), SPECIAL_ITEM)
 def test_the_special_fast_path_agrees_with_the_item_grammar(spec: FieldSpec, text: str) -> None:
-    fast = special_field(spec, text)
+    fast = day_field(spec, text)
     if fast is not None:  # whatever the fast path accepts, the grammar gives the same value
         assert fast == _general_value(spec, text)
 
@@ -251,7 +251,7 @@ SPECIAL_LISTS = [
 
 @pytest.mark.parametrize(("spec", "text", "value"), SPECIAL_LISTS)
 def test_special_lists_vectors(spec: FieldSpec, text: str, value: object) -> None:
-    assert special_field(spec, text) == value == _general_field(spec, text)
+    assert day_field(spec, text) == value == _general_field(spec, text)
 
 
 @given(
@@ -259,6 +259,6 @@ def test_special_lists_vectors(spec: FieldSpec, text: str, value: object) -> Non
     st.lists(st.one_of(SPECIAL_ITEM, SIMPLE_ITEM), min_size=1, max_size=3).map(",".join),
 )
 def test_special_lists_agree_with_the_item_grammar(spec: FieldSpec, text: str) -> None:
-    fast = special_field(spec, text)
+    fast = day_field(spec, text)
     if fast is not None:  # whatever the fast path accepts, the grammar gives the same value
         assert fast == _general_field(spec, text)
