@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,11 @@ if TYPE_CHECKING:
 
 PROGRESS_AFTER = 0.4  # seconds of enumeration before a progress bar appears
 SKIPPED_NAMED = 5
+
+# Where progress goes instead of a bar: (label, done, total), for a front-end that
+# reports it another way (`cronstable mcp` sends the protocol's progress notifications).
+ProgressSink = Callable[[str, int, int], None]
+PROGRESS_SINK: ContextVar[ProgressSink | None] = ContextVar("cronstable_progress", default=None)
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,10 @@ def progress_bar(label: str) -> Iterator[Progress | None]:
     """A callback drawing a progress bar on stderr once work takes a moment (TTY only)."""
     from .shared_options import quiet
 
+    sink = PROGRESS_SINK.get()
+    if sink is not None:
+        yield lambda done, total: sink(label, done, total)
+        return
     if quiet() or not _stderr_is_tty():
         yield None
         return

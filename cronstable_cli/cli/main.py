@@ -29,7 +29,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "owners": ("owners_cmd", "owners", "Rendezvous-hash ownership of jobs across replicas."),
     "stagger": ("stagger_cmd", "stagger", "Stable start offsets for sources sharing a window."),
     "diff": ("diff_cmd", "diff", "What a change to job files does to the fleet (for PRs)."),
+    "mcp": ("mcp_cmd", "mcp", "Serve the analyses to coding agents (MCP over stdio)."),
 }
+
+# Commands that serve a protocol on stdio instead of writing a report: the report
+# checks (formats, widths, -o, hostile inputs, JSON sections) leave them out.
+SERVERS: frozenset[str] = frozenset({"mcp"})
 
 
 # The two console scripts (pyproject.toml): the shared name and the unambiguous one.

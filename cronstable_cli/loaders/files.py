@@ -8,9 +8,27 @@ working tree and, say, a git revision read into memory (`git_tree.py`).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Protocol
 
 from .problems import Problems
+
+# Why a path on disk may not be read (None: it may), for a front-end that answers
+# for one directory only (`cronstable mcp`): set for the length of one command.
+ReadGuard = Callable[[str], "str | None"]
+_GUARD: ContextVar[ReadGuard | None] = ContextVar("cronstable_read_guard", default=None)
+
+
+@contextmanager
+def guarded_reads(guard: ReadGuard) -> Iterator[None]:
+    """While inside, the disk refuses every file and directory `guard` names a reason for."""
+    token = _GUARD.set(guard)
+    try:
+        yield
+    finally:
+        _GUARD.reset(token)
 
 
 class FileSource(Protocol):
@@ -43,6 +61,10 @@ class DiskFiles:
         return os.path.lexists(path)
 
     def list_dir(self, path: str) -> list[str]:
+        guard = _GUARD.get()
+        reason = guard(path) if guard is not None else None
+        if reason is not None:
+            raise PermissionError(f"refused: {reason}")
         return os.listdir(path)
 
     def identity(self, path: str) -> str:
@@ -51,6 +73,13 @@ class DiskFiles:
     def read_text(self, path: str, out: Problems) -> str | None:
         from .reading import read_text
 
+        guard = _GUARD.get()
+        reason = guard(path) if guard is not None else None
+        if reason is not None:
+            from ..load_codes import UNREADABLE_FILE
+
+            out.add(UNREADABLE_FILE, f"cannot read: refused, {reason}")
+            return None
         return read_text(path, out)
 
 

@@ -1,0 +1,73 @@
+"""The server's root: every path a tool names, and every file a load reads, stays inside it.
+
+One function, `refusal`, decides; `Root.path` applies it to a tool's argument (a
+refused argument is a tool error) and `Root.guard` is what the loaders consult
+for each file and directory they open while a tool runs (a refused file is an
+`unreadable-file` finding, as any file that cannot be read).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+
+from ..safe_text import shown
+
+
+class Refused(ValueError):
+    """A path outside the root, a link out of it, or something that is not a file."""
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def refusal(root: str, path: str) -> str | None:
+    """Why `path` (absolute, or relative to `root`) may not be read; None when it may.
+
+    `root` is absolute and resolved. Refused: a path that leads outside the root
+    as written (`..`, an absolute path elsewhere), one that a symbolic link
+    anywhere along it takes outside, and an existing node that is neither a
+    regular file nor a directory (a device, FIFO or socket could block or never end).
+    """
+    if "\0" in path:
+        return "a path cannot hold a NUL character"
+    full = os.path.normpath(os.path.join(root, path))
+    if not _inside(full, root):
+        return "it is outside the server's root"
+    if not _inside(os.path.realpath(full), root):
+        return "a symbolic link takes it outside the server's root"
+    try:
+        mode = os.stat(full).st_mode
+    except OSError:
+        return None  # a path that does not exist: the command says so, as on the CLI
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        return "it is not a regular file or a directory"
+    return None
+
+
+@dataclass(frozen=True)
+class Root:
+    """The directory the server answers for (resolved once, at start)."""
+
+    path: str
+
+    @classmethod
+    def at(cls, directory: str) -> Root:
+        real = os.path.realpath(directory)
+        if not os.path.isdir(real):
+            raise Refused(f"{shown(directory)} is not a directory")
+        return cls(real)
+
+    def relative(self, given: str, what: str = "path") -> str:
+        """`given` as a path relative to the root, for the command; Refused when outside."""
+        reason = refusal(self.path, given)
+        if reason is not None:
+            raise Refused(f"{what} {shown(repr(given))} is refused: {reason}")
+        full = os.path.normpath(os.path.join(self.path, given))
+        return os.path.relpath(full, self.path)
+
+    def guard(self, path: str) -> str | None:
+        """For the loaders: why a file or directory met while loading may not be read."""
+        return refusal(self.path, os.path.abspath(path))
