@@ -1,0 +1,222 @@
+"""Every tool's result is the CLI's `--format json` document for the same inputs.
+
+The command lines here are written by hand from docs/cli.md, not derived from the
+server's tool table: a tool that mapped an argument to the wrong option (or
+dropped one) answers differently from the command line written out below.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcp import ClientSession
+
+from ..gitrepo import Repo
+from .helpers import FROM, JOBS, cli_json, text_of, with_server
+
+CLUSTER = """\
+cluster:
+  nodeName: node-a
+  peers:
+    - node-b
+    - node-c
+jobs:
+  - name: backup
+    command: backup.sh
+    schedule: "0 3 * * *"
+  - name: sweep
+    command: sweep.sh
+    schedule: "H * * * *"
+"""
+
+# (tool, arguments, the command line that must give the same document)
+CASES: list[tuple[str, dict[str, Any], list[str]]] = [
+    ("lint", {"paths": ["jobs.yaml"], "from": FROM}, ["lint", "jobs.yaml", "--from", FROM]),
+    (
+        "lint",
+        {"paths": ["jobs.yaml"], "from": FROM, "select": ["uneven-step"], "fail_on": "never"},
+        ["lint", "jobs.yaml", "--from", FROM, "--select", "uneven-step", "--fail-on", "never"],
+    ),
+    (
+        "lint",
+        {"paths": ["jobs.yaml"], "from": FROM, "ignore": ["hashed-slot", "uneven-step"]},
+        ["lint", "jobs.yaml", "--from", FROM, "--ignore", "hashed-slot,uneven-step"],
+    ),
+    (
+        "lint",
+        {"paths": ["jobs.yaml"], "from": FROM, "max_per_minute": 1},
+        ["lint", "jobs.yaml", "--from", FROM, "--max-per-minute", "1"],
+    ),
+    ("lint", {"paths": ["jobs"], "from": FROM}, ["lint", "jobs", "--from", FROM]),
+    ("explain", {"expression": "*/7 9-17 * * mon-fri"}, ["explain", "*/7 9-17 * * mon-fri"]),
+    (
+        "explain",
+        {"expression": "H H(0-5) * * *", "seed": "nightly-backup", "tz": "Europe/Berlin"},
+        ["explain", "H H(0-5) * * *", "--seed", "nightly-backup", "--tz", "Europe/Berlin"],
+    ),
+    (
+        "explain",
+        {"job": "refresh-cache", "paths": ["jobs.yaml"]},
+        ["explain", "--job", "refresh-cache", "jobs.yaml"],
+    ),
+    (
+        "preview",
+        {"expression": "30 2 * * *", "tz": "America/New_York", "from": FROM, "count": 5},
+        ["preview", "30 2 * * *", "--tz", "America/New_York", "--from", FROM, "-n", "5"],
+    ),
+    (
+        "preview",
+        {"job": "refresh-cache", "paths": ["jobs.yaml"], "from": FROM, "jitter": "auto"},
+        ["preview", "--job", "refresh-cache", "jobs.yaml", "--from", FROM, "--jitter", "auto"],
+    ),
+    (
+        "preview",
+        {"expression": "0 * * * *", "from": FROM, "jitter": 30, "count": 3},
+        ["preview", "0 * * * *", "--from", FROM, "--jitter", "30", "-n", "3"],
+    ),
+    (
+        "why",
+        {"expression": "0 0 13 * 5", "at": "2026-03-13T00:00"},
+        ["why", "0 0 13 * 5", "--at", "2026-03-13T00:00"],
+    ),
+    (
+        "why",
+        {"job": "nightly-report", "paths": ["jobs.yaml"], "at": "2026-03-08T02:30"},
+        ["why", "--job", "nightly-report", "jobs.yaml", "--at", "2026-03-08T02:30"],
+    ),
+    (
+        "jobs",
+        {"paths": ["jobs.yaml"], "from": FROM, "tz": "Asia/Tokyo"},
+        ["jobs", "jobs.yaml", "--from", FROM, "--tz", "Asia/Tokyo"],
+    ),
+    (
+        "jobs",
+        {"paths": ["jobs.yaml", "cluster.yaml"], "from": FROM, "grep": "hourly", "enabled": True},
+        ["jobs", "jobs.yaml", "cluster.yaml", "--from", FROM, "--grep", "hourly", "--enabled"],
+    ),
+    ("jobs", {"from": FROM, "zone": "UTC"}, ["jobs", "--from", FROM, "--zone", "UTC"]),
+    (
+        "pressure",
+        {"paths": ["jobs.yaml"], "from": FROM, "hours": 48, "tz": "Europe/Berlin"},
+        ["pressure", "jobs.yaml", "--from", FROM, "--hours", "48", "--tz", "Europe/Berlin"],
+    ),
+    (
+        "pressure",
+        {"paths": ["jobs.yaml"], "from": FROM, "jitter": "auto"},
+        ["pressure", "jobs.yaml", "--from", FROM, "--jitter", "auto"],
+    ),
+    (
+        "suggest",
+        {"paths": ["jobs.yaml"], "from": FROM, "period": "daily", "tz": "Europe/Berlin"},
+        ["suggest", "jobs.yaml", "--from", FROM, "--period", "daily", "--tz", "Europe/Berlin"],
+    ),
+    (
+        "suggest",
+        {"paths": ["jobs.yaml"], "from": FROM, "job": "hourly-b"},
+        ["suggest", "jobs.yaml", "--from", FROM, "--job", "hourly-b"],
+    ),
+    ("duplicates", {"paths": ["jobs.yaml"]}, ["duplicates", "jobs.yaml"]),
+    (
+        "owners",
+        {"paths": ["jobs.yaml"], "nodes": ["node-a", "node-b", "node-c"], "down": ["node-b"]},
+        ["owners", "jobs.yaml", "--nodes", "node-a,node-b,node-c", "--down", "node-b"],
+    ),
+    (
+        "owners",
+        {"paths": ["cluster.yaml"], "distribution": "spread", "hash": "fnv1a64"},
+        ["owners", "cluster.yaml", "--distribution", "spread", "--hash", "fnv1a64"],
+    ),
+    (
+        "diff",
+        {"base": "old.yaml", "head": "jobs.yaml", "from": FROM, "hours": 24},
+        ["diff", "old.yaml", "jobs.yaml", "--from", FROM, "--hours", "24"],
+    ),
+    (
+        "diff",
+        {"base": "main", "paths": ["jobs.yaml"], "from": FROM, "hours": 24},
+        ["diff", "main", "jobs.yaml", "--from", FROM, "--hours", "24"],
+    ),
+    (
+        "diff",
+        {
+            "base": "main~1",
+            "head": "main",
+            "paths": ["jobs.yaml", "cluster.yaml"],
+            "from": FROM,
+            "nodes": ["a", "b"],
+        },
+        ["diff", "main~1", "main", "jobs.yaml", "cluster.yaml", "--from", FROM, "--nodes", "a,b"],
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A git repository: two commits of jobs.yaml, then an uncommitted change."""
+    root = tmp_path_factory.mktemp("root") / "repo"
+    root.mkdir()
+    repo = Repo(root)
+    old = JOBS.replace('"*/7 * * * *"', '"*/5 * * * *"')
+    repo.commit({"jobs.yaml": old.replace("30 2", "15 2"), "cluster.yaml": CLUSTER})
+    repo.commit({"jobs.yaml": old, "old.yaml": old})
+    (root / "jobs.yaml").write_text(JOBS, encoding="utf-8")
+    (root / "jobs").mkdir()
+    (root / "jobs" / "a.yaml").write_text(JOBS, encoding="utf-8")
+    (root / "jobs" / "legacy.crontab").write_text("*/7 * * * * poll\n0 0 31 2 * never\n")
+    (root / "cronstable.yaml").write_text(JOBS, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def answers(root: Path) -> list[Any]:
+    """Every case, called in one server session in order."""
+
+    async def scenario(client: ClientSession) -> list[Any]:
+        return [await client.call_tool(tool, args) for tool, args, _ in CASES]
+
+    return with_server(root, scenario)
+
+
+@pytest.mark.parametrize(
+    "index", range(len(CASES)), ids=[f"{t}-{i}" for i, (t, _, _) in enumerate(CASES)]
+)
+def test_the_tool_answers_with_the_commands_document(
+    root: Path, answers: list[Any], index: int
+) -> None:
+    _, _, argv = CASES[index]
+    result = answers[index]
+    assert not result.is_error, text_of(result)
+    expected = cli_json(root, *argv)
+    assert result.structured_content == expected
+    assert result.structured_content["version"] == 1
+    # The text block is the same document, for clients that read only text.
+    assert text_of(result).startswith('{\n  "version": 1,')
+
+
+def test_every_tool_is_covered() -> None:
+    from cronstable_cli.mcp_server.server import ALL_TOOLS
+
+    # fix has its own tests (test_fix.py): its document is built from lint's.
+    assert {tool for tool, _, _ in CASES} | {"fix"} == {t.name for t in ALL_TOOLS}
+
+
+def test_a_text_is_linted_as_the_file_it_is_named(root: Path) -> None:
+    text = JOBS.replace("0 * * * *", "0 0 31 2 *")
+
+    async def scenario(client: ClientSession) -> Any:
+        return await client.call_tool(
+            "lint", {"text": text, "filename": "jobs/new.yaml", "from": FROM}
+        )
+
+    result = with_server(root, scenario)
+    assert not result.is_error, text_of(result)
+    expected = cli_json(
+        root, "lint", "-", "--stdin-filename", "jobs/new.yaml", "--from", FROM, stdin=text
+    )
+    assert result.structured_content == expected
+    assert {f["code"] for f in expected["findings"]} >= {"never-fires"}
+    assert expected["files"] == ["jobs/new.yaml"]
+    # The text was checked, not the disk: no such file exists.
+    assert not (root / "jobs" / "new.yaml").exists()
