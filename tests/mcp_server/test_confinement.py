@@ -40,9 +40,7 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     mixed.mkdir()
     (mixed / "own.yaml").write_text(JOBS, encoding="utf-8")
     (mixed / "stolen.yaml").symlink_to(outside / "jobs.yaml")
-    (root / "includes.yaml").write_text(
-        "include:\n  - ../outside/jobs.yaml\n", encoding="utf-8"
-    )
+    (root / "includes.yaml").write_text("include:\n  - ../outside/jobs.yaml\n", encoding="utf-8")
     return root
 
 
