@@ -94,11 +94,13 @@ completions: $(STAMP_RUN)
 	$(BIN)/python -m cronstable_cli.cli.completions completions
 
 # docs/lint-rules.md is generated from the rule modules' docstrings, the editor JSON
-# Schema from the loader's schema tables; the README's
-# example outputs are rewritten from their commands (review the diff before committing).
+# Schema from the loader's schema tables, the pages `cronstable mcp` serves are copied
+# into its package; the README's example outputs are rewritten from their commands
+# (review the diff before committing).
 docs: $(STAMP_TEST)
 	$(BIN)/python -m cronstable_cli.formats.rules_doc docs/lint-rules.md
 	$(BIN)/python -m cronstable_cli.formats.config_schema > docs/schema/cronstable.schema.json
+	cp docs/dialect.md docs/time-model.md cronstable_cli/mcp_server/docs/
 	CRONSTABLE_REGENERATE=1 $(BIN)/python -m pytest -q tests/docs/test_readme_examples.py -k regenerate
 
 clean:
