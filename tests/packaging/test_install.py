@@ -52,10 +52,17 @@ def test_build_makes_an_sdist_and_a_wheel_named_cronstable_cli(dist: Path) -> No
         info = f"cronstable_cli-{__version__}.dist-info"
         metadata = wheel.read(f"{info}/METADATA").decode()
         scripts = wheel.read(f"{info}/entry_points.txt").decode()
+        files = set(wheel.namelist())
     assert "Name: cronstable-cli\n" in metadata
     assert f"Version: {__version__}\n" in metadata
     assert "cronstable = cronstable_cli.cli.main:main\n" in scripts
     assert "cronstable-cli = cronstable_cli.cli.main:main_cli\n" in scripts
+    # `cronstable mcp` serves these pages from the package: an installed wheel has no docs/.
+    assert {
+        "cronstable_cli/mcp_server/docs/dialect.md",
+        "cronstable_cli/mcp_server/docs/time-model.md",
+    } <= files
+    assert "Provides-Extra: mcp\n" in metadata
 
 
 def _venv(path: Path) -> Path:
