@@ -13,10 +13,10 @@ import pytest
 from cronstable_cli.cli.main import COMMANDS as ALL_COMMANDS
 from cronstable_cli.cli.main import SERVERS
 
+from .helpers import run, run_json
+
 # The commands that write a report (a server speaks its protocol instead).
 CLI_COMMANDS = [c for c in ALL_COMMANDS if c not in SERVERS]
-
-from .helpers import run, run_json
 
 EXAMPLES = str(Path(__file__).resolve().parents[2] / "examples")
 FROM = ("--from", "2026-12-01T00:00")

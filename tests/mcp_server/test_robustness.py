@@ -16,6 +16,8 @@ from cronstable_cli.cli.main import main
 
 from .helpers import FROM, JOBS, cli_error, cli_json, server_params, text_of, with_server
 
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "examples" / "cronstable.yaml")
+
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -314,3 +316,28 @@ def test_a_root_that_is_not_a_directory_is_a_usage_error(
     assert main(["mcp", "--root", str(tmp_path / "file")]) == 2
     assert main(["mcp", "--root", str(tmp_path / "missing")]) == 2
     assert "--root" in capsys.readouterr().err
+
+
+def _imports_after(*args: str) -> set[str]:
+    code = (
+        "import sys\nfrom cronstable_cli.cli.main import main\n"
+        f"main({list(args)!r})\n"
+        "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    return set(done.stderr.split())
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("lint", "--format", "json", "--isolated", EXAMPLE),
+        ("pressure", "--format", "json", "--isolated", EXAMPLE),
+        ("mcp", "--help"),
+    ],
+)
+def test_no_other_command_imports_the_sdk(args: tuple[str, ...]) -> None:
+    loaded = _imports_after(*args)
+    assert "cronstable_cli.cli.main" in loaded
+    assert not {m for m in loaded if m.split(".")[0] in ("mcp", "mcp_types", "anyio", "pydantic")}
+    assert "cronstable_cli.mcp_server.server" not in loaded
