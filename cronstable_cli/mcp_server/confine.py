@@ -23,18 +23,20 @@ def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def refusal(root: str, path: str) -> str | None:
+def refusal(root: str, path: str, named: str | None = None) -> str | None:
     """Why `path` (absolute, or relative to `root`) may not be read; None when it may.
 
-    `root` is absolute and resolved. Refused: a path that leads outside the root
-    as written (`..`, an absolute path elsewhere), one that a symbolic link
-    anywhere along it takes outside, and an existing node that is neither a
-    regular file nor a directory (a device, FIFO or socket could block or never end).
+    `root` is absolute and resolved; `named` is the same directory as it was
+    given (through a link, say), which an absolute path may also start with.
+    Refused: a path that leads outside the root as written (`..`, an absolute
+    path elsewhere), one that a symbolic link anywhere along it takes outside,
+    and an existing node that is neither a regular file nor a directory (a
+    device, FIFO or socket could block or never end).
     """
     if "\0" in path:
         return "a path cannot hold a NUL character"
     full = os.path.normpath(os.path.join(root, path))
-    if not _inside(full, root):
+    if not (_inside(full, root) or (named is not None and _inside(full, named))):
         return "it is outside the server's root"
     if not _inside(os.path.realpath(full), root):
         return "a symbolic link takes it outside the server's root"
@@ -49,25 +51,30 @@ def refusal(root: str, path: str) -> str | None:
 
 @dataclass(frozen=True)
 class Root:
-    """The directory the server answers for (resolved once, at start)."""
+    """The directory the server answers for (resolved once, at start; the server runs in it)."""
 
-    path: str
+    path: str  # resolved
+    named: str | None = None  # as given, made absolute
 
     @classmethod
     def at(cls, directory: str) -> Root:
         real = os.path.realpath(directory)
         if not os.path.isdir(real):
             raise Refused(f"{shown(directory)} is not a directory")
-        return cls(real)
+        named = os.path.abspath(directory)
+        return cls(real, named if named != real else None)
 
-    def relative(self, given: str, what: str = "path") -> str:
-        """`given` as a path relative to the root, for the command; Refused when outside."""
-        reason = refusal(self.path, given)
+    def admit(self, given: str, what: str = "path") -> str:
+        """`given`, unchanged, when it may be read; Refused (saying why) when not.
+
+        It is handed to the command as written, so the answer names files as
+        `cronstable` run in the root names them.
+        """
+        reason = refusal(self.path, given, self.named)
         if reason is not None:
             raise Refused(f"{what} {shown(repr(given))} is refused: {reason}")
-        full = os.path.normpath(os.path.join(self.path, given))
-        return os.path.relpath(full, self.path)
+        return given
 
     def guard(self, path: str) -> str | None:
         """For the loaders: why a file or directory met while loading may not be read."""
-        return refusal(self.path, os.path.abspath(path))
+        return refusal(self.path, os.path.abspath(path), self.named)

@@ -127,11 +127,11 @@ class Tool:
                     line.append(arg.option)
             elif arg.kind in ("strings", "paths"):
                 for item in value:
-                    item = root.relative(item, arg.name) if arg.kind == "paths" else item
+                    item = root.admit(item, arg.name) if arg.kind == "paths" else item
                     line.append(f"{arg.option}={item}")
             else:
                 if arg.kind == "path":
-                    value = root.relative(value, arg.name)
+                    value = root.admit(value, arg.name)
                 line.append(f"{arg.option}={value}")
         line += [*self.extra, "--format", "json", "--isolated"]
         # After `--` nothing is an option: an expression or a path that starts with `-`
@@ -175,7 +175,7 @@ def _shaped(tool: str, arg: Arg, value: object) -> object:
 
 
 def _paths(arguments: Mapping[str, Any], root: Root) -> list[str]:
-    return [root.relative(p, "path") for p in arguments.get("paths", ())]
+    return [root.admit(p, "path") for p in arguments.get("paths", ())]
 
 
 def _lint_inputs(arguments: Mapping[str, Any], root: Root) -> list[str]:
@@ -200,7 +200,7 @@ def _schedule(arguments: Mapping[str, Any], root: Root) -> list[str]:
 def _revisions(arguments: Mapping[str, Any], root: Root) -> list[str]:
     # A side is a git revision or a path; a path is held to the root like any other
     # (a revision name stays what it is: it names no file outside the tree).
-    sides = [root.relative(arguments[k], k) for k in ("base", "head") if k in arguments]
+    sides = [root.admit(arguments[k], k) for k in ("base", "head") if k in arguments]
     return [*sides, *_paths(arguments, root)]
 
 

@@ -29,15 +29,16 @@ def root(tmp_path: Path) -> Root:
 
 
 ALLOWED = [
-    ("sub/jobs.yaml", "sub/jobs.yaml"),
-    ("./sub/jobs.yaml", "sub/jobs.yaml"),
-    ("sub/../sub/jobs.yaml", "sub/jobs.yaml"),
-    ("sub", "sub"),
-    (".", "."),
-    ("", "."),
-    ("in-link", "in-link"),  # a link that stays inside
-    ("missing.yaml", "missing.yaml"),  # the command says it does not exist
-    ("sub/new/deeper.yaml", "sub/new/deeper.yaml"),
+    "sub/jobs.yaml",
+    "./sub/jobs.yaml",
+    "sub/../sub/jobs.yaml",
+    "sub",
+    "sub/",
+    ".",
+    "",
+    "in-link",  # a link that stays inside
+    "missing.yaml",  # the command says it does not exist
+    "sub/new/deeper.yaml",
 ]
 
 OUTSIDE = "it is outside the server's root"
@@ -62,11 +63,26 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize(("given", "relative"), ALLOWED)
-def test_paths_inside_are_given_relative_to_the_root(root: Root, given: str, relative: str) -> None:
-    assert root.relative(given) == relative
-    assert root.relative(os.path.join(root.path, given)) == relative  # absolute, inside
-    assert root.guard(os.path.join(root.path, given)) is None
+@pytest.mark.parametrize("given", ALLOWED)
+def test_paths_inside_are_handed_on_as_written(root: Root, given: str) -> None:
+    assert root.admit(given) == given
+    inside = os.path.join(root.path, given)  # absolute, inside
+    assert root.admit(inside) == inside
+    assert root.guard(inside) is None
+
+
+@pytest.mark.parametrize("given", ALLOWED)
+def test_a_root_named_through_a_link_admits_paths_under_either_name(
+    root: Root, given: str, tmp_path: Path
+) -> None:
+    alias = tmp_path / "alias"
+    alias.symlink_to(root.path)
+    named = Root.at(str(alias))
+    assert named.path == root.path
+    assert named.admit(os.path.join(alias, given)) == os.path.join(alias, given)
+    assert named.admit(os.path.join(root.path, given)) == os.path.join(root.path, given)
+    with pytest.raises(Refused):
+        named.admit(os.path.join(alias, "out-file"))
 
 
 @pytest.mark.parametrize(("given", "reason"), REFUSED)
@@ -74,7 +90,7 @@ def test_each_way_out_is_refused_with_its_reason(root: Root, given: str, reason:
     given = given.format(root=root.path)
     assert refusal(root.path, given) == reason
     with pytest.raises(Refused, match="is refused: " + reason):
-        root.relative(given, "path")
+        root.admit(given, "path")
 
 
 def test_the_loaders_guard_reads_relative_to_the_current_directory(

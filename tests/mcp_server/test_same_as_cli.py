@@ -220,3 +220,19 @@ def test_a_text_is_linted_as_the_file_it_is_named(root: Path) -> None:
     assert expected["files"] == ["jobs/new.yaml"]
     # The text was checked, not the disk: no such file exists.
     assert not (root / "jobs" / "new.yaml").exists()
+
+
+def test_absolute_paths_inside_the_root_are_answered_as_written(root: Path) -> None:
+    path = str(root / "jobs.yaml")
+
+    async def scenario(client: ClientSession) -> list[Any]:
+        return [
+            await client.call_tool("lint", {"paths": [path], "from": FROM}),
+            await client.call_tool("jobs", {"paths": [path, "./cluster.yaml"], "from": FROM}),
+        ]
+
+    lint, jobs = with_server(root, scenario)
+    assert lint.structured_content == cli_json(root, "lint", path, "--from", FROM)
+    assert lint.structured_content["files"] == [path]
+    expected = cli_json(root, "jobs", path, "./cluster.yaml", "--from", FROM)
+    assert jobs.structured_content == expected
