@@ -42,6 +42,7 @@ def _fix_tool() -> Tool:
         ),
         lint.positionals,
         stdin_arg="text",
+        long=True,
     )
 
 

@@ -83,7 +83,9 @@ class Tool:
     positionals: Positionals
     # For the lint tools: the document's text arrives as standard input.
     stdin_arg: str | None = None
-    long: bool = False  # an analysis that can take a while (progress is reported)
+    # It reads job files and can take a while: progress is reported (0 at the start,
+    # the analysis's own steps where it has them, 100 at the end).
+    long: bool = False
     extra: tuple[str, ...] = field(default=())  # fixed options (always passed)
 
     def input_schema(self) -> dict[str, Any]:
@@ -175,7 +177,10 @@ def _shaped(tool: str, arg: Arg, value: object) -> object:
 
 
 def _paths(arguments: Mapping[str, Any], root: Root) -> list[str]:
-    return [root.admit(p, "path") for p in arguments.get("paths", ())]
+    paths = list(arguments.get("paths", ()))
+    if "-" in paths:
+        raise ArgumentError("paths: '-' (standard input) is not a file here; pass the text as text")
+    return [root.admit(p, "path") for p in paths]
 
 
 def _lint_inputs(arguments: Mapping[str, Any], root: Root) -> list[str]:
@@ -295,6 +300,7 @@ TOOLS: tuple[Tool, ...] = (
         ),
         _lint_inputs,
         stdin_arg="text",
+        long=True,
     ),
     Tool(
         "explain",
@@ -341,6 +347,7 @@ TOOLS: tuple[Tool, ...] = (
             ),
         ),
         _paths,
+        long=True,
     ),
     Tool(
         "pressure",
@@ -375,6 +382,7 @@ TOOLS: tuple[Tool, ...] = (
         "zone, as `cronstable duplicates --format json`.",
         (PATHS,),
         _paths,
+        long=True,
     ),
     Tool(
         "owners",
@@ -389,6 +397,7 @@ TOOLS: tuple[Tool, ...] = (
             DISTRIBUTION,
         ),
         _paths,
+        long=True,
     ),
     Tool(
         "diff",

@@ -111,6 +111,7 @@ BAD_SHAPES: list[tuple[str, dict[str, Any], str]] = [
     ("explain", {"expression": "0 * * * *", "job": "x"}, "either expression or job"),
     ("explain", {"expression": "0 * * * *", "paths": ["jobs.yaml"]}, "paths: only with job"),
     ("lint", {"filename": "x.yaml"}, "filename: only with text"),
+    ("lint", {"paths": ["-"]}, "'-' (standard input) is not a file here; pass the text as text"),
     ("fix", {"text": JOBS, "write": True}, "write: only with paths"),
     ("no-such-tool", {}, "no tool 'no-such-tool'"),
     ("lnit", {}, "did you mean 'lint'?"),
@@ -294,6 +295,25 @@ def test_long_analyses_report_progress(root: Path) -> None:
     assert not result.is_error
     assert seen and seen[-1] == 100
     assert seen == sorted(set(seen))  # strictly increasing, as the protocol requires
+    assert len(seen) > 2  # the analysis's own steps between the start and the end
+
+
+def test_every_tool_that_reads_files_says_when_it_starts_and_ends(root: Path) -> None:
+    seen: dict[str, list[float]] = {}
+
+    def note(name: str) -> Any:
+        async def record(progress: float, total: float | None, message: str | None) -> None:
+            seen.setdefault(name, []).append(progress)
+
+        return record
+
+    async def scenario(client: ClientSession) -> None:
+        for name in ("lint", "jobs", "duplicates", "fix"):
+            await client.call_tool(name, {"paths": ["jobs.yaml"]}, progress_callback=note(name))
+        await client.call_tool("explain", {"expression": "0 * * * *"}, progress_callback=note("x"))
+
+    with_server(root, scenario)
+    assert seen == {name: [0, 100] for name in ("lint", "jobs", "duplicates", "fix")}
 
 
 def test_without_the_sdk_the_command_says_which_extra(
