@@ -35,6 +35,10 @@ def refusal(root: str, path: str, named: str | None = None) -> str | None:
     """
     if "\0" in path:
         return "a path cannot hold a NUL character"
+    try:
+        os.fsencode(path)
+    except UnicodeError:
+        return "it cannot be a file name here (not encodable)"
     full = os.path.normpath(os.path.join(root, path))
     if not (_inside(full, root) or (named is not None and _inside(full, named))):
         return "it is outside the server's root"

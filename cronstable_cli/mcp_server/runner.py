@@ -17,12 +17,11 @@ from __future__ import annotations
 import io
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..cli.fleet_load import ProgressSink
 from ..loaders.files import ReadGuard
-
-ProgressSink = Callable[[str, int, int], None]
 
 # The console script that never hands a command to the daemon (cli/main.py).
 PROG = "cronstable-cli"

@@ -265,3 +265,17 @@ def test_the_prompts(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         "paths, period)",
         "no prompt 'no-such-prompt'",
     ]
+
+
+def test_a_text_with_a_lone_surrogate_is_an_unreadable_file(
+    root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "jobs:\n  - name: a\ud800\n    command: x\n    schedule: '0 * * * *'\n"
+
+    async def scenario(client: Client) -> Any:
+        return await client.call_tool("lint", {"text": text, "filename": "s.yaml"})
+
+    result = in_process(root, monkeypatch, scenario)
+    assert not result.is_error, text_of(result)
+    (finding,) = result.structured_content["findings"]
+    assert finding["code"] == "unreadable-file" and "not valid UTF-8" in finding["message"]

@@ -229,6 +229,13 @@ def test_malformed_requests_on_the_wire_leave_the_server_answering(root: Path) -
             },
         )
         assert "no lint rule 'no-such-rule'" in _reply(process, 4)["error"]["message"]
+        # A lone surrogate (valid JSON, not valid Unicode) in a path and in a text: the
+        # SDK drops a message it cannot decode, as it drops one that is not JSON.
+        _rpc(
+            process,
+            '{"jsonrpc": "2.0", "id": 6, "method": "tools/call", "params": {"name": "lint", '
+            '"arguments": {"paths": ["a\\ud800.yaml"], "text": "jobs: \\ud800"}}}',
+        )
         _rpc(
             process,
             {
