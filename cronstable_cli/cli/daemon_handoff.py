@@ -21,6 +21,25 @@ DAEMON_SCRIPT = "cronstable"
 # Options the toolkit's group answers itself; every other leading option
 # (-c, --log-level, --validate-config, ...) belongs to the daemon.
 OWN_OPTIONS = frozenset({"-h", "--help", "--version"})
+# A command both programs have stays the toolkit's unless it is given an option only
+# the daemon's takes: `cronstable mcp --url URL` is the daemon's bridge to a running
+# daemon, `cronstable mcp [--root DIR]` this toolkit's server over the files.
+SHARED_COMMANDS: dict[str, frozenset[str]] = {
+    "mcp": frozenset(
+        {
+            "--url",
+            "--token",
+            "--token-env",
+            "--cacert",
+            "--client-cert",
+            "--client-key",
+            "--insecure",
+            "--protocol-version",
+            "--timeout",
+            "--check",
+        }
+    ),
+}
 # After the daemon refuses a near-miss of one of our commands, say which one
 # was probably meant (the daemon's own `init` is as close to `lint` as `lnit`
 # is, so near-misses cannot simply be kept).
@@ -76,6 +95,9 @@ def belongs_to_daemon(argv: Sequence[str], commands: Collection[str]) -> bool:
     first = argv[0]
     if first.startswith("-"):
         return first not in OWN_OPTIONS
+    daemons = SHARED_COMMANDS.get(first)
+    if daemons and any(arg.split("=", 1)[0] in daemons for arg in argv[1:]):
+        return True
     return first not in commands
 
 

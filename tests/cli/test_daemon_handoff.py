@@ -25,6 +25,11 @@ from cronstable_cli.cli.main import COMMANDS, main
         ["lock", "run", "x", "--", "echo", "hi"],
         ["init", "/tmp/x"],  # as close to `lint` as a typo, and still the daemon's
         ["lnit", "jobs/"],
+        # The daemon's MCP bridge to a running daemon, by its own options.
+        ["mcp", "--url", "http://127.0.0.1:8080"],
+        ["mcp", "--url=http://127.0.0.1:8080", "--token-env", "T"],
+        ["mcp", "--check"],
+        ["mcp", "--insecure", "--timeout", "5"],
     ],
 )
 def test_daemon_invocations_go_to_the_daemon(argv: list[str]) -> None:
@@ -40,6 +45,9 @@ def test_daemon_invocations_go_to_the_daemon(argv: list[str]) -> None:
         ["-h"],
         ["--version"],
         ["stagger", "--help"],
+        ["mcp"],  # the toolkit's MCP server over the files
+        ["mcp", "--root", "jobs/"],
+        ["mcp", "--help"],
     ],
 )
 def test_toolkit_invocations_stay(argv: list[str]) -> None:
@@ -134,3 +142,21 @@ def test_daemon_entry_is_the_daemons_declared_script() -> None:
     entry = daemon_handoff.daemon_entry()
     if entry is not None:  # pragma: no cover - only where the daemon is installed
         assert entry.__module__.startswith("cronstable.")
+
+
+def test_the_daemons_mcp_options_are_the_ones_handed_to_it() -> None:
+    """The released daemon's own `mcp --help` lists exactly the options that hand over."""
+    import re
+    import subprocess
+    from pathlib import Path
+
+    daemon = Path(__file__).resolve().parents[2] / ".venv-daemon" / "bin" / "cronstable"
+    if not daemon.exists():
+        pytest.skip("the daemon oracle is not installed (make daemon-venv)")
+    done = subprocess.run(
+        [str(daemon), "mcp", "--help"], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    usage = done.stdout.split("\n\n", 1)[0]
+    options = set(re.findall(r"\[(--[a-z-]+)", usage)) - {"--help"}
+    assert options == daemon_handoff.SHARED_COMMANDS["mcp"]
