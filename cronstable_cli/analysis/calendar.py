@@ -1,7 +1,9 @@
 """The fleet's coming days as a calendar: the feed's events and the week view (docs/fleet-analyses.md).
 
 Both come from the one fire enumeration (`Fleet.window`), each job in its own
-zone, over `[start, start + days)`; a fire exactly at `start` is inside.
+zone, over `[start, start + days)`; a fire exactly at `start` is inside. The
+feed's days are 24 hours each, as the daemon's; the week view's are civil days
+of the display zone.
 
 - `calendar_feed`: what the daemon's `GET /calendar.ics` would list: the
   selected jobs sorted by name, each with its fires in the window (at most
@@ -197,6 +199,8 @@ class Day:
     spans: tuple[int, ...]  # seconds of each civil hour inside the window (0: outside it,
     # or skipped by a DST gap; 7200: an hour the zone repeats)
     length: int  # seconds in the whole civil day: 86400, or 82800 / 90000 on a DST day
+    skipped: tuple[int, ...] = ()  # civil hours the display zone skips (spring forward)
+    repeated: tuple[int, ...] = ()  # civil hours it repeats (fall back): their fires count twice
 
     @property
     def dst(self) -> bool:
@@ -259,8 +263,13 @@ def week_view(
     *,
     progress: Progress | None = None,
 ) -> Week:
-    """Fires per civil day and hour of `zone`, the agenda and the background jobs."""
-    first, end = window_end(start, days)
+    """Fires per civil day and hour of `zone`, the agenda and the background jobs.
+
+    The window is `days` civil days of `zone` (a DST day in it is 23 or 25 hours
+    long), so a week from midnight is seven whole rows.
+    """
+    first, _ = window_end(start, days)
+    end = int((datetime.fromtimestamp(first, zone) + timedelta(days=days)).timestamp())
     threshold = FREQUENT_PER_DAY * days
     hour_counts: Counter[int] = Counter()  # civil hour number (local epoch // 3600)
     segments = offset_segments(zone, first, end)
@@ -353,12 +362,15 @@ def _days(zone: tzinfo, first: int, end: int, counts: Counter[int]) -> tuple[Day
     out = []
     for day in range(first_day, last_day + 1):
         hours = range(day * 24, day * 24 + 24)
+        real = [whole.get(h, 0) for h in hours]
         out.append(
             Day(
                 epoch + timedelta(days=day),
                 tuple(counts.get(h, 0) for h in hours),
                 tuple(inside.get(h, 0) for h in hours),
-                sum(whole.get(h, 0) for h in hours),
+                sum(real),
+                tuple(h for h in range(24) if real[h] == 0),
+                tuple(h for h in range(24) if real[h] > _HOUR),
             )
         )
     return tuple(out)
