@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import IO
 
 from ..analysis.calendar import Day, Week
-from ..engine.describe import compress, plural
+from ..engine.describe import plural
 from .console import print_blocks
 from .heat_scale import GLYPHS, level, level_ranges, range_label
 from .layout import Block, Column, FitTable, Keep, Line, Part, Prose, Row
@@ -58,19 +58,18 @@ def calendar_blocks(week: Week, width: int) -> Iterator[Block]:
 
 def _cell_width(width: int) -> int:
     """Two columns per hour when they fit beside the label, the total and a DST mark."""
-    return 2 if len(LABEL) + 48 + TOTAL_WIDTH + 14 <= width else 1
+    return 2 if len(LABEL) + 48 + TOTAL_WIDTH + 10 <= width else 1
 
 
 def dst_note(day: Day) -> str:
-    """`DST: 02 skipped` / `DST: 02 twice` / `DST` for a day the display zone shifts on."""
+    """`DST -1h` / `DST +1h` for a day the display zone shifts its clock on, else ''."""
     if not day.dst:
         return ""
-    parts = []
-    if day.skipped:
-        parts.append(f"{compress(day.skipped, lambda h: f'{h:02d}')} skipped")
-    if day.repeated:
-        parts.append(f"{compress(day.repeated, lambda h: f'{h:02d}')} twice")
-    return "DST: " + ", ".join(parts) if parts else "DST"
+    change = day.length - 86400
+    sign = "+" if change > 0 else "-"
+    hours, rest = divmod(abs(change), 3600)
+    amount = (f"{hours}h" if hours else "") + (f"{rest // 60}m" if rest else "")
+    return f"DST {sign}{amount}"
 
 
 def _grid(week: Week, width: int) -> Iterator[Block]:
@@ -103,7 +102,7 @@ def _grid(week: Week, width: int) -> Iterator[Block]:
             continue
         legend.append("  ")
         legend.append(Keep(f"{GLYPHS[k]} {range_label(low, high)}"))
-    legend += ["  ", Keep(f"{EMPTY} none"), "  ", Keep(f"{SKIPPED} skipped by DST")]
+    legend += ["  ", Keep(f"{EMPTY} none"), "  ", Keep(f"{SKIPPED} an hour DST skips")]
     yield Prose(*legend, indent=len("fires per hour:  "))
 
 
