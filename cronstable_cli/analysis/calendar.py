@@ -1,4 +1,4 @@
-"""The fleet's coming days as a calendar: the feed's events and the week view (docs/fleet-analyses.md).
+"""The fleet's coming days as a calendar: the feed and the week view (docs/fleet-analyses.md).
 
 Both come from the one fire enumeration (`Fleet.window`), each job in its own
 zone, over `[start, start + days)`; a fire exactly at `start` is inside. The
@@ -61,7 +61,9 @@ def event_seconds(runtime: float | None) -> int:
     return max(MIN_EVENT_SECONDS, min(MAX_EVENT_SECONDS, whole_minutes))
 
 
-def select_jobs(jobs: Iterable[Job], *, job: str | None = None, grep: str | None = None) -> list[Job]:
+def select_jobs(
+    jobs: Iterable[Job], *, job: str | None = None, grep: str | None = None
+) -> list[Job]:
     """The jobs `--job NAME` (exact name) and `--grep TEXT` (name or schedule,
     case-insensitive) keep, in load order."""
     needle = grep.lower() if grep else None
@@ -287,8 +289,7 @@ def week_view(
         if len(fires) > threshold:
             text = describe(group.parsed[0])
             background.extend(
-                Background(job.name, job.schedule, text, job.zone, len(fires))
-                for job in group.jobs
+                Background(job.name, job.schedule, text, job.zone, len(fires)) for job in group.jobs
             )
             continue
         job_zone = zones.get(group.zone)
@@ -335,9 +336,7 @@ def _civil_hours(fires: Sequence[int], segments: Sequence[tuple[int, int]]) -> C
     return counts
 
 
-def _civil_spans(
-    segments: Sequence[tuple[int, int]], lo: int, hi: int
-) -> Counter[int]:
+def _civil_spans(segments: Sequence[tuple[int, int]], lo: int, hi: int) -> Counter[int]:
     """Real seconds of [lo, hi) that land in each civil hour number."""
     spans: Counter[int] = Counter()
     for k, (seg_start, off) in enumerate(segments):

@@ -50,8 +50,7 @@ Examples:
     type=click.IntRange(1, 1000),
     default=100,
     show_default=True,
-    help="ics: at most this many events per job (a capped job is marked, as the daemon "
-    "marks it).",
+    help="ics: at most this many events per job (a capped job is marked, as the daemon marks it).",
 )
 @click.option(
     "--durations",

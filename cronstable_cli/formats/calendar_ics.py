@@ -166,9 +166,7 @@ def _truncated_line(ical: Any, name: str, cap: int) -> str:
     return str(line.to_ical().decode("utf-8")) + "\r\n"
 
 
-def write_ics(
-    title: str, jobs: Iterable[Events], cap: int, dtstamp: datetime | None = None
-) -> str:
+def write_ics(title: str, jobs: Iterable[Events], cap: int, dtstamp: datetime | None = None) -> str:
     """The whole .ics text: the header, each job's events (and truncation marker), the end."""
     ical = require_icalendar()
     if dtstamp is None:

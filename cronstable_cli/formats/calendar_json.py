@@ -63,4 +63,3 @@ def calendar_json(week: Week, fleet: Fleet, errors: Sequence[Finding]) -> str:
             **_left_out(fleet, errors),
         }
     )
-

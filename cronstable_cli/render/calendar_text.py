@@ -108,10 +108,7 @@ def _grid(week: Week, width: int) -> Iterator[Block]:
 
 def agenda_title(week: Week) -> str:
     jobs = len({item.job for item in week.agenda})
-    return (
-        f"Agenda: {plural(len(week.agenda), 'fire')} of {plural(jobs, 'job')} "
-        f"({week.timezone})"
-    )
+    return f"Agenda: {plural(len(week.agenda), 'fire')} of {plural(jobs, 'job')} ({week.timezone})"
 
 
 def job_time(week: Week, index: int) -> str:

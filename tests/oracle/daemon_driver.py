@@ -213,7 +213,13 @@ def _calendar(case: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "error": None, "ics": text}
 
 
-_OPS = {"calendar": _calendar, "load": _load, "crontab": _crontab, "placement": _placement, "schema": _schema}
+_OPS = {
+    "calendar": _calendar,
+    "load": _load,
+    "crontab": _crontab,
+    "placement": _placement,
+    "schema": _schema,
+}
 
 
 def main() -> int:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import random
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -208,7 +207,11 @@ def test_the_windows_cover_what_they_must(feeds: list[tuple[str, str, tuple[Any,
         capped += ours.count("X-CRONSTABLE-TRUNCATED;CAP=")
     assert capped > 10
     whole = "".join(ours for ours, _, _ in feeds)
-    for summary in ("SUMMARY:dag:etl", "SUMMARY:legacy.crontab:2", r"SUMMARY:job 000\, the\; one\\"):
+    for summary in (
+        "SUMMARY:dag:etl",
+        "SUMMARY:legacy.crontab:2",
+        r"SUMMARY:job 000\, the\; one\\",
+    ):
         assert summary in whole
 
 
