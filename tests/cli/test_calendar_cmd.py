@@ -154,7 +154,10 @@ def test_text_week_view(
     assert sunday[len("Sun 03-08 ") + 2 * 2] == "×"  # 02:00 does not exist
     assert "Agenda:" in out and "Background:" in out
     # nightly-ny's 02:30 moved to 03:30 on the short day; its own time equals the display's.
-    assert any(line.startswith("Sun 03-08") or "03:30" in line for line in lines)
+    agenda = lines[next(i for i, line in enumerate(lines) if line.startswith("Agenda:")) :]
+    nightly = [line.split() for line in agenda if "nightly-ny" in line]
+    times = [words[words.index("nightly-ny") - 1] for words in nightly]
+    assert times[:3] == ["03:30", "02:30", "02:30"]  # 03-08 (shifted), 03-09, 03-10
     assert max(len(line) for line in lines) <= 80
 
 
