@@ -382,3 +382,85 @@ def _offset(segments: Sequence[tuple[int, int]], epoch: int) -> int:
             break
         off = seg_off
     return off
+
+
+# --- a change's effect on the feed ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FeedChange:
+    """The fires a change adds and removes over [start, end), as feed entries.
+
+    A fire is identified as the feed identifies its event (job name and
+    instant), so an added entry's fires are the head's events no base event
+    has, and a removed entry's the other way round: a calendar that applies
+    both (removed ones as cancelled) ends up showing the head's feed.
+    """
+
+    title: str
+    start: datetime  # UTC
+    end: datetime
+    cap: int
+    added: tuple[FeedEntry, ...]  # head jobs, by name
+    removed: tuple[FeedEntry, ...]  # base jobs, by name
+
+
+def feed_change(
+    base: Fleet,
+    head: Fleet,
+    start: datetime,
+    hours: int,
+    *,
+    cap: int = PER_JOB_CAP,
+    title: str = "cronstable diff",
+) -> FeedChange:
+    """What the head's feed has that the base's has not (added), and the reverse (removed)."""
+    from .fires import window_bounds
+
+    first, end = window_bounds(start, hours)
+    before, after = _fires_by_name(base, first, end), _fires_by_name(head, first, end)
+
+    def entries(ours: dict[str, _Named], theirs: dict[str, _Named]) -> tuple[FeedEntry, ...]:
+        out = []
+        for name in sorted(ours):
+            job, parsed, fires = ours[name]
+            other = theirs.get(name)
+            new = sorted(fires - other[2]) if other is not None else sorted(fires)
+            if new:
+                out.append(
+                    FeedEntry(
+                        name,
+                        job.schedule,
+                        describe(parsed),
+                        job.zone,
+                        None,
+                        new[:cap],
+                        len(new) > cap,
+                    )
+                )
+        return tuple(out)
+
+    return FeedChange(
+        title,
+        datetime.fromtimestamp(first, timezone.utc),
+        datetime.fromtimestamp(end, timezone.utc),
+        cap,
+        entries(after, before),
+        entries(before, after),
+    )
+
+
+_Named = tuple[Job, Parsed, set[int]]
+
+
+def _fires_by_name(fleet: Fleet, first: int, end: int) -> dict[str, _Named]:
+    """Each job name's fires in [first, end) (a name loaded twice: both jobs' fires)."""
+    out: dict[str, _Named] = {}
+    for group, fires in fleet.window(first, end):
+        for job, parsed in zip(group.jobs, group.parsed, strict=True):
+            known = out.get(job.name)
+            if known is None:
+                out[job.name] = (job, parsed, set(fires))
+            else:
+                known[2].update(fires)
+    return out

@@ -32,7 +32,7 @@ from .. import __version__
 from ..safe_text import shown_lines
 
 if TYPE_CHECKING:
-    from ..analysis.calendar import Feed, FeedEntry
+    from ..analysis.calendar import Feed, FeedChange, FeedEntry
 
 PRODID = f"-//cronstable-cli//{__version__}//EN"
 _DAY = 86400
@@ -108,7 +108,6 @@ class Events:
     fires: Sequence[int]
     status: str = "CONFIRMED"  # or CANCELLED
     truncated: bool = False
-    cap: int = 0  # the cap the truncation marker states (0: the feed's)
 
 
 def _text(value: str) -> str:
@@ -219,7 +218,7 @@ def write_ics(title: str, jobs: Iterable[Events], cap: int, dtstamp: datetime | 
             known = stamped[id(events.fires)] = (events.fires, [stamp(t) for t in events.fires])
         parts.extend([f"{head}{s}{middle}{s}{tail}" for s in known[1]])
         if events.truncated:
-            parts.append(_truncated_line(ical, events.entry.name, events.cap or cap))
+            parts.append(_truncated_line(ical, events.entry.name, cap))
     parts.append("END:VCALENDAR\r\n")
     return "".join(parts)
 
@@ -232,3 +231,12 @@ def feed_ics(feed: Feed, dtstamp: datetime | None = None) -> str:
         feed.cap,
         dtstamp,
     )
+
+
+def change_ics(change: FeedChange, dtstamp: datetime | None = None) -> str:
+    """`diff --format ics`: the fires a change adds, and those it removes as cancelled
+    events with the UIDs the feed gave them; by job name, added before removed."""
+    jobs = [Events(e, e.fires, "CONFIRMED", e.truncated) for e in change.added]
+    jobs += [Events(e, e.fires, "CANCELLED", e.truncated) for e in change.removed]
+    jobs.sort(key=lambda events: events.entry.name)  # stable: added first
+    return write_ics(change.title, jobs, change.cap, dtstamp)
