@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -101,6 +102,10 @@ def _fleet(rng: random.Random) -> tuple[dict[str, str], dict[str, float]]:
         if pick < 0.3:
             runtimes[name] = rng.choice([0, 0.4, 59.5, 61, 299, 301, 3599, 5400.5, 90000])
     jobs.append('  - name: at-boot\n    command: /bin/true\n    schedule: "@reboot"\n')
+    # The host's own zone (`utc: false`): both tools read the same host clock.
+    jobs.append(
+        '  - name: host-clock\n    command: /bin/true\n    schedule: "30 2 * * *"\n    utc: false\n'
+    )
     dags = (
         "dags:\n"
         '  - name: etl\n    schedule: "H 3 * * *"\n    timezone: Europe/Berlin\n'
@@ -122,8 +127,29 @@ def _fleet(rng: random.Random) -> tuple[dict[str, str], dict[str, float]]:
 
 
 @pytest.fixture(scope="module")
-def feeds(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, tuple[Any, ...]]]:
-    """(ours, the daemon's, the window) for every window, the daemon asked in one batch."""
+def feeds(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[list[tuple[str, str, tuple[Any, ...]]]]:
+    """(ours, the daemon's, the window) for every window, the daemon asked in one batch.
+
+    The host's zone is pinned to UTC for both: the `utc: false` job then reads
+    the same clock on any machine. (With a DST host zone the released daemon
+    moves a gap time of such a job by the later offset, 01:30 EST for 02:30 on
+    New York's spring-forward day, unlike its own IANA-zone path, 03:30 EDT,
+    which the toolkit follows for every zone.)
+    """
+    from cronstable_cli.engine.zones import load_zone
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TZ", "UTC")
+        load_zone.cache_clear()
+        try:
+            yield _feeds(tmp_path_factory)
+        finally:
+            load_zone.cache_clear()
+
+
+def _feeds(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, tuple[Any, ...]]]:
     root = tmp_path_factory.mktemp("calendar")
     files, runtimes = _fleet(random.Random(25))
     for rel, text in files.items():
@@ -207,7 +233,9 @@ def test_the_windows_cover_what_they_must(feeds: list[tuple[str, str, tuple[Any,
         capped += ours.count("X-CRONSTABLE-TRUNCATED;CAP=")
     assert capped > 10
     whole = "".join(ours for ours, _, _ in feeds)
+    assert "Timezone: local" in whole
     for summary in (
+        "SUMMARY:host-clock",
         "SUMMARY:dag:etl",
         "SUMMARY:legacy.crontab:2",
         r"SUMMARY:job 000\, the\; one\\",
