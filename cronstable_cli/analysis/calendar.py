@@ -61,6 +61,15 @@ def event_seconds(runtime: float | None) -> int:
     return max(MIN_EVENT_SECONDS, min(MAX_EVENT_SECONDS, whole_minutes))
 
 
+def feed_schedule(schedule: str) -> str:
+    """The schedule as the daemon's feed writes it: runs of blanks as one space, a
+    macro (`@HOURLY`) in lower case."""
+    fields = schedule.split()
+    if len(fields) == 1 and fields[0].startswith("@"):
+        return fields[0].lower()
+    return " ".join(fields)
+
+
 def select_jobs(
     jobs: Iterable[Job], *, job: str | None = None, grep: str | None = None
 ) -> list[Job]:
@@ -95,7 +104,7 @@ class FeedEntry:
     """One job of the feed: what its events say, and their start instants."""
 
     name: str
-    schedule: str  # as written
+    schedule: str  # as written, blanks collapsed (`feed_schedule`)
     description: str  # the schedule in plain English
     zone: str  # the job's resolved zone: UTC, an IANA name, or local
     runtime: float | None  # typical runtime in seconds, when known
@@ -153,7 +162,7 @@ def calendar_feed(
             entries.append(
                 FeedEntry(
                     job.name,
-                    job.schedule,
+                    feed_schedule(job.schedule),
                     described(parsed),
                     job.zone,
                     runtimes.get(job.name),
@@ -430,7 +439,7 @@ def feed_change(
                 out.append(
                     FeedEntry(
                         name,
-                        job.schedule,
+                        feed_schedule(job.schedule),
                         describe(parsed),
                         job.zone,
                         None,

@@ -67,6 +67,8 @@ SCHEDULES = [
     "@daily",
     "@weekly",
     "0 0 31 2 *",
+    "  0   4 * *  sat ",
+    "@DAILY",
 ]
 # The windows: (start, days, per-job cap). DST weeks in four zones, then others.
 WINDOWS = [
@@ -92,7 +94,12 @@ def _fleet(rng: random.Random) -> tuple[dict[str, str], dict[str, float]]:
         schedule = SCHEDULES[i % len(SCHEDULES)]
         zone = ZONES[rng.randrange(len(ZONES))]
         lines = [f"  - name: {json.dumps(name)}", "    command: /bin/true"]
-        lines.append(f'    schedule: "{schedule}"')
+        if i % 23 == 7:  # a schedule written as a map of fields
+            lines.append(
+                '    schedule:\n      minute: "*/20"\n      hour: "1-3"\n      dayOfWeek: "mon-fri"'
+            )
+        else:
+            lines.append(f'    schedule: "{schedule}"')
         if zone:
             lines.append(f"    timezone: {zone}")
         if i % 17 == 5:
@@ -234,6 +241,8 @@ def test_the_windows_cover_what_they_must(feeds: list[tuple[str, str, tuple[Any,
     assert capped > 10
     whole = "".join(ours for ours, _, _ in feeds)
     assert "Timezone: local" in whole
+    for schedule in ("Schedule: 0 4 * * sat\\n", "Schedule: @daily\\n", "Schedule: */20 1-3 "):
+        assert schedule in whole
     for summary in (
         "SUMMARY:host-clock",
         "SUMMARY:dag:etl",
