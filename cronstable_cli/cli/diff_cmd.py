@@ -106,26 +106,26 @@ def diff(
 ) -> int:
     """Show what a change to job files does: job by job and to the whole fleet.
 
-        BASE and HEAD are git revisions, read from the repository without checking
-        anything out; HEAD defaults to the working tree. PATHS limit what is
-        compared (default ./cronstable.yaml and ./cronstable.d). Or BASE and HEAD
-        are two paths, files or directories, compared with each other.
+    BASE and HEAD are git revisions, read from the repository without checking
+    anything out; HEAD defaults to the working tree. PATHS limit what is
+    compared (default ./cronstable.yaml and ./cronstable.d). Or BASE and HEAD
+    are two paths, files or directories, compared with each other.
 
-        Jobs are matched by name; a job whose name changed but whose command and
-        schedule did not is a rename (its H slots may move). A schedule change is
-        respelled (the same fires) or moves fires (resolved forms, next fires and
-        fires per day and week shown). For the fleet: busiest minute and cell,
-        jobs at :00, crowded minutes, duplicate groups, owners and lint findings,
-        before → after.
+    Jobs are matched by name; a job whose name changed but whose command and
+    schedule did not is a rename (its H slots may move). A schedule change is
+    respelled (the same fires) or moves fires (resolved forms, next fires and
+    fires per day and week shown). For the fleet: busiest minute and cell,
+    jobs at :00, crowded minutes, duplicate groups, owners and lint findings,
+    before → after.
 
-        --format ics writes only the fires the change adds over the --hours window
-        (as the calendar feed writes them) and, as cancelled events with the same
-        UIDs, the fires it removes: a reviewer can lay the change over the team's
-        calendar. It lints nothing: it exits 0, or 1 when a file failed to load
+    --format ics writes only the fires the change adds over the --hours window
+    (as the calendar feed writes them) and, as cancelled events with the same
+    UIDs, the fires it removes: a reviewer can lay the change over the team's
+    calendar. It lints nothing: it exits 0, or 1 when a file failed to load
     (--fail-on does not apply).
 
-        Exit 1 when findings new in HEAD reach --fail-on, else 0; 2 for usage
-        errors (a revision or path that does not exist).
+    Exit 1 when findings new in HEAD reach --fail-on, else 0; 2 for usage
+    errors (a revision or path that does not exist).
     """
     from ..analysis.diff_fleet import DiffSettings, diff_fleets
 
