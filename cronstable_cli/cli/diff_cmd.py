@@ -24,7 +24,7 @@ from .output import output_option
 
 if TYPE_CHECKING:
     from ..analysis.diff import Side
-    from ..analysis.diff_fleet import FleetDiff
+    from ..analysis.diff_fleet import DiffSettings, FleetDiff
     from ..analysis.jitter import JitterOption
     from ..analysis.owners import HashName
     from ..analysis.placement import Distribution
@@ -84,7 +84,7 @@ Examples:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "markdown", "github"]),
+    type=click.Choice(["text", "json", "markdown", "github", "ics"]),
     default="text",
     show_default=True,
     help="Output format.",
@@ -118,6 +118,12 @@ def diff(
     jobs at :00, crowded minutes, duplicate groups, owners and lint findings,
     before → after.
 
+    --format ics writes only the fires the change adds over the --hours window
+    (as the calendar feed writes them) and, as cancelled events with the same
+    UIDs, the fires it removes: a reviewer can lay the change over the team's
+    calendar. It lints nothing: it exits 0, or 1 when a file failed to load
+    (--fail-on does not apply).
+
     Exit 1 when findings new in HEAD reach --fail-on, else 0; 2 for usage
     errors (a revision or path that does not exist).
     """
@@ -143,6 +149,8 @@ def diff(
     for side in (base, head):
         for path in side.absent:
             click.echo(shown(f"diff: {path} does not exist in {side.label}"), err=True)
+    if fmt == "ics":
+        return _ics(base, head, settings, output)
     result = diff_fleets(base, head, settings)
     _emit(result, fmt, output)
     return result.exit_code()
@@ -187,6 +195,36 @@ def _emit(result: FleetDiff, fmt: str, output: str | None) -> None:
         output,
         inputs=inputs,
     )
+
+
+def _ics(base: Side, head: Side, settings: DiffSettings, output: str | None) -> int:
+    """`--format ics`: the fires the change adds and removes, as calendar events."""
+    from ..analysis.calendar import feed_change
+    from ..analysis.fires import build_fleet
+    from ..formats.calendar_ics import IcsUnavailable, change_ics, require_icalendar
+    from .output import write_report
+
+    try:
+        require_icalendar()
+    except IcsUnavailable as err:
+        raise click.UsageError(str(err)) from None
+    change = feed_change(
+        build_fleet(base.jobs),
+        build_fleet(head.jobs),
+        settings.start,
+        settings.hours,
+        title=f"cronstable diff {base.label} → {head.label}",
+    )
+    inputs = [f for side in (base, head) if side.commit is None for f in side.files]
+    write_report("ics", change, {"ics": change_ics}, output, inputs=inputs)
+    # What failed to load is not in the events: say so, and exit 1 as `calendar` does.
+    failed = [(side, f) for side in (base, head) for f in side.findings if f.level == "error"]
+    for side, finding in failed:
+        where = f"{finding.location}: " if finding.location else ""
+        click.echo(
+            shown(f"diff: {side.label}: {where}{finding.message} [{finding.code}]"), err=True
+        )
+    return 1 if failed else 0
 
 
 # -- which two sides ---------------------------------------------------------------

@@ -47,8 +47,13 @@ class LoadedFleet:
         return 1 if self.errors else 0
 
 
-def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
-    """Load PATHS and group the jobs; None (after saying why) when nothing loaded."""
+def load_fleet(
+    paths: Sequence[str],
+    command: str,
+    select: Callable[[Sequence[Job]], Sequence[Job]] | None = None,
+) -> LoadedFleet | None:
+    """Load PATHS and group the jobs (those `select` keeps, when given); None (after
+    saying why) when nothing loaded."""
     from ..analysis.fires import build_fleet
     from .loading import load_telling_errors, say
 
@@ -56,7 +61,7 @@ def load_fleet(paths: Sequence[str], command: str) -> LoadedFleet | None:
     if told is None:
         return None
     load, errors = told
-    fleet = build_fleet(load.jobs)
+    fleet = build_fleet(load.jobs if select is None else select(load.jobs))
     if fleet.skipped:
         names = ", ".join(s.job.name for s in fleet.skipped[:SKIPPED_NAMED])
         more = len(fleet.skipped) - SKIPPED_NAMED

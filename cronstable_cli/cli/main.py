@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "owners": ("owners_cmd", "owners", "Rendezvous-hash ownership of jobs across replicas."),
     "stagger": ("stagger_cmd", "stagger", "Stable start offsets for sources sharing a window."),
     "diff": ("diff_cmd", "diff", "What a change to job files does to the fleet (for PRs)."),
+    "calendar": ("calendar_cmd", "calendar", "The coming week as a calendar feed (.ics) or view."),
     "mcp": ("mcp_cmd", "mcp", "Serve the analyses to coding agents (MCP over stdio)."),
 }
 

@@ -50,6 +50,7 @@ RUNS: dict[str, list[list[str]]] = {
         ["owners", EXAMPLES, "--nodes", "a,b,c", "--down", "b"],
     ],
     "stagger": [["stagger", "a", "b", "c", "--window", "02:00/50"]],
+    "calendar": [["calendar", EXAMPLES, "--from", START]],
     "diff": [
         ["diff", DIFF_BASE, DIFF_HEAD, "--from", START],
         [

@@ -56,6 +56,7 @@ COMMANDS = {
         "5",
     ),
     "stagger": ("stagger", *(f"db-backup-{i:02d}" for i in range(1, 32)), "--window", "02:00/50"),
+    "calendar": ("calendar", EXAMPLES, "--from", "2027-03-27T00:00", "--tz", "America/New_York"),
 }
 
 

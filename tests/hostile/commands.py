@@ -21,6 +21,7 @@ ON_FILES: dict[str, list[str]] = {
     "preview": ["preview", "--job", "good", "--from", AT, "-n", "2"],
     "explain": ["explain", "--job", "good"],
     "why": ["why", "--job", "good", "--at", AT],
+    "calendar": ["calendar", "--from", AT, "--days", "1"],
 }
 # diff compares two trees: BASE and HEAD go after these.
 DIFF = ["diff", "--from", AT, "--hours", "2"]

@@ -18,6 +18,11 @@ Ops:
   instants the daemon's iterator yields (fewer at the 2099 horizon).
   The daemon's next()/prev() return seconds; this driver turns them into
   instants (the query's instant in UTC plus or minus the seconds).
+- ``calendar``: each case is {"root": DIR, "entry": PATH, "start": ISO, "days": N,
+  "per_job": N, "runtimes": {job: seconds}, "now": ISO}; the answer is {"ok": bool,
+  "error": str|None, "ics": str}: ``ical.render_calendar`` over the loaded config's
+  enabled cron-scheduled jobs and DAG schedule jobs sorted by name, as the daemon's
+  ``GET /calendar.ics`` builds them (``runtimes`` stands in for run history).
 - ``placement``: each case is {"jobs": [[name, policy]...], "nodes": [...],
   "live": [...], "elect_leader": bool, "distribution": "single-leader"|"spread"};
   the answer is {"runs_on": {job: [nodes]}}: the live nodes whose own view (every
@@ -175,7 +180,46 @@ def _schema(case: dict[str, Any]) -> Any:
     return _describe(config.CONFIG_SCHEMA)
 
 
-_OPS = {"load": _load, "crontab": _crontab, "placement": _placement, "schema": _schema}
+def _calendar(case: dict[str, Any]) -> dict[str, Any]:
+    from cronstable import config, ical
+    from cronstable.cronexpr import CronTab
+
+    cwd = os.getcwd()
+    os.chdir(case["root"])
+    try:
+        loaded = config.parse_config(case["entry"])
+    except Exception as err:
+        return {"ok": False, "error": f"{type(err).__name__}: {err}", "ics": ""}
+    finally:
+        os.chdir(cwd)
+    jobs = list(loaded.jobs)
+    for dag in loaded.dags:
+        sj = getattr(dag, "schedule_job", None)
+        if sj is not None:
+            jobs.append(sj)
+    runtimes = case.get("runtimes") or {}
+    entries = [
+        ical.CalendarEntry(job.name, job.schedule, job.timezone, runtimes.get(job.name))
+        for job in sorted(jobs, key=lambda job: job.name)
+        if job.enabled and isinstance(job.schedule, CronTab)
+    ]
+    text = ical.render_calendar(
+        entries,
+        start=dt.datetime.fromisoformat(case["start"]),
+        days=case["days"],
+        per_job_cap=case.get("per_job", 100),
+        now=dt.datetime.fromisoformat(case["now"]),
+    )
+    return {"ok": True, "error": None, "ics": text}
+
+
+_OPS = {
+    "calendar": _calendar,
+    "load": _load,
+    "crontab": _crontab,
+    "placement": _placement,
+    "schema": _schema,
+}
 
 
 def main() -> int:
