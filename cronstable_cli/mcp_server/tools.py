@@ -3,8 +3,8 @@
 Each `Tool` names the CLI command it runs and the arguments it takes; the
 published input schema, the argument checks and the command line are all
 derived from that row, and the answer is the command's own `--format json`
-document (runner.py). A command added to the CLI (`calendar`, say) becomes a
-tool by one more entry in `TOOLS`.
+document (runner.py). A command added to the CLI becomes a tool by one more
+entry in `TOOLS`.
 
 The checks here are about shape only (an unknown argument, a list where text
 belongs, a path outside the root); what a value means (a zone, an instant, a
@@ -397,6 +397,22 @@ TOOLS: tuple[Tool, ...] = (
             Arg("down", "strings", "Nodes to mark down.", "--down"),
             HASH,
             DISTRIBUTION,
+        ),
+        _paths,
+        long=True,
+    ),
+    Tool(
+        "calendar",
+        "calendar",
+        "The fleet's coming days: fires per day and hour, the agenda and the background "
+        "jobs, as `cronstable calendar --format json`.",
+        (
+            PATHS,
+            FROM,
+            Arg("days", "integer", "Length of the window in days.", "--days", minimum=1, maximum=60),
+            TZ,
+            Arg("job", "string", "Only the job called this.", "--job"),
+            Arg("grep", "string", "Only jobs whose name or schedule holds this.", "--grep"),
         ),
         _paths,
         long=True,

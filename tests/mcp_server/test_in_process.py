@@ -61,6 +61,7 @@ def test_tools_are_listed_with_their_schemas(root: Path, monkeypatch: pytest.Mon
         "suggest",
         "duplicates",
         "owners",
+        "calendar",
         "diff",
     }
     for tool in listed.values():

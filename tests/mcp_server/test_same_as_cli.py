@@ -129,6 +129,16 @@ CASES: list[tuple[str, dict[str, Any], list[str]]] = [
         ["owners", "cluster.yaml", "--distribution", "spread", "--hash", "fnv1a64"],
     ),
     (
+        "calendar",
+        {"paths": ["jobs.yaml"], "from": FROM, "days": 3, "tz": "Europe/Berlin"},
+        ["calendar", "jobs.yaml", "--from", FROM, "--days", "3", "--tz", "Europe/Berlin"],
+    ),
+    (
+        "calendar",
+        {"paths": ["jobs.yaml"], "from": FROM, "grep": "hourly"},
+        ["calendar", "jobs.yaml", "--from", FROM, "--grep", "hourly"],
+    ),
+    (
         "diff",
         {"base": "old.yaml", "head": "jobs.yaml", "from": FROM, "hours": 24},
         ["diff", "old.yaml", "jobs.yaml", "--from", FROM, "--hours", "24"],
