@@ -289,7 +289,10 @@ def test_include_paths_use_defaults_and_leave_references_to_the_host(
                     "  - ${CRONSTABLE_TEST_NOPE}/d.yaml\n" + JOB)  # fmt: skip
     result = load_paths([str(path)])
     assert [j.name for j in result.jobs] == ["c", "a"]
-    assert [(f.code, f.line) for f in result.findings] == [("env-reference", 2), ("env-reference", 4)]
+    assert [(f.code, f.line) for f in result.findings] == [
+        ("env-reference", 2),
+        ("env-reference", 4),
+    ]
 
 
 def test_jobs_with_the_same_checked_values_share_a_verdict_each_at_its_own_key(
