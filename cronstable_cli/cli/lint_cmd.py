@@ -158,6 +158,7 @@ def lint(
     """
     from ..analysis.lint import CODES, RULES, LintSettings
     from ..analysis.lint import lint as run_lint
+    from ..load_codes import REFUSALS
 
     if list_rules:
         write_report(
@@ -205,7 +206,9 @@ def lint(
         return replace(
             report,
             findings=tuple(
-                f for f in report.findings if not (f.file and f.code in config.ignored_for(f.file))
+                f
+                for f in report.findings
+                if f.code in REFUSALS or not (f.file and f.code in config.ignored_for(f.file))
             ),
         )
 
