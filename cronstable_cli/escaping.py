@@ -49,14 +49,13 @@ def terminal_lines(text: str) -> str:
 
 def github_message(text: str) -> str:
     """The message part of a workflow command (`::error ...::MESSAGE`)."""
-    return shown_lines(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return shown(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def github_property(text: str) -> str:
     """A property value of a workflow command (`file=`, `title=`): one line, no `:` or `,`."""
-    return (
-        shown(text)
-        .replace("%", "%25")
+    return shown(
+        text.replace("%", "%25")
         .replace("\r", "%0D")
         .replace("\n", "%0A")
         .replace(":", "%3A")
@@ -77,8 +76,8 @@ def markdown(text: str) -> str:
 
 
 def html(text: str) -> str:
-    """Config text for an HTML page: the visible form, then the markup characters."""
-    return _html.escape(shown(text))
+    """Text for an HTML page: the visible form (line breaks kept), then `&<>"'`."""
+    return _html.escape(shown_lines(text))
 
 
 def shell_word(text: str) -> str:
