@@ -79,10 +79,16 @@ def is_input(real: str, info: os.stat_result | None) -> bool:
 def read_bytes(path: str, limit: int) -> bytes:
     """The bytes of a regular file (or of standard input for `-`), at most `limit` of them."""
     if path == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:
+        if sys.stdin is None:  # started with `<&-`
             raise ReadError("standard input is closed")
-        data: bytes = stream.read(limit + 1)
+        binary = getattr(sys.stdin, "buffer", None)
+        try:
+            if binary is not None:
+                data: bytes = binary.read(limit + 1)
+            else:  # a text stream without bytes under it (an embedding, a test)
+                data = sys.stdin.read(limit + 1).encode("utf-8", "surrogateescape")
+        except (OSError, ValueError) as error:
+            raise ReadError(f"cannot read standard input: {error}") from None
         if len(data) > limit:
             raise ReadError(f"standard input is larger than {_size(limit)}")
         return data
