@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
 from typing import IO, Any, TypeVar
 
 import click
@@ -77,9 +78,14 @@ def write_report(
     if not to_stdout:
         assert output is not None
         from ..loaders.reading import note_input
+        from .shared_options import project_config
 
         for path in inputs:
             note_input(path)
+        # The project's config file is an input of every run (a broken one is the
+        # business of the commands that read it).
+        with suppress(click.UsageError):
+            project_config()
     if fmt == "text":
         safe = result if trusted else escaped(result)
         if to_stdout:
