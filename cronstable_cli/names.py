@@ -37,7 +37,7 @@ def _fold(word: str) -> str:
 # longest word it compares. A file with thousands of unknown names (dependsOn
 # entries, keys) would otherwise cost unknowns x choices fuzzy matches: past
 # the budget an unknown name is reported without a suggestion.
-SUGGESTION_BUDGET = 200_000
+SUGGESTION_BUDGET = 50_000
 _LONGEST_WORD = 200
 _spent = [0]
 
