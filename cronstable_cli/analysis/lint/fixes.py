@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ...records import Edit, Finding
+from ...safe_text import shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +129,10 @@ def unified_diff(plan: FilePlan) -> str:
     lines = difflib.unified_diff(
         _lines(plan.before),
         _lines(plan.after),
-        fromfile=f"a/{_clean(plan.path)}",
-        tofile=f"b/{_clean(plan.path)}",
+        # A header is one line: the path shown escaped (a newline in a file name
+        # would otherwise start a line of its own, such as `::error ...`).
+        fromfile=f"a/{shown(_clean(plan.path))}",
+        tofile=f"b/{shown(_clean(plan.path))}",
     )
     out = []
     for line in lines:
