@@ -13,13 +13,17 @@ class ZoneError(ValueError):
     """An unknown zone name."""
 
 
-@lru_cache(maxsize=512)
 def load_zone(name: str) -> tzinfo:
     """The tzinfo for `UTC`, `local` (the host's zone) or an IANA name."""
+    if name == LOCAL:
+        return _host_zone()  # read each time: TZ is the environment's, not the name's
+    return _named_zone(name)
+
+
+@lru_cache(maxsize=512)
+def _named_zone(name: str) -> tzinfo:
     if name in ("UTC", "utc", "Z"):
         return timezone.utc
-    if name == LOCAL:
-        return _host_zone()
     if not name or name.startswith(("/", ".")) or ".." in name or "\0" in name:
         raise ZoneError(f"unknown time zone {name!r}")
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # not needed for UTC-only runs
