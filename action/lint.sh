@@ -9,7 +9,8 @@ action_dir="${GITHUB_ACTION_PATH:-$(cd "$(dirname "$0")/.." && pwd)}"
 format="${INPUT_FORMAT:-github}"
 case "$format" in
   github|sarif) ;;
-  *) echo "::error::format must be github or sarif, not '$format'"; exit 2 ;;
+  # The value is not echoed: an input holding `::` or a newline would forge commands.
+  *) echo "::error::the format input must be github or sarif"; exit 2 ;;
 esac
 
 python="${CRONSTABLE_PYTHON:-}"
@@ -29,6 +30,11 @@ if [ -n "${INPUT_FAIL_ON:-}" ]; then args+=(--fail-on "$INPUT_FAIL_ON"); fi
 if [ -n "${INPUT_CONFIG:-}" ]; then args+=(--config "$INPUT_CONFIG"); fi
 if [ "$format" = sarif ]; then
   sarif="${INPUT_SARIF_FILE:-cronstable.sarif}"
+  # The name goes into $GITHUB_OUTPUT as `sarif-file=NAME`: a line break (or any
+  # control character) would add entries of its own, so such a name is refused.
+  if [[ "$sarif" =~ [[:cntrl:]] ]]; then
+    echo "::error::the sarif-file input must be one line of plain text"; exit 2
+  fi
   args+=(--output "$sarif")
   if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "sarif-file=$sarif" >> "$GITHUB_OUTPUT"; fi
 fi
@@ -36,5 +42,7 @@ fi
 read -r -d '' -a paths <<< "${INPUT_PATHS:-}" || true
 
 status=0
-"$python" -m cronstable_cli "${args[@]}" ${paths[@]+"${paths[@]}"} || status=$?
+# `--` before the paths: a committed file named `--baseline=x.crontab` is a path,
+# never an option.
+"$python" -m cronstable_cli "${args[@]}" -- ${paths[@]+"${paths[@]}"} || status=$?
 exit "$status"

@@ -244,15 +244,16 @@ apart in logs, the web API or the H hash (which it seeds).
 ```
 """
 
-ENV_REFERENCE = """A `${VAR}` reference to a variable that is not set where lint runs.
+ENV_REFERENCE = """A `${VAR}` reference without a default: its value is left to the host.
 
 ## What it does
-Notes a string value with a `${VAR}` reference (without a `:-default`) whose
-variable is not set in lint's environment. The daemon expands `${VAR}` and
-`${VAR:-default}` in string values after validating the file, and refuses
-the file when such a variable is unset on its host. Whether it is set there
-cannot be known here, so lint only notes it and does not check the value
-further (a default, or a variable set for lint, is expanded and checked).
+Notes a string value with a `${VAR}` reference (without a `:-default`). The
+daemon expands `${VAR}` and `${VAR:-default}` in string values after
+validating the file, and refuses the file when such a variable is unset on
+its host. Lint never reads its own environment for this (the linter's
+environment is not the daemon's, and in CI it holds secrets), so the value
+is not known here: lint names the variable, never a value, and does not
+check the value further. A `${VAR:-default}` is checked with its default.
 
 ## Why is this bad?
 On a host without the variable the daemon refuses the whole file.

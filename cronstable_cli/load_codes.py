@@ -51,3 +51,7 @@ COMMAND_LOOKS_LIKE_FIELD = _declare(
 )
 
 LOAD_CODES: dict[str, Level] = {c.code: c.level for c in LOAD_RULES}
+# The load errors: each is the daemon refusing the file (or the job's entry). They are
+# verdicts, not findings one can select away: --select, --ignore, per-file-ignores,
+# `# cronstable: ignore[...]` comments and a baseline never hide them.
+REFUSALS: frozenset[str] = frozenset(c.code for c in LOAD_RULES if c.level == "error")

@@ -33,9 +33,29 @@ def _fold(word: str) -> str:
     return word.lower().replace("-", "").replace("_", "").replace(" ", "")
 
 
+# How many (word, choice) comparisons did-you-mean may make in one run, and the
+# longest word it compares. A file with thousands of unknown names (dependsOn
+# entries, keys) would otherwise cost unknowns x choices fuzzy matches: past
+# the budget an unknown name is reported without a suggestion.
+SUGGESTION_BUDGET = 50_000
+_LONGEST_WORD = 200
+_spent = [0]
+
+
+def reset_suggestions() -> None:
+    """Give a new run its whole did-you-mean budget (the CLI calls this per command)."""
+    _spent[0] = 0
+
+
 def closest(word: str, choices: Iterable[str], *, limit: int = 1, cutoff: float = 0.6) -> list[str]:
-    """The choices `word` was probably meant to be, best first (at most `limit`)."""
+    """The choices `word` was probably meant to be, best first (at most `limit`).
+
+    Bounded: each call spends one unit per choice of SUGGESTION_BUDGET; once it is
+    spent, or for a word longer than 200 characters, there is no suggestion."""
     options = list(dict.fromkeys(choices))
+    if len(word) > _LONGEST_WORD or _spent[0] + len(options) > SUGGESTION_BUDGET:
+        return []
+    _spent[0] += len(options)
     folded = _fold(word)
     exact = [c for c in options if _fold(c) == folded and c != word]
     if exact:

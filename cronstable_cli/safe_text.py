@@ -24,10 +24,23 @@ from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
-# Format characters that reorder or hide text: bidi embeddings, overrides and
-# isolates, directional marks, zero-width characters, the BOM. U+200D (the
-# zero-width joiner) is left alone: emoji sequences need it and it reorders nothing.
-_INVISIBLE = "\u00ad\u061c\u180e\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+# Invisible characters that reorder or hide text: every Unicode format character
+# (category Cf: bidi embeddings, overrides and isolates, directional marks,
+# zero-width characters including the joiner, the BOM, the deprecated format
+# controls U+206A-F, interlinear annotations U+FFF9-B, the TAG block that can
+# spell hidden words), plus the default-ignorable letters that render as
+# nothing (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining
+# grapheme joiner, Khmer inherent vowels, Mongolian variation selectors).
+# tests/test_safe_text.py checks this list against `unicodedata` for every
+# code point, so a character the Unicode database calls Cf cannot slip through.
+_INVISIBLE = (
+    "\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160"
+    "\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
+    "\ufeff\uffa0\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+)
+# The invisible characters `str.isprintable()` accepts (letters of category Lo/Mn).
+_PRINTABLE_INVISIBLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u3164\uffa0]")
 # C0 and C1 controls, DEL, line and paragraph separators, lone surrogates.
 _UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_INVISIBLE}]")
 _UNSAFE_INLINE = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_INVISIBLE}]")
@@ -44,19 +57,28 @@ def _escape_char(match: re.Match[str]) -> str:
         return f"\\x{point:02x}"
     if 0xDC80 <= point <= 0xDCFF:
         return f"\\x{point - 0xDC00:02x}"  # a byte that was not UTF-8 (surrogateescape)
+    if point > 0xFFFF:
+        return f"\\U{point:08x}"
     return f"\\u{point:04x}"
 
 
 def shown(text: str) -> str:
     """`text` on one line: control, bidi and undecodable characters as `\\n`, `\\x1b`, `\\u202e`."""
-    if text.isprintable():  # the common case, checked in C
+    if is_plain(text):  # the common case, checked in C
         return text
     return _UNSAFE.sub(_escape_char, text)
 
 
+def is_plain(text: str) -> bool:
+    """True when `shown(text)` is `text`: nothing to escape (checked in C for ASCII)."""
+    if text.isascii():
+        return text.isprintable()
+    return text.isprintable() and _PRINTABLE_INVISIBLE.search(text) is None
+
+
 def shown_lines(text: str) -> str:
     """Like `shown`, but line breaks stay: for text whose layout this program made."""
-    if text.isprintable():
+    if is_plain(text.replace("\n", "")):
         return text
     return _UNSAFE_INLINE.sub(_escape_char, text)
 
@@ -154,7 +176,7 @@ def _kept_as_is(items: Iterable[Any]) -> bool:
         joined = "".join(texts)
     except TypeError:  # something other than text: walk it
         return False
-    return joined.isprintable() and (
+    return is_plain(joined) and (
         len(joined) <= DISPLAY_LIMIT or max(map(len, texts)) <= DISPLAY_LIMIT
     )
 
@@ -207,3 +229,16 @@ def capped(text: str, limit: int = 200) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text) - limit:,} more characters)"
+
+
+def as_bytes(text: str) -> bytes:
+    """`text` as UTF-8 for a hash, whatever it holds: a name that was not UTF-8 (a file
+    name read as surrogate escapes) gives back its own bytes, any other lone surrogate
+    its surrogatepass form. Never raises, so an H slot or an owner is always computable."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            return text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            return text.encode("utf-8", "surrogatepass")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
 from typing import Literal, cast
 
+from ..load_codes import REFUSALS
 from ..records import LEVELS, Finding, Job
 from .cluster import ClusterError, NodeSource, nodes_from_cluster
 from .diff import JobsDiff, Side, diff_jobs
@@ -116,9 +117,13 @@ class FleetDiff:
     fixed_findings: tuple[Finding, ...]
 
     def exit_code(self) -> int:
-        """1 when a finding new in head is at or above --fail-on, else 0."""
+        """1 when a file of HEAD fails to load (the daemon refuses it, new or not: a
+        refusal already in BASE is no excuse), or a finding new in head is at or above
+        --fail-on; else 0. A refusal only in BASE is one the change fixes."""
         if self.settings.fail_on == "never":
             return 0
+        if any(f.code in REFUSALS for f in self.head.findings):
+            return 1
         rank = LEVELS.index(self.settings.fail_on)
         return int(any(LEVELS.index(f.level) <= rank for f in self.new_findings))
 

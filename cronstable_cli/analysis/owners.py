@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..names import did_you_mean
+from ..safe_text import as_bytes
 
 HashName = Literal["sha256", "fnv1a64"]
 HASHES: tuple[HashName, ...] = ("sha256", "fnv1a64")
@@ -41,13 +42,13 @@ def fnv1a64(data: bytes, state: int = FNV64_OFFSET_BASIS) -> int:
 
 def score_sha256(job: str, node: str) -> int:
     """The daemon's default score: first 8 bytes big-endian of sha256(job + NUL + node)."""
-    digest = hashlib.sha256(f"{job}\0{node}".encode()).digest()
+    digest = hashlib.sha256(as_bytes(f"{job}\0{node}")).digest()
     return int.from_bytes(digest[:8], "big")
 
 
 def score_fnv1a64(job: str, node: str) -> int:
     """The alternative score: 64-bit FNV-1a of the UTF-8 bytes of job + NUL + node."""
-    return fnv1a64(f"{job}\0{node}".encode())
+    return fnv1a64(as_bytes(f"{job}\0{node}"))
 
 
 SCORERS: dict[HashName, Callable[[str, str], int]] = {
@@ -92,10 +93,10 @@ def rank(job: str, nodes: Sequence[str], hash: HashName = "sha256") -> list[str]
 def _sha256_rows(jobs: Sequence[str], nodes: Sequence[str]) -> Iterator[list[bytes]]:
     # Hashing the job prefix once and copying the state beats hashing job + node
     # from scratch (5-20% faster on 100,000 x 10 in repeated runs here).
-    node_bytes = [node.encode() for node in nodes]
+    node_bytes = [as_bytes(node) for node in nodes]
     sha256 = hashlib.sha256
     for job in jobs:
-        prefix = sha256(job.encode() + b"\0")
+        prefix = sha256(as_bytes(job) + b"\0")
         row = []
         for suffix in node_bytes:
             h = prefix.copy()
@@ -119,12 +120,12 @@ def _fnv1a64_rows(jobs: Sequence[str], nodes: Sequence[str]) -> Iterator[list[in
     # computed once per job and only each node's remaining bytes run per pair. Masking
     # once after a node's bytes is exact: the low 64 bits of a product depend only on
     # the low 64 bits of its factors, and XOR with a byte touches only the low bits.
-    node_bytes = [node.encode() for node in nodes]
+    node_bytes = [as_bytes(node) for node in nodes]
     common = _common_prefix(node_bytes)
     rests = [b[len(common) :] for b in node_bytes]
     prime, mask = FNV64_PRIME, _MASK64
     for job in jobs:
-        h = fnv1a64(job.encode() + b"\0" + common)
+        h = fnv1a64(as_bytes(job) + b"\0" + common)
         row = []
         for rest in rests:
             g = h

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..escaping import shell_word
+
 BUCKET_MINUTES = 5
 MAX_WINDOW_MINUTES = 1440
 _DAY_SECONDS = 86_400
@@ -156,8 +158,10 @@ def seven_field_schedule(start: str) -> str:
 
 
 def _command(template: str, source_id: str) -> str:
-    # Plain replacement, not str.format: shell commands are full of braces.
-    return template.replace("{id}", source_id)
+    # Plain replacement, not str.format: shell commands are full of braces. The id
+    # goes in as one shell word (quoted when it holds anything but safe characters),
+    # so an id like `a;rm -rf ~` is an argument, never a second command.
+    return template.replace("{id}", shell_word(source_id))
 
 
 def _yaml_quote(text: str) -> str:

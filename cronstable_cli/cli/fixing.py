@@ -6,13 +6,13 @@ fixes.py); a file is written only if it still holds that text, atomically.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 
 import click
 
 from ..analysis.lint import LintReport
 from ..analysis.lint.fixes import FilePlan, plan_fixes, unified_diff
+from ..safe_text import shown, shown_lines
 from .shared_options import quiet
 
 
@@ -21,7 +21,9 @@ def _plans(report: LintReport, texts: Mapping[str, str], unsafe: bool) -> list[F
     if not quiet():
         for plan in plans:
             for finding, reason in plan.skipped:
-                click.echo(f"{finding.location}: not fixed [{finding.code}]: {reason}", err=True)
+                click.echo(
+                    shown(f"{finding.location}: not fixed [{finding.code}]: {reason}"), err=True
+                )
         held = sum(1 for f in report.findings if f.fix is not None and not f.fix.safe)
         if held and not unsafe:
             click.echo(
@@ -38,7 +40,8 @@ def show_fixes(
     """--diff: print each changed file's diff; 1 if anything would change, else 0."""
     changed = [p for p in _plans(report, texts, unsafe) if p.after != p.before]
     for plan in changed:
-        click.echo(unified_diff(plan), nl=False)
+        # The diff's own lines stay; a path or text with control characters does not.
+        click.echo(shown_lines(unified_diff(plan)), nl=False)
     if not quiet():
         count = sum(len(p.applied) for p in changed)
         click.echo(
@@ -56,7 +59,7 @@ def apply_fixes(
 ) -> bool:
     """--fix: write every changed file (stdin's text goes to standard output); True if any."""
     from ..loaders.files import unchanged_since
-    from .output import write_atomic
+    from .writer import write_text
 
     wrote = 0
     fixed = 0
@@ -71,12 +74,9 @@ def apply_fixes(
             continue
         if not unchanged_since(plan.path, plan.before):
             raise click.ClickException(
-                f"{plan.path} changed since it was read; not fixed (run lint --fix again)"
+                f"{shown(plan.path)} changed since it was read; not fixed (run lint --fix again)"
             )
-        try:
-            write_atomic(os.path.realpath(plan.path), plan.after.encode("utf-8"))
-        except OSError as err:
-            raise click.ClickException(f"cannot write {plan.path}: {err.strerror or err}") from None
+        write_text(plan.path, plan.after, "--fix", replacing_input=True)
         wrote += 1
         fixed += len(plan.applied)
     if wrote and not quiet():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import timezone
@@ -159,6 +158,7 @@ def lint(
     """
     from ..analysis.lint import CODES, RULES, LintSettings
     from ..analysis.lint import lint as run_lint
+    from ..load_codes import REFUSALS
 
     if list_rules:
         write_report(
@@ -206,13 +206,18 @@ def lint(
         return replace(
             report,
             findings=tuple(
-                f for f in report.findings if not (f.file and f.code in config.ignored_for(f.file))
+                f
+                for f in report.findings
+                if f.code in REFUSALS or not (f.file and f.code in config.ignored_for(f.file))
             ),
         )
 
     # Loaded here, not in a helper: every frame counts against a deep include chain.
     report = filtered(run_lint(_load(paths, system_crontab, user_crontab, stdin, texts), settings))
     if write_baseline is not None:
+        from .writer import ignored_output
+
+        ignored_output(output, "--write-baseline writes the baseline, not a report")
         _write_baseline(report, write_baseline)
         return 0
     baseline = baseline or config.baseline
@@ -220,9 +225,11 @@ def lint(
         report = _apply_baseline(report, baseline, announce=not (fix or show_diff))
     if texts is not None:
         from .fixing import apply_fixes, show_fixes
+        from .writer import ignored_output
 
         stdin_name = stdin[0] if stdin else None
         if show_diff:
+            ignored_output(output, "--diff prints the fixes on standard output")
             return show_fixes(report, texts, unsafe_fixes, stdin_name)
         if apply_fixes(report, texts, unsafe_fixes, stdin_name) and stdin is None:
             # Report what is left, as it is now on disk.
@@ -232,6 +239,7 @@ def lint(
             if baseline is not None:
                 report = _apply_baseline(report, baseline)
         elif stdin is not None:
+            ignored_output(output, "--fix on standard input prints the fixed text instead")
             return 0  # the fixed text went to standard output instead of a report
     write_report(fmt, report, FORMATS, output, inputs=(*report.files, *paths))
     return report.exit_code(fail_on)
@@ -245,7 +253,12 @@ def _read_stdin(paths: tuple[str, ...], stdin_filename: str | None) -> tuple[str
         return None
     if paths.count("-") > 1:
         raise click.BadParameter("standard input can be read once", param_hint="PATHS")
-    return (stdin_filename or "<stdin>", sys.stdin.buffer.read())
+    from ..loaders.reading import JOB_FILE_LIMIT, ReadError, read_bytes
+
+    try:
+        return (stdin_filename or "<stdin>", read_bytes("-", JOB_FILE_LIMIT))
+    except ReadError as err:
+        raise click.BadParameter(str(err), param_hint="PATHS") from None
 
 
 def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozenset[str]:
@@ -308,18 +321,15 @@ def _write_baseline(report: LintReport, path: str) -> None:
     import os
 
     from ..analysis.lint.baseline import baseline_entries
+    from ..escaping import json_document
     from ..formats.baseline_json import baseline_json
-    from .output import write_atomic
     from .shared_options import quiet
+    from .writer import write_text
 
     text = baseline_json(baseline_entries(report.findings, os.path.dirname(os.path.abspath(path))))
-    try:
-        write_atomic(os.path.realpath(path), text.encode("utf-8", "surrogatepass"))
-    except OSError as err:
-        raise click.BadParameter(
-            f"cannot write {shown(path)}: {err.strerror or err}", param_hint="--write-baseline"
-        ) from None
-    if not quiet():
+    # Names that were not UTF-8 are written as `\xe9` text: the file is UTF-8 and reads
+    # back (only the fingerprints are compared, and they are hex).
+    if write_text(path, json_document(text), "--write-baseline") == "file" and not quiet():
         count = len(report.findings)
         click.echo(
             f"wrote {count} finding{'s' if count != 1 else ''} to baseline {shown(path)}", err=True

@@ -157,8 +157,17 @@ def main(argv: list[str] | None = None, prog_name: str | None = None) -> int:
 
 def _run(argv: list[str], prog_name: str) -> int:
     """Run one command through click; its exit code."""
+    from ..names import reset_suggestions
     from .output import ClosedPipe
 
+    # A new run: no inputs remembered from an earlier one in this process (the reader
+    # is imported only by commands that read files), the whole did-you-mean budget.
+    reading = sys.modules.get("cronstable_cli.loaders.reading")
+    if reading is not None:
+        reading.forget_inputs()
+    reset_suggestions()
+    if sys.stdout is None or sys.stderr is None:
+        return _closed_streams()
     try:
         result = cli.main(args=argv, prog_name=prog_name, standalone_mode=False)
         sys.stdout.flush()  # a closed pipe shows here, not as noise at interpreter exit
@@ -178,7 +187,52 @@ def _run(argv: list[str], prog_name: str) -> int:
         return 130
     except (BrokenPipeError, ClosedPipe):
         return _closed_pipe()
+    except OSError as err:
+        # Standard output on a full disk (/dev/full), a closed descriptor (`>&-`), or an
+        # I/O error: the report could not be written. Exit 1 with the reason, never a
+        # traceback (what a failed write of -o FILE does too).
+        return _stdout_failed(err)
     return result if isinstance(result, int) else 0
+
+
+def _stdout_failed(err: OSError) -> int:
+    import errno
+
+    reason = err.strerror or str(err)
+    writing = err.errno in (errno.ENOSPC, errno.EBADF, errno.EIO, errno.EFBIG, errno.EDQUOT)
+    if writing:
+        _discard_stdout()
+    what = "cannot write standard output: " if writing else ""
+    try:
+        sys.stderr.write(f"Error: {what}{reason}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 1
+
+
+def _closed_streams() -> int:
+    """Standard output or error closed before the command ran: nothing can be reported."""
+    stream = sys.stderr if sys.stderr is not None else None
+    if stream is not None:
+        try:
+            stream.write("Error: standard output is closed; nothing can be reported\n")
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    return 1
+
+
+def _discard_stdout() -> None:
+    """Point fd 1 at /dev/null and drop what is buffered (it would fail again at exit)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _closed_pipe() -> int:

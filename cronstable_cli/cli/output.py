@@ -1,30 +1,25 @@
-"""Writing a command's report: one option (`-o/--output`) and one writer for every command.
+"""Writing a command's report: one option (`-o/--output`) and one path for every command.
 
 A command hands `write_report` its result and a table of renderers, one per
 format: `"text"` draws on a console (it gets an `escaped()` copy of the result,
 so config-supplied text never reaches the terminal raw), every other format
-returns a string. Adding a format is one more entry in a command's table.
+returns a string, which goes through `escaping.document` for its format (a
+JSON-family document is escaped losslessly, any other has nothing raw left)
+whatever renderer made it. Adding a format is one more entry in a command's
+table.
 
-Where the report goes:
-- no `-o`, or `-o -`: standard output;
-- an existing file that is not a regular file (/dev/null, /dev/stdout, a FIFO):
-  written in place, so the device or pipe stays what it is;
-- a regular file (or a new name): a temporary file beside it, then a rename,
-  so a reader never sees half a report; the temporary file is removed if
-  the write fails or SIGTERM/SIGINT/SIGHUP arrives meanwhile.
-A target that is (or resolves to) one of the files the command read is refused.
+Where the report goes is the writer's decision (cli/writer.py): no `-o`, `-o -`
+or a path that is this process's own standard output: standard output; any
+other path is checked (never an input of the run, never a device or FIFO,
+never through a link out of the working tree) and replaced atomically.
 """
 
 from __future__ import annotations
 
 import io
-import os
-import signal
-import stat
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager, suppress
-from types import FrameType
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
 from typing import IO, Any, TypeVar
 
 import click
@@ -75,11 +70,22 @@ def write_report(
     `trusted` is for the project's own text (the rule documentation): escaping
     it would turn its line breaks into literal `\\n`.
     """
+    from ..escaping import document
+    from .writer import write_text
+
     render = renderers[fmt]
     to_stdout = output is None or output == "-"
     if not to_stdout:
         assert output is not None
-        refuse_inputs(output, inputs)
+        from ..loaders.reading import note_input
+        from .shared_options import project_config
+
+        for path in inputs:
+            note_input(path)
+        # The project's config file is an input of every run (a broken one is the
+        # business of the commands that read it).
+        with suppress(click.UsageError):
+            project_config()
     if fmt == "text":
         safe = result if trusted else escaped(result)
         if to_stdout:
@@ -90,16 +96,24 @@ def write_report(
         text = buffer.getvalue()
     else:
         text = render(result)
+        if not trusted:
+            text = document(fmt, text)
         if to_stdout:
             write_stdout(text)
             return
     assert output is not None
-    write_file(output, text)
+    if write_text(output, text, "--output") == "file":
+        from .shared_options import quiet
+
+        if not quiet():
+            click.echo(f"wrote {shown(output)}", err=True)
 
 
 def write_stdout(text: str) -> None:
     """A document on standard output as UTF-8, whatever the terminal's encoding."""
     stream = sys.stdout
+    if stream is None:
+        raise ClosedPipe()
     text = no_surrogates(text)
     encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "")
     binary = getattr(stream, "buffer", None)
@@ -110,112 +124,3 @@ def write_stdout(text: str) -> None:
     stream.flush()
     binary.write(text.encode("utf-8"))
     binary.flush()
-
-
-def refuse_inputs(output: str, inputs: Iterable[str]) -> None:
-    """A usage error when --output is, or resolves to, a file the command read."""
-    real = os.path.realpath(output)
-    try:
-        target = os.stat(output)
-    except OSError:
-        target = None
-    for path in inputs:
-        same = os.path.realpath(path) == real
-        if not same and target is not None:
-            with suppress(OSError):
-                other = os.stat(path)
-                same = (other.st_dev, other.st_ino) == (
-                    target.st_dev,
-                    target.st_ino,
-                ) and stat.S_ISREG(other.st_mode)
-        if same:
-            raise click.BadParameter(
-                f"{shown(output)} is one of the input files ({shown(path)}); refusing to "
-                "overwrite it with the report",
-                param_hint="--output",
-            )
-
-
-def write_file(path: str, text: str) -> None:
-    """Write text to path (see the module docstring); a usage error if that fails."""
-    data = no_surrogates(text).encode("utf-8")
-    try:
-        try:
-            mode = os.stat(path).st_mode
-        except FileNotFoundError:
-            mode = None
-        if mode is not None and not stat.S_ISREG(mode):
-            with open(path, "wb") as handle:  # a device or FIFO: never replace the node
-                handle.write(data)
-        else:
-            write_atomic(os.path.realpath(path), data)
-    except OSError as err:
-        reason = err.strerror or str(err)
-        raise click.BadParameter(
-            f"cannot write {shown(path)}: {reason}", param_hint="--output"
-        ) from None
-    from .shared_options import quiet
-
-    if not quiet():
-        click.echo(f"wrote {shown(path)}", err=True)
-
-
-def write_atomic(path: str, data: bytes) -> None:
-    """Write data to path through a temporary file and a rename (never half a file)."""
-    directory = os.path.dirname(path)
-    temps: list[str] = []
-    with _removed_on_signal(temps):
-        import tempfile  # only a report written to a file needs it (start-up)
-
-        fd, temp = tempfile.mkstemp(
-            dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp"
-        )
-        temps.append(temp)
-        try:
-            try:
-                mode = os.stat(path).st_mode & 0o777  # keep an existing file's permissions
-            except OSError:
-                mask = os.umask(0)
-                os.umask(mask)
-                mode = 0o666 & ~mask
-            os.chmod(temp, mode)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, path)
-            temps.clear()
-        except BaseException:
-            with suppress(OSError):
-                os.unlink(temp)
-            temps.clear()
-            raise
-
-
-_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, name)
-)
-
-
-@contextmanager
-def _removed_on_signal(temps: list[str]) -> Iterator[None]:
-    """While writing, a terminating signal removes the temporary file, then acts as usual."""
-
-    def handler(signum: int, _frame: FrameType | None) -> None:
-        for temp in temps:
-            with suppress(OSError):
-                os.unlink(temp)
-        signal.signal(signum, signal.SIG_DFL)
-        os.kill(os.getpid(), signum)
-
-    previous: dict[int, Any] = {}
-    try:
-        for signum in _SIGNALS:
-            previous[signum] = signal.signal(signum, handler)
-    except ValueError:  # not the main thread: signals cannot be handled here
-        pass
-    try:
-        yield
-    finally:
-        for signum, old in previous.items():
-            signal.signal(signum, old)

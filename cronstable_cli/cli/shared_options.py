@@ -19,6 +19,16 @@ _META = "cronstable.shared"
 
 def _store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     ctx.meta.setdefault(_META, {})[param.name] = value
+    if param.name == "config_file" and value is not None:
+        # A config file named on the command line is read (through the guarded
+        # reader) even by a command that uses none of its keys: one that cannot be
+        # read is an error everywhere, never silently ignored.
+        from ..loaders.config_file import ConfigError, discover
+
+        try:
+            discover(".", value)
+        except ConfigError as err:
+            raise click.BadParameter(str(err), ctx=ctx, param=param) from None
     if param.name == "color" and value is not None:
         from ..render.console import set_color
 

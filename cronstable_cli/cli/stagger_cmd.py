@@ -47,7 +47,7 @@ Examples:
 @click.option(
     "--from-file",
     "from_file",
-    type=click.File("r", encoding="utf-8"),
+    type=click.Path(dir_okay=False, allow_dash=True),
     metavar="FILE",
     help="Read ids from FILE, one per line (blank lines and # comments skipped; - is stdin).",
 )
@@ -76,7 +76,7 @@ Examples:
 @output_option
 def stagger(
     ids: tuple[str, ...],
-    from_file: IO[str] | None,
+    from_file: str | None,
     window: str,
     emit: str | None,
     command_template: str | None,
@@ -113,8 +113,15 @@ def stagger(
 
     all_ids = list(ids)
     if from_file is not None:
+        from ..loaders.reading import CONFIG_LIMIT, ReadError, read_bytes
+
         try:
-            all_ids += read_ids(from_file)
+            data = read_bytes(from_file, CONFIG_LIMIT)
+            all_ids += read_ids(data.decode("utf-8").splitlines())
+        except ReadError as err:
+            raise click.BadParameter(
+                f"{shown(from_file)}: {err}", param_hint="--from-file"
+            ) from None
         except UnicodeDecodeError as err:
             raise click.BadParameter(
                 f"not valid UTF-8 (byte 0x{err.object[err.start]:02x}); save it as UTF-8",
@@ -145,14 +152,11 @@ def stagger(
 
         return emit_schedules(schedules, "yaml" if emit == "yaml" else "crontab", template)
 
-    source = getattr(from_file, "name", "-")
-    inputs = [source] if isinstance(source, str) and source != "-" else []
     write_report(
         emit or fmt,
         result,
         {"text": _text, "json": _json, "yaml": emitted, "crontab": emitted},
         output,
-        inputs=inputs,
     )
     return 0
 

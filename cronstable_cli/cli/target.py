@@ -78,15 +78,18 @@ def target_from_args(
     except InvalidSchedule as problem:
         if fmt != "json":
             raise
+        from ..escaping import json_document
         from ..formats.json_out import error_json
 
         click.echo(
-            error_json(
-                problem.error,
-                problem.expression,
-                problem.message,
-                job=problem.job,
-                location=problem.location,
+            json_document(
+                error_json(
+                    problem.error,
+                    problem.expression,
+                    problem.message,
+                    job=problem.job,
+                    location=problem.location,
+                )
             ),
             nl=False,
         )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..safe_text import as_bytes
+
 _sha256: Callable[[bytes], Any] | None = None  # hashlib loads on first use: most runs need none
 
 
@@ -15,4 +17,6 @@ def hash_value(label: str, key: str) -> int:
         from hashlib import sha256
 
         _sha256 = sha256
-    return int.from_bytes(_sha256(f"{label}\n{key}".encode()).digest()[:8], "big")
+    text = f"{label}\n{key}"
+    data = text.encode() if text.isascii() else as_bytes(text)
+    return int.from_bytes(_sha256(data).digest()[:8], "big")

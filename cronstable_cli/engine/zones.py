@@ -13,13 +13,17 @@ class ZoneError(ValueError):
     """An unknown zone name."""
 
 
-@lru_cache(maxsize=512)
 def load_zone(name: str) -> tzinfo:
     """The tzinfo for `UTC`, `local` (the host's zone) or an IANA name."""
+    if name == LOCAL:
+        return _host_zone()  # read each time: TZ is the environment's, not the name's
+    return _named_zone(name)
+
+
+@lru_cache(maxsize=512)
+def _named_zone(name: str) -> tzinfo:
     if name in ("UTC", "utc", "Z"):
         return timezone.utc
-    if name == LOCAL:
-        return _host_zone()
     if not name or name.startswith(("/", ".")) or ".." in name or "\0" in name:
         raise ZoneError(f"unknown time zone {name!r}")
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # not needed for UTC-only runs
@@ -43,12 +47,25 @@ def zone_name(zone: tzinfo) -> str:
 def _host_zone() -> tzinfo:
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-    tz_env = os.environ.get("TZ", "").lstrip(":")
-    if tz_env:
+    if "TZ" in os.environ:
+        # The C library reads TZ first: an IANA name (optionally after `:`), a zone
+        # file's path, or a POSIX rule such as `XXX-9`. A rule is not read here, and
+        # falling back to /etc/localtime would silently show another zone: refused.
+        # The value itself is never echoed (no environment value reaches the output).
+        tz_env = os.environ["TZ"].lstrip(":")
+        if not tz_env:
+            return timezone.utc  # TZ set but empty is UTC to the C library
         try:
+            if os.path.isabs(tz_env):
+                with open(tz_env, "rb") as handle:
+                    return ZoneInfo.from_file(handle, key=LOCAL)
             return ZoneInfo(tz_env)
         except (ZoneInfoNotFoundError, ValueError, OSError):
-            pass
+            raise ZoneError(
+                "--tz local: the TZ environment variable is not an IANA zone name or a "
+                "zone file (a POSIX TZ rule is not read); pass --tz with an IANA name, "
+                "or unset TZ to use /etc/localtime"
+            ) from None
     try:
         with open("/etc/localtime", "rb") as handle:
             return ZoneInfo.from_file(handle, key=LOCAL)

@@ -9,11 +9,11 @@ table column or a tag to the comment.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ..analysis.diff import FireChange, Fires, JobChange, JobState
 from ..analysis.diff_fleet import FleetDiff
+from ..escaping import markdown
 from ..records import Finding
 from ..render.diff_text import (
     election_text,
@@ -27,12 +27,10 @@ from ..render.diff_text import (
 )
 from ..safe_text import shown
 
-_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
-
 
 def md(text: str) -> str:
-    """Config text as inert Markdown: control characters escaped, every special backslashed."""
-    return _SPECIAL.sub(r"\\\1", shown(text))
+    """Config text as inert Markdown: nothing raw, every special backslashed, no @mention."""
+    return markdown(text)
 
 
 def code(text: str) -> str:

@@ -4,12 +4,14 @@
 
 Values are escaped as the Actions runner expects: in the message `%`, CR and
 LF become `%25`, `%0D`, `%0A`; in properties `:` and `,` become `%3A` and
-`%2C` as well. Notes are `::notice`.
+`%2C` as well; before that, control, bidi and other format characters are
+made visible (`\x1b`, `\u202e`), so nothing raw reaches the log. Notes are `::notice`.
 """
 
 from __future__ import annotations
 
 from ..analysis.lint import LintReport
+from ..escaping import github_message, github_property
 from ..records import Finding
 from .paths import display_path
 
@@ -17,11 +19,13 @@ COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
 
 
 def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A message: the runner's escapes over the visible form (escaping.py)."""
+    return github_message(text)
 
 
 def escape_property(text: str) -> str:
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+    """A property value (`file=`, `title=`): one line, nothing raw (escaping.py)."""
+    return github_property(text)
 
 
 def annotation(finding: Finding) -> str:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
+
+from .reading import BASELINE_LIMIT, NESTING_LIMIT, ReadError, nesting_depth, read_bytes
 
 
 class BaselineError(ValueError):
@@ -12,17 +15,24 @@ class BaselineError(ValueError):
 
 def read_baseline(path: str) -> Counter[str]:
     """Fingerprint -> how many findings with it the baseline accepts."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except FileNotFoundError:
+    if path != "-" and not os.path.lexists(path):
         raise BaselineError(
             f"baseline {path} does not exist; create it with "
             f"`cronstable lint --write-baseline {path}`"
-        ) from None
-    except OSError as err:
-        raise BaselineError(f"cannot read baseline {path}: {err.strerror or err}") from None
-    except (ValueError, UnicodeDecodeError) as err:
+        )
+    try:
+        raw = read_bytes(path, BASELINE_LIMIT)
+    except ReadError as err:
+        raise BaselineError(f"baseline {path}: {err}") from None
+    if nesting_depth(raw) > NESTING_LIMIT:
+        raise BaselineError(
+            f"baseline {path} nests deeper than {NESTING_LIMIT} levels; it is not a "
+            "cronstable baseline"
+        )
+    try:
+        # A name that was not UTF-8 is written as \udcXX escapes; it reads back the same.
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError) as err:
         raise BaselineError(f"baseline {path} is not JSON: {err}") from None
     entries = data.get("findings") if isinstance(data, dict) else None
     if not isinstance(entries, list) or data.get("version") != 1:

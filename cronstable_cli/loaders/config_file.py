@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .globs import glob_matches
+from .globs import GlobError, check_glob, glob_matches
 
 PYPROJECT = "pyproject.toml"
 DOTFILE = ".cronstable.toml"
@@ -109,7 +109,21 @@ def _path(key: str, value: Any) -> str:
 def _per_file(key: str, value: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
     if not isinstance(value, dict):
         raise ConfigError(f"`{key}` must be a table of glob = [codes], not {_kind(value)}")
+    for glob in value:
+        _glob(key, glob)
     return tuple((glob, _codes(f"{key}.{glob}", codes)) for glob, codes in value.items())
+
+
+def _glob(key: str, pattern: str) -> str:
+    try:
+        check_glob(pattern)
+    except GlobError as err:
+        raise ConfigError(f"`{key}`: bad glob {pattern!r}: {err}") from None
+    return pattern
+
+
+def _globs(key: str, value: Any) -> tuple[str, ...]:
+    return tuple(_glob(key, pattern) for pattern in _strings(key, value))
 
 
 KEYS: dict[str, tuple[Checker, str]] = {
@@ -119,7 +133,7 @@ KEYS: dict[str, tuple[Checker, str]] = {
     "max-per-minute": (_positive, "report minutes where more than N jobs fire"),
     "per-file-ignores": (_per_file, "glob = [codes] never reported for matching files"),
     "paths": (_strings, "files and directories read when a command is given no PATHS"),
-    "system-crontab": (_strings, "globs of crontabs that carry a user column"),
+    "system-crontab": (_globs, "globs of crontabs that carry a user column"),
     "baseline": (_path, "the baseline file `lint` compares against"),
 }
 
@@ -156,16 +170,23 @@ def _read_toml(path: str) -> dict[str, Any]:
         import tomllib
     else:  # pragma: no cover - exercised only on 3.10
         import tomli as tomllib
+    from .reading import CONFIG_LIMIT, NESTING_LIMIT, ReadError, nesting_depth, read_bytes
+
     try:
-        with open(path, "rb") as handle:
-            data: dict[str, Any] = tomllib.load(handle)
-            return data
-    except OSError as err:
-        raise ConfigError(f"cannot read {path}: {err.strerror or err}") from None
+        raw = read_bytes(path, CONFIG_LIMIT)
+    except ReadError as err:
+        raise ConfigError(f"{path}: {err}") from None
+    if nesting_depth(raw) > NESTING_LIMIT:
+        raise ConfigError(f"{path} nests arrays or tables deeper than {NESTING_LIMIT} levels")
+    try:
+        data: dict[str, Any] = tomllib.loads(raw.decode("utf-8"))
+        return data
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"{path} is not valid TOML: {err}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path} is not UTF-8 text") from None
+    except RecursionError:
+        raise ConfigError(f"{path} nests too deeply to be read") from None
 
 
 def load_config(path: str) -> ProjectConfig:

@@ -19,7 +19,6 @@ values of the wrong type are read here as absent, and reported there.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Sequence as Seq
@@ -97,8 +96,8 @@ def _read_dag(item: Mapping, out: Problems, lines: Seq[str]) -> Dag | None:
 
 
 def _expanded(text: str) -> object:
-    """The text with `${VAR}` expanded as the daemon does, or UNSET."""
-    value, _ = expand_text(text, os.environ)
+    """The text with `${VAR}` read as loaders/env_refs.py says, or UNSET."""
+    value, _ = expand_text(text)
     return UNSET if value is None else value
 
 

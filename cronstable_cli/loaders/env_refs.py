@@ -1,4 +1,4 @@
-"""`${VAR}` references in checked config data, expanded as the daemon expands them.
+"""`${VAR}` references in checked config data: the one policy for the environment.
 
 The daemon replaces `${VAR}` and `${VAR:-default}` in string values after
 validating a file (`$$` is a literal `$`; anything else with a `$` stays as
@@ -6,16 +6,23 @@ written), except in a job's or task's `command`/`shell`, a `verify` command,
 a shell reporter and the `logging` section, which belong to other layers.
 It refuses the file when a variable without a default is unset on its host.
 
-Lint expands with the environment it runs in, and with the default when the
-variable is unset there. An unset variable without a default cannot be
-judged here (it is the host's business): the value becomes UNSET, which the
-checks skip, and the loader notes it.
+Lint never reads its own environment for this: the linter's environment is
+not the daemon's, and in CI it holds tokens that would otherwise be printed
+in findings, JSON, annotations, SARIF and PR comments. So:
+
+- `$$` and text without a reference are read exactly as the daemon reads them;
+- `${VAR:-default}` is checked with its default, the value the daemon uses on
+  a host where VAR is unset or empty (the default is the file's own text);
+- `${VAR}` without a default is left to the host: the value becomes UNSET,
+  which the checks skip, and the loader notes the reference by name only.
+
+Nothing here takes an environment, so no path through the loaders can put a
+variable's value into anything shown or written.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any
 
 from .schema_check import INVALID
@@ -25,8 +32,8 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _SHELL_KINDS = frozenset({"job", "task", "defaults", "verify"})
 
 
-def expand_text(text: str, environ: Mapping[str, str]) -> tuple[str | None, list[str]]:
-    """The text with its references expanded, or None, and the unset variables."""
+def expand_text(text: str) -> tuple[str | None, list[str]]:
+    """The text as lint checks it (see above), or None, and the variables left to the host."""
     if "$" not in text:
         return text, []
     out: list[str] = []
@@ -50,14 +57,11 @@ def expand_text(text: str, environ: Mapping[str, str]) -> tuple[str | None, list
                 if text[end : end + 2] == ":-":
                     close = text.find("}", end + 2)
                     if close >= 0:
-                        out.append(environ.get(name) or text[end + 2 : close])
+                        out.append(text[end + 2 : close])
                         i = close + 1
                         continue
                 elif text[end : end + 1] == "}":
-                    if name in environ:
-                        out.append(environ[name])
-                    else:
-                        unset.append(name)
+                    unset.append(name)
                     i = end + 1
                     continue
         out.append("$")
@@ -65,12 +69,10 @@ def expand_text(text: str, environ: Mapping[str, str]) -> tuple[str | None, list
     return (None if unset else "".join(out)), unset
 
 
-def expand(
-    data: Any, path: str, kind: str, environ: Mapping[str, str], unset: list[tuple[str, str]]
-) -> Any:
-    """`data` with every reference expanded; (path, variable) of each unset one in `unset`."""
+def expand(data: Any, path: str, kind: str, unset: list[tuple[str, str]]) -> Any:
+    """`data` as lint checks it; (path, variable) of each reference left to the host in `unset`."""
     if isinstance(data, str):
-        text, missing = expand_text(data, environ)
+        text, missing = expand_text(data)
         unset.extend((path, name) for name in missing)
         return UNSET if text is None else text
     if isinstance(data, dict):
@@ -82,13 +84,12 @@ def expand(
                 out[key] = value  # the runtime shell's ${...}, not the daemon's
                 continue
             child = f"{path}.{key}" if path else key
-            out[key] = expand(value, child, _child_kind(kind, key), environ, unset)
+            out[key] = expand(value, child, _child_kind(kind, key), unset)
         return out
     if isinstance(data, list):
         item_kind = {"job-seq": "job", "dag-seq": "dag", "task-seq": "task"}.get(kind, "other")
         return [
-            expand(item, f"{path}[{index}]", item_kind, environ, unset)
-            for index, item in enumerate(data)
+            expand(item, f"{path}[{index}]", item_kind, unset) for index, item in enumerate(data)
         ]
     return data
 

@@ -10,7 +10,6 @@ its defaults.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Container
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
@@ -62,15 +61,16 @@ def zone_problem(
 
 
 def expanded(data: Any, path: str, kind: str, where: Where, out: Problems, job: str | None) -> Any:
-    """Checked data with `${VAR}` expanded as the daemon would; unknown variables noted."""
+    """Checked data with `${VAR}` read as env_refs.py says; references left to the host noted."""
     unset: list[tuple[str, str]] = []
-    result = expand(data, path, kind, os.environ, unset)
+    result = expand(data, path, kind, unset)
     for at, name in unset:
         out.add(
             codes.ENV_REFERENCE,
-            f"{shown(at or 'the value')} uses ${{{name}}}, which is not set here and has no "
-            f"default: the daemon refuses the file on a host where it is unset (write "
-            f"${{{name}:-default}} to give one); the value is not checked further",
+            f"{shown(at or 'the value')} uses ${{{name}}}, which has no default: its value "
+            f"is left to the host (lint never reads its own environment), and the daemon "
+            f"refuses the file on a host where it is unset (write ${{{name}:-default}} to "
+            f"give one); the value is not checked further",
             *where.get(at, (0, 0)),
             job=job,
         )

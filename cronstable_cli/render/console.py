@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import IO, TYPE_CHECKING, Any, Literal
 
-from ..safe_text import shown_lines
+from ..safe_text import is_plain, shown_lines
 from .layout import Block, output_width, overflows
 
 if TYPE_CHECKING:
@@ -149,9 +149,7 @@ def _safe_console_class() -> type[Console]:
             try:
                 for segment in segments:
                     text = segment.text
-                    plain = (text.isprintable() or text == "\n") and (
-                        not ascii_only or text.isascii()
-                    )
+                    plain = (is_plain(text) or text == "\n") and (not ascii_only or text.isascii())
                     if segment.control or plain:
                         yield segment
                         continue

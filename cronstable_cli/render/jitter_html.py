@@ -9,10 +9,10 @@ No scripts: each bar's `<title>` says its seconds and fires.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
 from ..analysis.jitter_pressure import JitterPressure
 from ..engine.describe import plural
+from ..escaping import html as escape
 from .jitter_text import folded, option_label, peak_label, seconds_label, widths_label
 from .svg_columns import column_chart_svg
 

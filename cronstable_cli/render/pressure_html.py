@@ -10,13 +10,12 @@ expressions, zones) is escaped.
 
 from __future__ import annotations
 
-from html import escape
-
 from .. import __version__
 from ..analysis.duplicates import Duplicates
 from ..analysis.pressure import Cell, Pressure
 from ..analysis.suggest import Suggestion
 from ..engine.describe import plural
+from ..escaping import html as escape
 from .heat_scale import LEVELS, level, level_ranges, range_label
 from .jitter_html import jitter_section_html
 from .pressure_text import cell_names, headline, minute_runs

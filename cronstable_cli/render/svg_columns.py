@@ -7,7 +7,8 @@ columns line up down the page.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
+
+from ..escaping import html as escape
 
 PITCH = 15  # px per column (and per heatmap row)
 CELL = 13  # px a cell or bar is wide

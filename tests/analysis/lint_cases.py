@@ -63,4 +63,5 @@ DST = frozenset({"dst-skipped-time", "dst-repeated-time"})
 def dst_codes(schedule: str, now: datetime | None = None, **job: Any) -> list[tuple[str, int]]:
     """(code, column) of both DST rules for one job (they share the two-per-job cap)."""
     report = run(make_job(schedule, **job), select=DST, now=now or NOW)
-    return [(f.code, f.column) for f in report.findings]
+    # A refusal (an unknown zone) is reported whatever is selected: not a DST finding.
+    return [(f.code, f.column) for f in report.findings if f.code in DST]

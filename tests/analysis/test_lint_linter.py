@@ -69,11 +69,26 @@ def test_suppression(suppressed: frozenset[str] | None, expected: list[str]) -> 
 
 
 def test_suppression_applies_to_load_findings_of_the_job() -> None:
+    job = make_job("0 0 * * *", name="a", suppressed=frozenset({"empty-value"}))
+    loaded = Finding(
+        "empty-value", "warning", "`timezone:` is empty", SourceLocation(FILE, 5, 5), job="a"
+    )
+    assert run(job, findings=(loaded,)).findings == ()
+
+
+def test_a_refusal_is_never_suppressed_selected_or_ignored_away() -> None:
+    # The daemon refuses the file: a comment, --select or --ignore cannot make it load.
     job = make_job("0 0 * * *", name="a", suppressed=frozenset({"unknown-key"}))
     loaded = Finding(
         "unknown-key", "error", "unknown key 'timeZone'", SourceLocation(FILE, 5, 5), job="a"
     )
-    assert run(job, findings=(loaded,)).findings == ()
+    assert [f.code for f in run(job, findings=(loaded,)).findings] == ["unknown-key"]
+    for settings in (
+        {"select": frozenset({"hashed-slot"})},
+        {"ignore": frozenset({"unknown-key"})},
+    ):
+        found = run(job, findings=(loaded,), **settings).findings  # type: ignore[arg-type]
+        assert [f.code for f in found] == ["unknown-key"]
 
 
 def test_never_fires_still_replaces_when_it_is_suppressed() -> None:

@@ -397,7 +397,9 @@ def test_owners_follow_renames_and_each_sides_cluster_section(
     repo.commit({"cronstable.yaml": config(["n2"], ["alpha", "bravo", "charlie"])})
     repo.write({"cronstable.yaml": config(["n2", "n3"], ["alpha", "bravo", "charlie-2"])})
     monkeypatch.chdir(tmp_path)
-    doc = as_json(capsys, "main", expect=0)
+    # Without cluster.listen and cluster.tls the daemon refuses HEAD (invalid-config),
+    # so diff fails; the owners are compared all the same.
+    doc = as_json(capsys, "main", expect=1)
     owners = doc["owners"]
     assert owners["nodes"] == {"base": ["n1", "n2"], "head": ["n1", "n2", "n3"]}
     expected = []
@@ -416,14 +418,14 @@ def test_owners_follow_renames_and_each_sides_cluster_section(
     )
     assert sum(owners["counts"]["head"].values()) == 3
     # the same nodes on both sides with --nodes: only the rename could move
-    fixed = as_json(capsys, "main", "--nodes", "n1,n2", expect=0)["owners"]
+    fixed = as_json(capsys, "main", "--nodes", "n1,n2", expect=1)["owners"]
     assert [m["job"] for m in fixed["moves"]] == (
         ["charlie-2"]
         if rank("charlie", ["n1", "n2"])[0] != rank("charlie-2", ["n1", "n2"])[0]
         else []
     )
     # single-leader (what if): every job runs on the lowest live name, n1, on both sides
-    leader = as_json(capsys, "main", "--distribution", "single-leader", expect=0)["owners"]
+    leader = as_json(capsys, "main", "--distribution", "single-leader", expect=1)["owners"]
     assert leader["moves"] == [] and leader["counts"]["head"] == {"n1": 3, "n2": 0, "n3": 0}
 
 

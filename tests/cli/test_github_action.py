@@ -78,10 +78,34 @@ def test_sarif_is_written_and_named_as_an_output(repo: Path) -> None:
     assert (repo / "github-output").read_text() == "sarif-file=out.sarif\n"
 
 
-def test_a_bad_format_fails_with_an_error_annotation(repo: Path) -> None:
-    done = action(repo, format="html")
+@pytest.mark.parametrize("bad", ["html", "x\n::add-mask::forged", "::warning::y", "a\x1b[2Jb"])
+def test_a_bad_format_fails_with_an_error_annotation_that_does_not_echo_it(
+    repo: Path, bad: str
+) -> None:
+    done = action(repo, format=bad)
     assert done.returncode == 2
-    assert done.stdout == "::error::format must be github or sarif, not 'html'\n"
+    assert done.stdout == "::error::the format input must be github or sarif\n"
+
+
+@pytest.mark.parametrize(
+    "bad", ["out.sarif\nevil=1", "out.sarif\revil=1", "a\x1b]52;c;x\x07.sarif", "t\tab"]
+)
+def test_a_sarif_file_input_with_a_control_character_is_refused(repo: Path, bad: str) -> None:
+    done = action(repo, format="sarif", sarif_file=bad)
+    assert done.returncode == 2
+    assert done.stdout == "::error::the sarif-file input must be one line of plain text\n"
+    assert (
+        not (repo / "github-output").exists() or "evil" not in (repo / "github-output").read_text()
+    )
+
+
+def test_a_committed_file_named_like_an_option_is_a_path(repo: Path) -> None:
+    # `--baseline=...` as a path would silence every finding if read as an option.
+    (repo / "--baseline=x.crontab").write_text("*/7 * * * * poll\n")
+    (repo / "x.crontab").write_text('{"version": 1, "findings": []}\n')
+    done = action(repo, paths="--baseline=x.crontab")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "uneven-step" in done.stdout
 
 
 def test_action_yml_passes_every_input_to_the_script() -> None:

@@ -93,10 +93,11 @@ def test_findings_exit_one_and_read_path_line_col_first(
         pytest.param(["--fail-on", "error"], 1, id="error"),
         pytest.param(["--fail-on", "note"], 1, id="note"),
         pytest.param(["--fail-on", "never"], 0, id="never"),
+        # The file holds an entry the daemon refuses: no selection makes that pass.
         pytest.param(
-            ["--fail-on", "error", "--ignore", "invalid-schedule"], 0, id="no errors left"
+            ["--fail-on", "error", "--ignore", "invalid-schedule"], 1, id="a refusal stays"
         ),
-        pytest.param(["--select", "dst-skipped-time"], 0, id="notes only"),
+        pytest.param(["--select", "dst-skipped-time"], 1, id="notes and the refusal"),
         pytest.param(["--select", "dst-skipped-time", "--fail-on", "note"], 1, id="notes at note"),
     ],
 )
@@ -157,15 +158,16 @@ def test_default_file(
 @pytest.mark.parametrize(
     ("args", "expected"),
     [
-        pytest.param(["--select", "uneven-step"], ["uneven-step"], id="one"),
+        # invalid-schedule is the daemon refusing an entry: reported whatever is selected.
+        pytest.param(["--select", "uneven-step"], ["uneven-step", "invalid-schedule"], id="one"),
         pytest.param(
             ["--select", "uneven-step,never-fires"],
-            ["uneven-step", "never-fires"],
+            ["uneven-step", "never-fires", "invalid-schedule"],
             id="comma separated",
         ),
         pytest.param(
             ["--select", "uneven-step", "--select", "never-fires"],
-            ["uneven-step", "never-fires"],
+            ["uneven-step", "never-fires", "invalid-schedule"],
             id="repeated",
         ),
         pytest.param(
@@ -174,7 +176,9 @@ def test_default_file(
             id="ignore repeated",
         ),
         pytest.param(
-            ["--select", " uneven-step , never-fires "], ["uneven-step", "never-fires"], id="spaces"
+            ["--select", " uneven-step , never-fires "],
+            ["uneven-step", "never-fires", "invalid-schedule"],
+            id="spaces",
         ),
     ],
 )

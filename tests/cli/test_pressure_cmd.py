@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cronstable_cli.cli.output import write_atomic
+from cronstable_cli.cli.writer import write_atomic
 
 from . import helpers as cli
 
@@ -125,7 +125,6 @@ def test_text_report_to_a_file_has_no_colour(
         (["--tz", "Mars/Base"], "unknown time zone"),
         (["--from", "yesterday-ish"], "not an ISO-8601 instant"),
         (["--format", "pdf"], "--format"),
-        (["-o", "/nonexistent-dir/x.html"], "cannot write"),
     ],
 )
 def test_usage_errors_exit_2(

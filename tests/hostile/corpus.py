@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import re
+import sys
+import unicodedata
 from pathlib import Path
 
 # A name that would forge a GitHub annotation, drive the terminal and reverse text.
@@ -11,11 +13,42 @@ FORGED = "x\n::error file=evil.yaml,line=1::forged"
 ESCAPE = "red\x1b[31mX\x1b]8;;http://evil/\x07link"
 BIDI = "abc\u202edcba\u2066"
 SURROGATE = "sur\ud800x"
-HOSTILE_NAMES = (FORGED, ESCAPE, BIDI, "tab\there", "cr\rhere", "nel\x85here", "ls\u2028here")
+# Every invisible character the Unicode database calls a format character (Cf),
+# taken from unicodedata here, not from the code under test, plus the Hangul
+# fillers (letters that render as nothing).
+FORMAT_CHARS = "".join(
+    chr(point) for point in range(sys.maxunicode + 1) if unicodedata.category(chr(point)) == "Cf"
+)
+FILLERS = "\u115f\u1160\u3164\uffa0"
+HOSTILE_NAMES = (
+    FORGED,
+    ESCAPE,
+    BIDI,
+    "tab\there",
+    "cr\rhere",
+    "nel\x85here",
+    "ls\u2028here",
+    "osc52\x1b]52;c;ZXZpbA==\x07",
+    "tag" + "".join(chr(0xE0000 + ord(c)) for c in "hidden"),  # the TAG block spells words
+    "fmt" + FORMAT_CHARS[:80],
+    "fmt2" + FORMAT_CHARS[80:],
+    "fill" + FILLERS,
+    "@octocat please",
+)
 
-# What must never reach a text report: C0 (other than line breaks the report makes)
-# and C1 controls, DEL, bidi and line separators, lone surrogates.
-RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+def _char_class(chars: str) -> str:
+    return "".join(f"\\U{ord(c):08x}" for c in chars)
+
+
+# What must never reach a report: C0 (other than the line breaks a report makes) and
+# C1 controls, DEL, line and paragraph separators, lone surrogates, every format
+# character and the Hangul fillers.
+RAW = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
+    + _char_class(FORMAT_CHARS + FILLERS)
+    + "]"
+)
 
 
 def yaml_quote(text: str) -> str:
@@ -25,15 +58,11 @@ def yaml_quote(text: str) -> str:
         point = ord(char)
         if char in '"\\':
             out.append("\\" + char)
-        elif (
-            point < 0x20
-            or 0x7F <= point <= 0x9F
-            or 0xD800 <= point <= 0xDFFF
-            or char in "\u2028\u2029"
-            or 0x202A <= point <= 0x202E
-            or 0x2066 <= point <= 0x2069
-        ):
-            out.append(f"\\u{point:04x}" if point > 0xFF else f"\\x{point:02x}")
+        elif RAW.match(char) or 0xD800 <= point <= 0xDFFF:
+            if point > 0xFFFF:
+                out.append(f"\\U{point:08x}")
+            else:
+                out.append(f"\\u{point:04x}" if point > 0xFF else f"\\x{point:02x}")
         else:
             out.append(char)
     return '"' + "".join(out) + '"'

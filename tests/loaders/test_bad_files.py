@@ -147,14 +147,14 @@ def test_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     # The tests run as root, which reads anything: make open() refuse one file instead.
     secret = tmp_path / "secret.yaml"
     secret.write_text(GOOD.read_text().replace("good-neighbour", "secret"))
-    real_open = open
+    real_open = os.open
 
     def refusing_open(file, *args, **kwargs):  # type: ignore[no-untyped-def]
         if str(file) == str(secret):
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr("builtins.open", refusing_open)
+    monkeypatch.setattr("os.open", refusing_open)
     result = load_paths([str(secret), str(GOOD)])
     assert [j.name for j in result.jobs] == ["good-neighbour"]
     (finding,) = result.findings

@@ -217,28 +217,30 @@ def test_a_valid_config_with_every_cross_section_feature_is_clean(tmp_path: Path
     ("text", "expected", "unset"),
     [
         ("plain", "plain", []),
-        ("${A}", "1", []),
-        ("x${A}y${B:-b}", "x1yb", []),
-        ("${EMPTY:-d}", "d", []),  # `:-` also replaces a set but empty variable
-        ("${EMPTY}", "", []),
+        ("${A}", None, ["A"]),  # left to the host, whatever lint's own environment holds
+        ("x${A}y${B:-b}", None, ["A"]),
+        ("${EMPTY:-d}", "d", []),  # the daemon's value on a host where EMPTY is unset
         ("$$A and $${A}", "$A and ${A}", []),
         ("$A ${ ${1x} ${A", "$A ${ ${1x} ${A", []),  # not references: left as written
         ("${NOPE:-}", "", []),
         ("${NOPE}", None, ["NOPE"]),
-        ("${A:-${B}}", "1}", []),  # the default ends at the first '}'
+        ("${A:-${B}}", "${B}", []),  # the default ends at the first '}': `${B` then `}`
+        ("${A}${B}", None, ["A", "B"]),
     ],
 )
-def test_env_references_expand_as_the_daemon_expands_them(
-    text: str, expected: str | None, unset: list[str]
+def test_env_references_are_read_without_the_environment(
+    text: str, expected: str | None, unset: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert expand_text(text, {"A": "1", "EMPTY": ""}) == (expected, unset)
+    monkeypatch.setenv("A", "1")
+    monkeypatch.setenv("EMPTY", "")
+    assert expand_text(text) == (expected, unset)
 
 
-def test_an_unset_variable_is_a_note_and_its_value_is_not_checked(
+def test_a_reference_is_a_note_and_its_value_is_never_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("CRONSTABLE_TEST_NOPE", raising=False)
-    monkeypatch.setenv("CRONSTABLE_TEST_TZ", "Mars/Base")
+    monkeypatch.setenv("CRONSTABLE_TEST_TZ", "Mars/Base-SECRET-VALUE")
     path = tmp_path / "c.yaml"
     path.write_text(
         "jobs:\n  - name: a\n    schedule: '0 1 * * *'\n"
@@ -251,8 +253,9 @@ def test_an_unset_variable_is_a_note_and_its_value_is_not_checked(
         ("env-reference", "note", 4, 5)
     ]
     path.write_text(JOB + "    timezone: ${CRONSTABLE_TEST_TZ}\n")
-    (finding,) = load_paths([str(path)]).findings  # set for lint: expanded and checked
-    assert finding.code == "unknown-timezone" and "Mars/Base" in finding.message
+    (finding,) = load_paths([str(path)]).findings  # set for lint, but never read
+    assert finding.code == "env-reference" and "left to the host" in finding.message
+    assert "SECRET" not in finding.message
 
 
 def test_the_released_daemon_refuses_every_case_above(tmp_path: Path) -> None:
@@ -272,7 +275,9 @@ def test_the_released_daemon_refuses_every_case_above(tmp_path: Path) -> None:
     assert [a["error"] for a in answers if a["ok"]] == []
 
 
-def test_include_paths_expand_references(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_include_paths_use_defaults_and_leave_references_to_the_host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("CRONSTABLE_TEST_NOPE", raising=False)
     monkeypatch.setenv("CRONSTABLE_TEST_DIR", "sub")
     (tmp_path / "sub").mkdir()
@@ -283,8 +288,11 @@ def test_include_paths_expand_references(tmp_path: Path, monkeypatch: pytest.Mon
                     "  - ${CRONSTABLE_TEST_NOPE:-.}/c.yaml\n"
                     "  - ${CRONSTABLE_TEST_NOPE}/d.yaml\n" + JOB)  # fmt: skip
     result = load_paths([str(path)])
-    assert [j.name for j in result.jobs] == ["b", "c", "a"]
-    assert [(f.code, f.line) for f in result.findings] == [("env-reference", 4)]
+    assert [j.name for j in result.jobs] == ["c", "a"]
+    assert [(f.code, f.line) for f in result.findings] == [
+        ("env-reference", 2),
+        ("env-reference", 4),
+    ]
 
 
 def test_jobs_with_the_same_checked_values_share_a_verdict_each_at_its_own_key(

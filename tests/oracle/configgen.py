@@ -21,7 +21,7 @@ EMPTY = ""  # an empty value: `key:` (strictyaml reads it as '')
 # Keys never generated: their verdict depends on the daemon's host.
 HOST_KEYS = frozenset({"env_file", "user", "group", "bonjour", "push"})
 
-# Set in the environment of lint and of the daemon by the test; ORACLE_NOPE never is.
+# Set in lint's environment by the test (lint must not read them), never in the daemon's.
 ENVIRON = {"CRONSTABLE_ORACLE_TZ": "Asia/Tokyo", "CRONSTABLE_ORACLE_CPU": "0.25"}
 GOOD_TEXT: dict[str, list[str]] = {
     "timezone": [

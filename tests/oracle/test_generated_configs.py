@@ -32,11 +32,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def environ() -> Iterator[None]:
-    """The variables the generated `${VAR}` references may name, for lint and the daemon."""
+    """The host lint assumes: none of the variables the `${VAR}` references name is set.
+
+    Lint never reads its environment (a default is checked as the daemon's value on a
+    host without the variable; a reference without one is left to the host), so the
+    daemon is asked on such a host, and lint runs with the variables set
+    (`_ours`): its verdicts must not change with them."""
     with pytest.MonkeyPatch.context() as patch:
-        for name, value in configgen.ENVIRON.items():
-            patch.setenv(name, value)
-        patch.delenv("CRONSTABLE_ORACLE_NOPE", raising=False)
+        for name in [*configgen.ENVIRON, "CRONSTABLE_ORACLE_NOPE"]:
+            patch.delenv(name, raising=False)
         yield
 
 
@@ -55,10 +59,18 @@ def generated(
     return list(zip(roots, answers, strict=True))
 
 
+def _ours(root: Path, entry: str) -> Any:
+    """Lint's verdict with the variables set in its own environment (which it never reads)."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in configgen.ENVIRON.items():
+            patch.setenv(name, value)
+        return ours(root, entry)
+
+
 def _disagreements(cases: list[tuple[Path, dict[str, Any]]], entry: str) -> list[str]:
     wrong = []
     for root, daemon in cases:
-        ok, errors, loaded = ours(root, entry)
+        ok, errors, loaded = _ours(root, entry)
         if ok and any(f.code == "env-reference" for f in loaded.findings):
             # An unset ${VAR} without a default: the daemon's verdict depends on its
             # host, so lint only notes it; here (where it is unset) the daemon refuses.
@@ -89,7 +101,7 @@ def test_loaded_configs_list_the_same_jobs(
     for root, daemon in generated:
         if not daemon["ok"]:
             continue
-        _, _, loaded = ours(root, "main.yaml")
+        _, _, loaded = _ours(root, "main.yaml")
         ours_jobs = [view(j) for j in loaded.jobs]
         theirs = [daemon_view(j) for j in daemon["jobs"]]
         theirs += [daemon_view(d["schedule_job"]) for d in daemon["dags"] if d["schedule_job"]]

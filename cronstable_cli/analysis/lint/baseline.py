@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ...load_codes import REFUSALS
 from ...records import Finding
 from .fingerprint import fingerprints
 
@@ -61,7 +62,9 @@ def compare(
     new: list[Finding] = []
     known = 0
     for finding, print_ in zip(findings, baseline_prints(findings, baseline_dir), strict=True):
-        if left[print_] > 0:
+        if finding.code in REFUSALS:
+            new.append(finding)  # a refusal is never accepted by a baseline
+        elif left[print_] > 0:
             left[print_] -= 1
             known += 1
         else:
@@ -72,6 +75,7 @@ def compare(
 def baseline_entries(findings: Sequence[Finding], baseline_dir: str) -> list[BaselineEntry]:
     """What a baseline written beside `baseline_dir` accepts: one entry per finding."""
     file_id = _file_ids(baseline_dir)
+    findings = [f for f in findings if f.code not in REFUSALS]
     prints = baseline_prints(findings, baseline_dir)
     return [
         BaselineEntry(print_, f, file_id(f)) for f, print_ in zip(findings, prints, strict=True)

@@ -9,10 +9,12 @@ stays byte for byte.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ...records import Edit, Finding
+from ...safe_text import shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,23 +86,29 @@ def _plan_file(path: str, text: str, findings: list[Finding]) -> FilePlan:
     return FilePlan(path, text, after, tuple(applied), tuple(skipped))
 
 
-def _line_starts(text: str) -> list[int]:
-    """Offsets where each line begins; lines end at `\\n` only, as the loaders count them."""
-    starts = [0]
-    index = text.find("\n")
-    while index >= 0:
-        starts.append(index + 1)
-        index = text.find("\n", index + 1)
-    return starts
+_BREAK = re.compile("\r\n|\r|\n")
 
 
-def _offset(starts: list[int], text: str, edit: Edit) -> int | None:
+def _line_starts(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each line of the bytes the fixer edits, counted as the loaders
+    count them: CRLF, a lone CR and LF each end a line (both loaders read the text with
+    every CR as a break, so a finding's line is that line; counting `\\n` alone put a
+    fix on another job's line after a stray CR inside a quoted value)."""
+    lines = []
+    start = 0
+    for match in _BREAK.finditer(text):
+        lines.append((start, match.start()))
+        start = match.end()
+    lines.append((start, len(text)))
+    return lines
+
+
+def _offset(starts: list[tuple[int, int]], text: str, edit: Edit) -> int | None:
     if not 1 <= edit.line <= len(starts) or edit.column < 1:
         return None
-    start = starts[edit.line - 1]
-    end = starts[edit.line] - 1 if edit.line < len(starts) else len(text)
+    start, end = starts[edit.line - 1]
     offset = start + edit.column - 1
-    return offset if offset <= end else None
+    return offset if offset + len(edit.old) <= end or (not edit.old and offset <= end) else None
 
 
 def _overlap(start: int, end: int, other_start: int, other_end: int) -> bool:
@@ -121,8 +129,10 @@ def unified_diff(plan: FilePlan) -> str:
     lines = difflib.unified_diff(
         _lines(plan.before),
         _lines(plan.after),
-        fromfile=f"a/{_clean(plan.path)}",
-        tofile=f"b/{_clean(plan.path)}",
+        # A header is one line: the path shown escaped (a newline in a file name
+        # would otherwise start a line of its own, such as `::error ...`).
+        fromfile=f"a/{shown(_clean(plan.path))}",
+        tofile=f"b/{shown(_clean(plan.path))}",
     )
     out = []
     for line in lines:

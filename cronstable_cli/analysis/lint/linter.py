@@ -14,7 +14,7 @@ from datetime import datetime, timezone, tzinfo
 from typing import TYPE_CHECKING
 
 from ...engine import Parsed, Schedule, ScheduleError, Timeline, ZoneError, load_zone
-from ...load_codes import INVALID_SCHEDULE, UNKNOWN_TIMEZONE
+from ...load_codes import INVALID_SCHEDULE, REFUSALS, UNKNOWN_TIMEZONE
 from ...records import LEVELS, Finding, Fix, Job, Level, SourceLocation
 from ..frames import parse_job
 from . import registry
@@ -89,7 +89,7 @@ def lint(
     for job, runs_here in zip([*loaded.jobs, *withheld], runs, strict=True):
         ctx, problems = frames.prepare(job, now, already, settings.subject)
         if focus is None or focus(job):
-            found.extend(p for p in problems if not job.is_suppressed(p.code))
+            found.extend(p for p in problems if p.code in REFUSALS or not job.is_suppressed(p.code))
             if ctx is not None:
                 found.extend(_job_findings(ctx, rules, shared))
         if ctx is not None and runs_here:
@@ -103,7 +103,11 @@ def lint(
         assert rule.check is not None
         found.extend(rule.check(fleet))
     owners = _Owners([*loaded.jobs, *withheld])
-    kept = [f for f in found if _selected(f.code, settings) and not owners.suppresses(f)]
+    kept = [
+        f
+        for f in found
+        if f.code in REFUSALS or (_selected(f.code, settings) and not owners.suppresses(f))
+    ]
     kept.sort(key=_sort_key)
     return LintReport(tuple(kept), len(loaded.jobs), tuple(loaded.files))
 
