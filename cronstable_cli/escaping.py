@@ -20,7 +20,7 @@ function here:
 The writer (cli/writer.py) applies `document()` to every report by its
 format, whatever renderer made it: a JSON-family format gets `json_document`,
 every other document gets `terminal_lines` (line breaks the renderer made
-stay, anything else is made visible). A new output format therefore cannot
+stay, CRLF ones in an iCalendar feed, anything else is made visible). A new output format therefore cannot
 forget the escaping; the renderer-level calls above keep the structure of
 each syntax intact (a name with a newline must not end a GitHub command line).
 """
@@ -35,6 +35,9 @@ from .safe_text import _UNSAFE_INLINE, is_plain, shown, shown_lines, valid_unico
 
 # Formats whose documents are JSON: escaped losslessly in JSON's own syntax.
 JSON_FORMATS = frozenset({"json", "sarif"})
+# Formats whose lines end in CRLF by their standard (RFC 5545's iCalendar): the
+# pass keeps those line ends and makes every other character visible, as for text.
+CRLF_FORMATS = frozenset({"ics"})
 
 
 def terminal(text: str) -> str:
@@ -113,4 +116,6 @@ def document(fmt: str, text: str) -> str:
     """The last pass over any report the writer emits, chosen by the report's format."""
     if fmt in JSON_FORMATS:
         return json_document(text)
+    if fmt in CRLF_FORMATS:
+        return "\r\n".join(terminal_lines(line) for line in text.split("\r\n"))
     return terminal_lines(text)

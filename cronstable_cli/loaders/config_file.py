@@ -238,7 +238,9 @@ def discover(
     if isolated:
         return ProjectConfig()
     if explicit is not None:
-        if not os.path.isfile(explicit):
+        # Anything else that is there (a directory, a FIFO, a device) is refused by the
+        # reader, with what it is.
+        if not os.path.lexists(explicit):
             raise ConfigError(f"config file {explicit} does not exist")
         return load_config(explicit)
     found = find_config(start)

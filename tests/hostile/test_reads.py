@@ -44,6 +44,8 @@ def command_line(command: str, option: str, source: str) -> tuple[list[str], int
         return ["diff", "good.yaml", "good.yaml", "--config", source], 2
     if command == "stagger":
         return ["stagger", "a", "--window", "02:00/50", "--config", source], 0
+    if command == "mcp":  # refused before the server starts, so nothing waits on stdin
+        return ["mcp", "--config", source], 2
     return [*ON_FILES[command], "good.yaml", "--config", source], 2
 
 
