@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "owners": ("owners_cmd", "owners", "Rendezvous-hash ownership of jobs across replicas."),
     "stagger": ("stagger_cmd", "stagger", "Stable start offsets for sources sharing a window."),
     "diff": ("diff_cmd", "diff", "What a change to job files does to the fleet (for PRs)."),
+    "lsp": ("lsp_cmd", "lsp", "Language server: lint, hovers and fixes in the editor."),
 }
 
 

@@ -128,14 +128,17 @@ class TextsOver:
     """
 
     def __init__(self, texts: dict[str, str], under: FileSource = DISK) -> None:
-        self.texts = texts
+        self.texts = texts  # by absolute, normalised path
         self.under = under
 
+    def _text(self, path: str) -> str | None:
+        return self.texts.get(os.path.abspath(path))
+
     def is_dir(self, path: str) -> bool:
-        return path not in self.texts and self.under.is_dir(path)
+        return self._text(path) is None and self.under.is_dir(path)
 
     def exists(self, path: str) -> bool:
-        return path in self.texts or self.under.exists(path)
+        return self._text(path) is not None or self.under.exists(path)
 
     def list_dir(self, path: str) -> list[str]:
         return self.under.list_dir(path)
@@ -144,7 +147,7 @@ class TextsOver:
         return os.path.realpath(path)
 
     def read_text(self, path: str, out: Problems) -> str | None:
-        text = self.texts.get(path)
+        text = self._text(path)
         if text is None:
             return self.under.read_text(path, out)
         from .reading import decode_text

@@ -1,0 +1,278 @@
+"""The pygls server: LSP methods in, the session's answers out (the only pygls import).
+
+Each handler turns the request into a call on the `Session` or a pure
+function (diagnostics, hover, code_actions, inlay_hints) and the answer
+back into LSP. A handler that raises is logged to the client
+(window/logMessage, with the traceback) and answered with an error; the
+server goes on serving. Diagnostics after an edit wait `debounce` seconds
+for the typing to pause.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import wraps
+from typing import Any, TypeVar
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from .. import __version__
+from ..loaders.config_file import DOTFILE, PYPROJECT
+from ..records import Finding, SourceLocation
+from .code_actions import FIX_ALL, code_actions
+from .diagnostics import RULE_DOCS, diagnostics, related_places
+from .hover import hover
+from .inlay_hints import inlay_hints
+from .session import Session, Settings, document_key, load_settings
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass
+class Options:
+    """What `cronstable lsp` was started with (its command-line options)."""
+
+    config_file: str | None = None  # absolute: the server changes directory
+    isolated: bool = False
+    now: datetime | None = None
+    max_per_minute: int | None = None
+    debounce: float = 0.05  # seconds of quiet after an edit before the lint runs
+    rule_docs: str = RULE_DOCS
+
+
+@dataclass
+class State:
+    """The server's one session, made at `initialize`, and the pending lints."""
+
+    options: Options
+    session: Session | None = None
+    pending: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+
+    def settings(self) -> Settings:
+        o = self.options
+        return load_settings(o.config_file, o.isolated, now=o.now, max_per_minute=o.max_per_minute)
+
+
+def build_server(options: Options) -> LanguageServer:
+    """A language server for one workspace, its handlers registered."""
+    server = LanguageServer("cronstable", __version__)
+    state = State(options)
+
+    def log(message: str, kind: lsp.MessageType = lsp.MessageType.Info) -> None:
+        server.window_log_message(lsp.LogMessageParams(type=kind, message=message))
+
+    def guarded(handler: F) -> F:
+        """Log what a handler raises (traceback and all) to the client; pygls answers it."""
+
+        @wraps(handler)
+        def run(*args: Any) -> Any:
+            try:
+                return handler(*args)
+            except Exception:
+                log(
+                    f"cronstable lsp: {handler.__name__} failed:\n{traceback.format_exc()}",
+                    lsp.MessageType.Error,
+                )
+                raise
+
+        return run  # type: ignore[return-value]
+
+    def session() -> Session:
+        if state.session is None:  # a client that never sent `initialize`'s root
+            state.session = Session(state.settings())
+        return state.session
+
+    def key_of(uri: str) -> str | None:
+        if not uri.startswith("file:"):
+            return None
+        path = to_fs_path(uri)
+        return document_key(path) if path else None
+
+    def uri_of(key: str) -> str:
+        return from_fs_path(os.path.abspath(key)) or key
+
+    def lines_of(path: str) -> list[str] | None:
+        text = session().texts.get(document_key(path))
+        if text is None:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    text = handle.read()
+            except OSError:
+                return None
+        return text.split("\n")
+
+    def sites(name: str) -> list[SourceLocation]:
+        return [
+            j.location for linted in session().files.values() for j in linted.jobs if j.name == name
+        ]
+
+    def publish(found: Mapping[str, list[Finding]]) -> None:
+        s = session()
+        for key, findings in s.publishable(found).items():
+            text = s.texts.get(key)
+            lines = text.split("\n") if text is not None else lines_of(key) or []
+            out = diagnostics(
+                findings,
+                "\n".join(lines),
+                related=lambda f: related_places(f, sites),
+                lines_of=lines_of,
+                uri_of=uri_of,
+                docs=options.rule_docs,
+            )
+            server.text_document_publish_diagnostics(
+                lsp.PublishDiagnosticsParams(uri=uri_of(key), diagnostics=out)
+            )
+
+    @server.feature(lsp.INITIALIZE)
+    @guarded
+    def initialize(_ls: LanguageServer, params: lsp.InitializeParams) -> None:
+        root = None
+        if params.workspace_folders:
+            root = to_fs_path(params.workspace_folders[0].uri)
+        elif params.root_uri:
+            root = to_fs_path(params.root_uri)
+        elif params.root_path:
+            root = params.root_path
+        if root and os.path.isdir(root):
+            # Paths, messages and config discovery as `cronstable lint` run in the project.
+            os.chdir(root)
+        state.session = Session(state.settings())
+
+    @server.feature(lsp.INITIALIZED)
+    @guarded
+    def initialized(_ls: LanguageServer, _params: lsp.InitializedParams) -> None:
+        problem = session().settings.problem
+        if problem:
+            server.window_show_message(
+                lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=problem)
+            )
+            log(problem, lsp.MessageType.Warning)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+    @guarded
+    def did_open(_ls: LanguageServer, params: lsp.DidOpenTextDocumentParams) -> None:
+        key = key_of(params.text_document.uri)
+        if key is not None:
+            publish(session().open(key, params.text_document.text))
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    @guarded
+    def did_change(_ls: LanguageServer, params: lsp.DidChangeTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        key = key_of(uri)
+        if key is None:
+            return
+        text = server.workspace.get_text_document(uri).source
+        session().texts[key] = text  # hovers and actions see the newest text at once
+        pending = state.pending.pop(key, None)
+        if pending is not None:
+            pending.cancel()
+
+        def lint_now() -> None:
+            state.pending.pop(key, None)
+            try:
+                publish(session().change(key, server.workspace.get_text_document(uri).source))
+            except Exception:
+                log(
+                    f"cronstable lsp: lint failed:\n{traceback.format_exc()}", lsp.MessageType.Error
+                )
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            lint_now()
+            return
+        state.pending[key] = loop.call_later(options.debounce, lint_now)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+    @guarded
+    def did_save(_ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
+        key = key_of(params.text_document.uri)
+        if key is None:
+            return
+        s = session()
+        baseline = s.settings.config.baseline
+        if os.path.basename(key) in (DOTFILE, PYPROJECT) or (
+            baseline is not None and document_key(baseline) == key
+        ):
+            publish(s.reload(state.settings()))
+            return
+        pending = state.pending.pop(key, None)
+        if pending is not None:
+            pending.cancel()
+        publish(s.save(key, params.text))
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    @guarded
+    def did_close(_ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
+        key = key_of(params.text_document.uri)
+        if key is not None:
+            pending = state.pending.pop(key, None)
+            if pending is not None:
+                pending.cancel()
+            publish(session().close(key))
+
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    @guarded
+    def on_hover(_ls: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
+        key = key_of(params.text_document.uri)
+        s = session()
+        if key is None or key not in s.files:
+            return None
+        return hover(
+            s.texts.get(key, ""), s.jobs(key), s.findings(key), params.position.line, s.now()
+        )
+
+    @server.feature(
+        lsp.TEXT_DOCUMENT_CODE_ACTION,
+        lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, FIX_ALL]),
+    )
+    @guarded
+    def on_code_action(
+        _ls: LanguageServer, params: lsp.CodeActionParams
+    ) -> list[lsp.CodeAction] | None:
+        uri = params.text_document.uri
+        key = key_of(uri)
+        s = session()
+        if key is None or key not in s.files or key not in s.texts:
+            return None
+        only: Sequence[str] | None = params.context.only
+        return code_actions(
+            uri,
+            key,
+            s.texts[key],
+            s.findings(key),
+            s.jobs(key),
+            params.range.start.line,
+            params.range.end.line,
+            only,
+        )
+
+    @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT, lsp.InlayHintOptions(resolve_provider=False))
+    @guarded
+    def on_inlay_hint(_ls: LanguageServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
+        key = key_of(params.text_document.uri)
+        s = session()
+        if key is None or key not in s.files:
+            return []
+        return inlay_hints(
+            s.texts.get(key, ""),
+            s.jobs(key),
+            params.range.start.line,
+            params.range.end.line,
+            s.now(),
+        )
+
+    return server
+
+
+def serve(options: Options) -> None:
+    """Serve LSP on standard input and output until the client exits."""
+    build_server(options).start_io()
