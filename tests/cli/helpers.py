@@ -36,6 +36,15 @@ def declared_formats(name: str) -> tuple[str, ...]:
     return ("text",)
 
 
+def report_commands() -> set[str]:
+    """The commands that write a report (they declare --format); servers such as `lsp` don't.
+
+    A server talks a protocol on standard input and output instead: the report
+    tests (widths, JSON keys, hostile inputs) do not apply to it, its own do.
+    """
+    return {name for name in COMMANDS if declared_formats(name) != ("text",)}
+
+
 # The keys of a finding object, in order, in every JSON document (docs/json.md).
 FINDING_KEYS = [
     "code",
