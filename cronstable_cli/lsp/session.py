@@ -33,7 +33,7 @@ from ..analysis.lint.project import ProjectLint, UnknownCodes, lint_project, pro
 from ..load_codes import DUPLICATE_JOB_NAME, INCLUDE_CYCLE
 from ..loaders import LoadResult, load_paths
 from ..loaders.config_file import ConfigError, ProjectConfig, discover
-from ..loaders.discover import is_crontab_name, is_system_path, is_yaml_name
+from ..loaders.discover import is_crontab_name, is_system_path, is_yaml_name, kind_by_name, sniff
 from ..loaders.files import TextsOver
 from ..records import Finding, Job
 
@@ -115,7 +115,10 @@ def looks_like_job_file(path: str, text: str, settings: Settings) -> bool:
     name = os.path.basename(path)
     if is_crontab_name(name) or is_system_path(path) or settings.config.is_system_crontab(path):
         return True
-    return is_yaml_name(name) and foreign_document(text) is None
+    if is_yaml_name(name):
+        return foreign_document(text) is None
+    # A file named neither way is lint's when it reads as a crontab (a cron.d copy).
+    return kind_by_name(path) == "sniff" and sniff(text) == "crontab"
 
 
 @dataclass
