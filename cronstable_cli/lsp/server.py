@@ -20,7 +20,9 @@ from functools import wraps
 from typing import Any, TypeVar
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import from_fs_path, to_fs_path
 
 from .. import __version__
@@ -60,9 +62,25 @@ class State:
         return load_settings(o.config_file, o.isolated, now=o.now, max_per_minute=o.max_per_minute)
 
 
+class AnsweringProtocol(LanguageServerProtocol):
+    """pygls's protocol, but a request whose params cannot be read gets its error answer.
+
+    pygls logs such a request and drops it, and a client would wait for ever;
+    LSP wants InvalidParams (or InternalError) sent back under the request's id.
+    """
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as err:
+            if "id" in data and "method" in data:
+                self._send_response(data["id"], error=err.to_response_error())
+            raise
+
+
 def build_server(options: Options) -> LanguageServer:
     """A language server for one workspace, its handlers registered."""
-    server = LanguageServer("cronstable", __version__)
+    server = LanguageServer("cronstable", __version__, protocol_cls=AnsweringProtocol)
     state = State(options)
 
     def log(message: str, kind: lsp.MessageType = lsp.MessageType.Info) -> None:

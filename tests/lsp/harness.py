@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import datetime, timezone
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +23,7 @@ from cronstable_cli.cli.main import main
 pytest.importorskip("pygls", reason="the [lsp] extra (pygls) is not installed")
 
 FROM = "2026-12-01T00:00:00Z"
+NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)  # FROM
 
 
 def lint_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -105,7 +107,10 @@ class InProcess:
     def send(self, message: dict[str, Any]) -> None:
         protocol = self.server.protocol
         body = json.dumps({"jsonrpc": "2.0", **message})
-        protocol.handle_message(json.loads(body, object_hook=protocol.structure_message))
+        try:  # as pygls's reading loop (io_.run_async) does with each message it reads
+            protocol.handle_message(json.loads(body, object_hook=protocol.structure_message))
+        except Exception as exc:
+            self.server._report_server_error(exc, type(exc))
 
     def notify(self, method: str, params: Any) -> None:
         self.send({"method": method, "params": params})
