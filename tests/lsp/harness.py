@@ -11,16 +11,15 @@ writes goes through the same parsing and dispatch as over stdio).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
-from datetime import datetime, timezone
 from collections.abc import Sequence
+from datetime import datetime, timezone
 from typing import Any
 
 import pytest
 
 from cronstable_cli.cli.main import main
-
-pytest.importorskip("pygls", reason="the [lsp] extra (pygls) is not installed")
 
 FROM = "2026-12-01T00:00:00Z"
 NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)  # FROM
@@ -59,7 +58,7 @@ def apply_edits(text: str, edits: Sequence[dict[str, Any]]) -> str:
         end = offset_of(text, r["end"]["line"], r["end"]["character"])
         spans.append((begin, end, edit["newText"]))
     spans.sort()
-    for (_, end, _), (begin, _, _) in zip(spans, spans[1:]):
+    for (_, end, _), (begin, _, _) in itertools.pairwise(spans):
         assert end <= begin, "overlapping edits"
     for begin, end, new in reversed(spans):
         text = text[:begin] + new + text[end:]
@@ -133,9 +132,11 @@ class InProcess:
         """The last diagnostics published for `uri` (None: none yet)."""
         found = None
         for message in self.out.messages:
-            if message.get("method") == "textDocument/publishDiagnostics":
-                if message["params"]["uri"] == uri:
-                    found = message["params"]["diagnostics"]
+            if (
+                message.get("method") == "textDocument/publishDiagnostics"
+                and message["params"]["uri"] == uri
+            ):
+                found = message["params"]["diagnostics"]
         return found
 
     def logged(self) -> list[str]:

@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from .harness import FROM, apply_edits, lint_json
+from cronstable_cli.cli.main import main
+from cronstable_cli.cli.options import parse_instant
+from cronstable_cli.lsp.code_actions import FIX_ALL, code_actions
+from cronstable_cli.lsp.hover import hover
+from cronstable_cli.lsp.inlay_hints import inlay_hints
+from cronstable_cli.lsp.session import Session, load_settings
 
-from cronstable_cli.cli.main import main  # noqa: E402
-from cronstable_cli.cli.options import parse_instant  # noqa: E402
-from cronstable_cli.lsp.code_actions import FIX_ALL, code_actions  # noqa: E402
-from cronstable_cli.lsp.hover import hover  # noqa: E402
-from cronstable_cli.lsp.inlay_hints import inlay_hints  # noqa: E402
-from cronstable_cli.lsp.session import Session, load_settings  # noqa: E402
+from .harness import FROM, apply_edits
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = parse_instant(FROM, timezone.utc)
@@ -142,7 +142,7 @@ def test_ignore_actions_silence_exactly_their_finding(name: str, repo: Path) -> 
         code = action.diagnostics[0].code
         line = action.diagnostics[0].range.start.line + 1
         after = apply_edits(text, edits_of(action))
-        again, left = opened(name, after)
+        _, left = opened(name, after)
         shift = after.count("\n") - text.count("\n")  # a comment line was inserted above
         assert not any(f.code == code and f.line in (line, line + shift) for f in left), (
             action.title

@@ -9,18 +9,17 @@ there with no paths, and the whole-fleet rules follow edits and saves.
 
 from __future__ import annotations
 
-import shutil
 from datetime import timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .harness import FROM, lint_json
+from cronstable_cli.cli.options import parse_instant
+from cronstable_cli.lsp.diagnostics import diagnostics, rule_url
+from cronstable_cli.lsp.session import Session, load_settings
 
-from cronstable_cli.cli.options import parse_instant  # noqa: E402  (after the skip)
-from cronstable_cli.lsp.diagnostics import diagnostics, rule_url  # noqa: E402
-from cronstable_cli.lsp.session import Session, load_settings  # noqa: E402
+from .harness import FROM, lint_json
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = parse_instant(FROM, timezone.utc)

@@ -18,7 +18,6 @@ import pytest
 
 from .harness import NOW, InProcess, apply_edits, lint_json
 
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
