@@ -8,6 +8,7 @@ them installed).
 from __future__ import annotations
 
 import os
+import sys
 from datetime import timezone
 
 import click
@@ -80,7 +81,7 @@ def lsp(stdio: bool, max_per_minute: int | None, debounce: int, from_: str | Non
         if err.name and err.name.split(".")[0] in ("pygls", "lsprotocol"):
             raise MissingExtra(MISSING) from None
         raise
-    serve(
+    status = serve(
         Options(
             config_file=os.path.abspath(config_file) if config_file else None,
             isolated=isolated,
@@ -89,4 +90,7 @@ def lsp(stdio: bool, max_per_minute: int | None, debounce: int, from_: str | Non
             debounce=debounce / 1000,
         )
     )
-    return 0
+    if sys.stdout is not None and sys.stdout.closed:
+        # The protocol closed standard output on `exit`; nothing more is written there.
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    return status

@@ -56,6 +56,7 @@ class State:
     options: Options
     session: Session | None = None
     pending: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+    shut_down: bool = False  # `shutdown` came before `exit`: exit 0 (LSP), else 1
 
     def settings(self) -> Settings:
         o = self.options
@@ -78,8 +79,8 @@ class AnsweringProtocol(LanguageServerProtocol):
             raise
 
 
-def build_server(options: Options) -> LanguageServer:
-    """A language server for one workspace, its handlers registered."""
+def build_server(options: Options) -> tuple[LanguageServer, State]:
+    """A language server for one workspace, its handlers registered, and its state."""
     server = LanguageServer("cronstable", __version__, protocol_cls=AnsweringProtocol)
     state = State(options)
 
@@ -172,6 +173,13 @@ def build_server(options: Options) -> LanguageServer:
                 lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=problem)
             )
             log(problem, lsp.MessageType.Warning)
+
+    @server.feature(lsp.SHUTDOWN)
+    def shutdown(_ls: LanguageServer, _params: None) -> None:
+        state.shut_down = True
+        for pending in state.pending.values():
+            pending.cancel()
+        state.pending.clear()
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     @guarded
@@ -288,9 +296,18 @@ def build_server(options: Options) -> LanguageServer:
             s.now(),
         )
 
-    return server
+    return server, state
 
 
-def serve(options: Options) -> None:
-    """Serve LSP on standard input and output until the client exits."""
-    build_server(options).start_io()
+def serve(options: Options) -> int:
+    """Serve LSP on standard input and output until the client exits; the exit status.
+
+    0 when the client asked for `shutdown` before `exit`, 1 when it exited
+    (or went away) without it, as LSP has it.
+    """
+    server, state = build_server(options)
+    try:
+        server.start_io()
+    except SystemExit:
+        pass  # pygls ends the loop with sys.exit on `exit`; the status is decided here
+    return 0 if state.shut_down else 1

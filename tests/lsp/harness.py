@@ -98,7 +98,7 @@ class InProcess:
     def __init__(self, **options: Any) -> None:
         from cronstable_cli.lsp.server import Options, build_server
 
-        self.server = build_server(Options(**options))
+        self.server, self.state = build_server(Options(**options))
         self.out = Written()
         self.server.protocol.set_writer(self.out)
         self._id = 0
