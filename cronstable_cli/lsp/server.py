@@ -11,6 +11,7 @@ for the typing to pause.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -306,8 +307,7 @@ def serve(options: Options) -> int:
     (or went away) without it, as LSP has it.
     """
     server, state = build_server(options)
-    try:
+    # pygls ends its loop with sys.exit on `exit`; the status is decided here instead.
+    with contextlib.suppress(SystemExit):
         server.start_io()
-    except SystemExit:
-        pass  # pygls ends the loop with sys.exit on `exit`; the status is decided here
     return 0 if state.shut_down else 1
