@@ -6,12 +6,12 @@
 missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v nvim >/dev/null 2>&1 || missing="$missing neovim"
-if [ -n "$missing" ]; then
-    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-        echo "tests/setup-system.sh: installing$missing for the HTML report and editor tests"
-        # shellcheck disable=SC2086
-        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null) \
-            || echo "tests/setup-system.sh:$missing could not be installed; their tests will be skipped"
-    fi
+if [ -n "$missing" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update -qq || true
+    for package in $missing; do
+        echo "tests/setup-system.sh: installing $package for its tests"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null \
+            || echo "tests/setup-system.sh: $package could not be installed; its tests will be skipped"
+    done
 fi
 exit 0
