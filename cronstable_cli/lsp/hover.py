@@ -24,6 +24,7 @@ from ..safe_text import shown
 
 FIRES = 5
 _ZONE_KEY = re.compile(r"^\s*(?:-\s+)?[\"']?timezone[\"']?\s*:\s*[\"']?([^\s\"'#]+)")
+_MAP_KEY = re.compile(r"^\s*(?:-\s+)?[\"']?schedule[\"']?\s*:\s*(?:#.*)?$")
 _CRON_TZ = re.compile(r"^\s*(?:CRON_TZ|TZ)\s*=\s*[\"']?([^\s\"'#]+)")
 
 
@@ -55,6 +56,8 @@ def hover(
     number = line + 1
     here = [f for f in findings if f.line == number]
     job = job_at(jobs, number)
+    if job is None and _MAP_KEY.match(lines[line]):
+        job = job_at(jobs, number + 1)  # the `schedule:` key of a map: its fields follow
     if job is not None:
         body = schedule_hover(job, now)
     else:

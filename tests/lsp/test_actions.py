@@ -211,6 +211,20 @@ def test_hover_marks_dst_shifts_and_zone_changes(repo: Path) -> None:
     assert "forward 1 h at 2027-03-28 01:00 UTC" in value
 
 
+def test_hover_on_a_map_schedule(repo: Path) -> None:
+    text = (
+        "jobs:\n  - name: mapped\n    command: x\n    schedule:\n"
+        '      minute: "5"\n      hour: "3"\n'
+    )
+    session, _ = opened("map.yaml", text)
+    for line in (3, 4, 5):  # the key, and each field
+        shown = hover(text, session.jobs("map.yaml"), [], line, NOW)
+        assert shown is not None
+        value = shown.contents.value  # type: ignore[union-attr]
+        # minute 5 of hour 3, daily: the first fire after 2026-12-01 00:00 UTC is 03:05.
+        assert "1. Tue 2026-12-01 03:05:00+00:00" in value, line
+
+
 def test_hover_on_a_crontab_entry_and_nowhere(repo: Path) -> None:
     session, _ = opened("legacy.crontab", CRONTAB)
     entry = hover(CRONTAB, session.jobs("legacy.crontab"), session.findings("legacy.crontab"), 2,
