@@ -211,12 +211,8 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
                     f"cronstable lsp: lint failed:\n{traceback.format_exc()}", lsp.MessageType.Error
                 )
 
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            lint_now()
-            return
-        state.pending[key] = loop.call_later(options.debounce, lint_now)
+        # pygls runs handlers on its event loop: the lint waits there for the typing to pause.
+        state.pending[key] = asyncio.get_running_loop().call_later(options.debounce, lint_now)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     @guarded
