@@ -36,13 +36,21 @@ def rule_url(code: str, base: str = RULE_DOCS) -> str:
 
 
 def finding_range(finding: Finding, lines: Sequence[str]) -> lsp.Range:
-    """Where the finding is: its fix's first edit when that starts there, else the word."""
+    """Where the finding is: the text its fix replaces when that starts there, else the
+    whole schedule when the finding points at its start (quoted or not), else the word."""
     length = None
     if finding.fix is not None:
         for edit in finding.fix.edits:
             if edit.line == finding.line and edit.column == finding.column and edit.old:
                 length = len(edit.old)
                 break
+    schedule = finding.schedule
+    if length is None and schedule and 1 <= finding.line <= len(lines) and finding.column >= 1:
+        rest = lines[finding.line - 1][finding.column - 1 :]
+        if rest.startswith(schedule):
+            length = len(schedule)
+        elif rest[:1] in ("'", '"') and rest[1:].startswith(schedule + rest[0]):
+            length = len(schedule) + 2
     return token_range(lines, finding.line, finding.column, length)
 
 
