@@ -18,7 +18,8 @@ from lsprotocol import types as lsp
 from ..analysis.lint.fixes import plan_fixes
 from ..loaders.suppress import directive
 from ..records import Edit, Finding, Job
-from .positions import utf16_column
+from .diagnostics import to_diagnostic
+from .positions import UTF16, units
 
 FIX_ALL = "source.fixAll.cronstable"
 _LIST = re.compile(r"(#\s*cronstable:\s*ignore\[)([^\]]*)(\])", re.IGNORECASE)
@@ -33,6 +34,7 @@ def code_actions(
     first_line: int,
     last_line: int,
     only: Sequence[str] | None = None,
+    encoding: str = UTF16,
 ) -> list[lsp.CodeAction]:
     """The actions for the findings on 0-based lines first_line..last_line, then fix-all."""
     lines = text.split("\n")
@@ -45,21 +47,23 @@ def code_actions(
         for finding in findings:
             if not first_line <= finding.line - 1 <= last_line:
                 continue
-            diagnostic = _diagnostic(finding, lines)
-            fix = _fix_action(uri, path, text, lines, finding, diagnostic)
+            diagnostic = to_diagnostic(finding, lines, encoding=encoding)
+            fix = _fix_action(uri, path, text, finding, diagnostic, encoding)
             if fix is not None:
                 out.append(fix)
-            ignore = _ignore_action(uri, lines, finding, jobs, diagnostic)
+            ignore = _ignore_action(uri, lines, finding, jobs, diagnostic, encoding)
             if ignore is not None:
                 out.append(ignore)
     if wanted(FIX_ALL):
-        every = fix_all(uri, path, text, findings)
+        every = fix_all(uri, path, text, findings, encoding)
         if every is not None:
             out.append(every)
     return out
 
 
-def fix_all(uri: str, path: str, text: str, findings: Sequence[Finding]) -> lsp.CodeAction | None:
+def fix_all(
+    uri: str, path: str, text: str, findings: Sequence[Finding], encoding: str = UTF16
+) -> lsp.CodeAction | None:
     """Every safe fix of the document at once: the text `lint --fix` writes."""
     plan = plan_fixes([f for f in findings if f.file == path or f.file is None], {path: text})
     if not plan or not plan[0].applied or plan[0].after == text:
@@ -69,7 +73,7 @@ def fix_all(uri: str, path: str, text: str, findings: Sequence[Finding]) -> lsp.
     return lsp.CodeAction(
         title=f"Fix {count} cronstable finding{'s' if count != 1 else ''} (safe fixes only)",
         kind=FIX_ALL,
-        edit=_workspace_edit(uri, text, edits),
+        edit=_workspace_edit(uri, text, edits, encoding),
     )
 
 
@@ -77,9 +81,9 @@ def _fix_action(
     uri: str,
     path: str,
     text: str,
-    lines: list[str],
     finding: Finding,
     diagnostic: lsp.Diagnostic,
+    encoding: str,
 ) -> lsp.CodeAction | None:
     fix = finding.fix
     if fix is None:
@@ -93,7 +97,7 @@ def _fix_action(
         kind=lsp.CodeActionKind.QuickFix,
         diagnostics=[diagnostic],
         is_preferred=fix.safe,
-        edit=_workspace_edit(uri, text, fix.edits),
+        edit=_workspace_edit(uri, text, fix.edits, encoding),
     )
 
 
@@ -103,6 +107,7 @@ def _ignore_action(
     finding: Finding,
     jobs: Sequence[Job],
     diagnostic: lsp.Diagnostic,
+    encoding: str,
 ) -> lsp.CodeAction | None:
     owner = _owner(finding, jobs)
     if owner is None or not 1 <= owner.location.line <= len(lines):
@@ -120,7 +125,7 @@ def _ignore_action(
             end = listed.end(2)
             inner = listed.group(2)
             addition = f", {code}" if inner.strip() else code
-            at = lsp.Position(line=number - 2, character=utf16_column(above, end))
+            at = lsp.Position(line=number - 2, character=units(above, end, encoding))
             edit = lsp.TextEdit(range=lsp.Range(start=at, end=at), new_text=addition)
             return _ignore(uri, code, owner, edit, diagnostic)
     line = lines[number - 1]
@@ -155,13 +160,7 @@ def _owner(finding: Finding, jobs: Sequence[Job]) -> Job | None:
     return max(before, key=lambda j: j.location.line) if before else candidates[0]
 
 
-def _diagnostic(finding: Finding, lines: list[str]) -> lsp.Diagnostic:
-    from .diagnostics import to_diagnostic
-
-    return to_diagnostic(finding, lines)
-
-
-def _workspace_edit(uri: str, text: str, edits: Sequence[Edit]) -> lsp.WorkspaceEdit:
+def _workspace_edit(uri: str, text: str, edits: Sequence[Edit], encoding: str) -> lsp.WorkspaceEdit:
     """Edits (1-based line and column, the text replaced) as LSP text edits."""
     starts = [0]
     for index, char in enumerate(text):
@@ -173,8 +172,8 @@ def _workspace_edit(uri: str, text: str, edits: Sequence[Edit]) -> lsp.Workspace
         changes.append(
             lsp.TextEdit(
                 range=lsp.Range(
-                    start=_position(text, starts, offset),
-                    end=_position(text, starts, offset + len(edit.old)),
+                    start=_position(text, starts, offset, encoding),
+                    end=_position(text, starts, offset + len(edit.old), encoding),
                 ),
                 new_text=edit.new,
             )
@@ -182,9 +181,9 @@ def _workspace_edit(uri: str, text: str, edits: Sequence[Edit]) -> lsp.Workspace
     return lsp.WorkspaceEdit(changes={uri: changes})
 
 
-def _position(text: str, starts: list[int], offset: int) -> lsp.Position:
+def _position(text: str, starts: list[int], offset: int, encoding: str) -> lsp.Position:
     import bisect
 
     line = bisect.bisect_right(starts, offset) - 1
     start = starts[line]
-    return lsp.Position(line=line, character=utf16_column(text[start:offset], offset - start))
+    return lsp.Position(line=line, character=units(text[start:offset], offset - start, encoding))

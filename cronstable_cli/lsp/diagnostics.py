@@ -13,7 +13,7 @@ from lsprotocol import types as lsp
 
 from ..load_codes import DUPLICATE_JOB_NAME, INCLUDE_CYCLE
 from ..records import Finding, SourceLocation
-from .positions import token_range
+from .positions import UTF16, token_range
 
 SOURCE = "cronstable"
 # Where each code's documentation is: the generated rule reference, one anchor per code.
@@ -35,7 +35,7 @@ def rule_url(code: str, base: str = RULE_DOCS) -> str:
     return f"{base.split('#')[0]}#{code}"
 
 
-def finding_range(finding: Finding, lines: Sequence[str]) -> lsp.Range:
+def finding_range(finding: Finding, lines: Sequence[str], encoding: str = UTF16) -> lsp.Range:
     """Where the finding is: the text its fix replaces when that starts there, else the
     whole schedule when the finding points at its start (quoted or not), else the word."""
     length = None
@@ -51,7 +51,7 @@ def finding_range(finding: Finding, lines: Sequence[str]) -> lsp.Range:
             length = len(schedule)
         elif rest[:1] in ("'", '"') and rest[1:].startswith(schedule + rest[0]):
             length = len(schedule) + 2
-    return token_range(lines, finding.line, finding.column, length)
+    return token_range(lines, finding.line, finding.column, length, encoding)
 
 
 def to_diagnostic(
@@ -62,6 +62,7 @@ def to_diagnostic(
     lines_of: LinesOf | None = None,
     uri_of: Callable[[str], str] = str,
     docs: str = RULE_DOCS,
+    encoding: str = UTF16,
 ) -> lsp.Diagnostic:
     """One finding as a diagnostic (relatedInformation: the other places it names)."""
     infos = None
@@ -73,13 +74,13 @@ def to_diagnostic(
                 lsp.DiagnosticRelatedInformation(
                     location=lsp.Location(
                         uri=uri_of(where.file),
-                        range=token_range(other, where.line, where.column, None),
+                        range=token_range(other, where.line, where.column, None, encoding),
                     ),
                     message=what,
                 )
             )
     return lsp.Diagnostic(
-        range=finding_range(finding, lines),
+        range=finding_range(finding, lines, encoding),
         message=finding.message,
         severity=SEVERITY.get(finding.level, lsp.DiagnosticSeverity.Information),
         code=finding.code,
@@ -97,11 +98,20 @@ def diagnostics(
     lines_of: LinesOf | None = None,
     uri_of: Callable[[str], str] = str,
     docs: str = RULE_DOCS,
+    encoding: str = UTF16,
 ) -> list[lsp.Diagnostic]:
     """Every finding of one document, in lint's order."""
     lines = text.split("\n")
     return [
-        to_diagnostic(f, lines, related=related, lines_of=lines_of, uri_of=uri_of, docs=docs)
+        to_diagnostic(
+            f,
+            lines,
+            related=related,
+            lines_of=lines_of,
+            uri_of=uri_of,
+            docs=docs,
+            encoding=encoding,
+        )
         for f in findings
     ]
 

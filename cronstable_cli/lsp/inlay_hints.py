@@ -16,11 +16,16 @@ from ..engine import ScheduleError, ZoneError
 from ..records import Job
 from ..safe_text import shown
 from .hover import schedule_lines
-from .positions import utf16_column
+from .positions import UTF16, units
 
 
 def inlay_hints(
-    text: str, jobs: Sequence[Job], first_line: int, last_line: int, now: datetime
+    text: str,
+    jobs: Sequence[Job],
+    first_line: int,
+    last_line: int,
+    now: datetime,
+    encoding: str = UTF16,
 ) -> list[lsp.InlayHint]:
     """Hints for the jobs whose schedule is on 0-based lines first_line..last_line."""
     lines = text.split("\n")
@@ -46,7 +51,9 @@ def inlay_hints(
             continue
         out.append(
             lsp.InlayHint(
-                position=lsp.Position(line=line - 1, character=_end(lines[line - 1], job)),
+                position=lsp.Position(
+                    line=line - 1, character=_end(lines[line - 1], job, encoding)
+                ),
                 label=shown("  ".join(labels)),
                 kind=lsp.InlayHintKind.Type,
                 padding_left=True,
@@ -55,16 +62,16 @@ def inlay_hints(
     return out
 
 
-def _end(line: str, job: Job) -> int:
+def _end(line: str, job: Job, encoding: str) -> int:
     """Where the hint goes: after a crontab entry's schedule, else at the end of the line."""
     text = line.rstrip("\r")
     if job.kind == "crontab":
         column = job.schedule_location.column or job.location.column
         at = column - 1 + len(job.schedule)
         if column and text[column - 1 : at] == job.schedule:
-            return utf16_column(text, at)
+            return units(text, at, encoding)
     if "#" in text and job.kind != "crontab":
         comment = text.find(" #")
         if comment >= 0:
-            return utf16_column(text, len(text[:comment].rstrip()))
-    return utf16_column(text, len(text.rstrip()))
+            return units(text, len(text[:comment].rstrip()), encoding)
+    return units(text, len(text.rstrip()), encoding)

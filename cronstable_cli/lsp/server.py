@@ -33,6 +33,7 @@ from .code_actions import FIX_ALL, code_actions
 from .diagnostics import RULE_DOCS, diagnostics, related_places
 from .hover import hover
 from .inlay_hints import inlay_hints
+from .positions import UTF16
 from .session import Session, Settings, document_key, load_settings
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -128,6 +129,10 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
                 return None
         return text.split("\n")
 
+    def encoding() -> str:
+        """The position encoding pygls agreed with the client (UTF-16 unless it chose)."""
+        return str(server.workspace.position_encoding or UTF16)
+
     def sites(name: str) -> list[SourceLocation]:
         return [
             j.location for linted in session().files.values() for j in linted.jobs if j.name == name
@@ -145,6 +150,7 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
                 lines_of=lines_of,
                 uri_of=uri_of,
                 docs=options.rule_docs,
+                encoding=encoding(),
             )
             server.text_document_publish_diagnostics(
                 lsp.PublishDiagnosticsParams(uri=uri_of(key), diagnostics=out)
@@ -276,6 +282,7 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
             params.range.start.line,
             params.range.end.line,
             only,
+            encoding(),
         )
 
     @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT, lsp.InlayHintOptions(resolve_provider=False))
@@ -291,6 +298,7 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
             params.range.start.line,
             params.range.end.line,
             s.now(),
+            encoding(),
         )
 
     return server, state

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from cronstable_cli.lsp.diagnostics import diagnostics, finding_range, related_places
 from cronstable_cli.lsp.hover import hover
 from cronstable_cli.lsp.inlay_hints import inlay_hints
-from cronstable_cli.lsp.positions import position, token_range, utf16_column
+from cronstable_cli.lsp.positions import position, token_range, units
 from cronstable_cli.lsp.session import Session, load_settings
 from cronstable_cli.records import Finding, SourceLocation
 
@@ -20,16 +20,20 @@ NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
 def test_columns_count_utf16_units() -> None:
     line = "  - name: 🕐 café  # x"
     # "  - name: " is 10 units, the clock is 2 (a surrogate pair), the space 1.
-    assert utf16_column(line, 10) == 10
-    assert utf16_column(line, 11) == 12
-    assert utf16_column(line, 12) == 13
+    assert units(line, 10) == 10
+    assert units(line, 11) == 12
+    assert units(line, 12) == 13
     assert position([line], 1, 13).character == 13  # 'c' of café: index 12, 10 + 2 + 1 units
     assert position([line], 5, 3).line == 0  # past the end: the last line, its start
     assert position([], 0, 0).line == 0
     r = token_range([line], 1, 13, None)
     assert (r.start.character, r.end.character) == (13, 17)  # "café"
     whole = token_range([line + "\r"], 1, 0, None)
-    assert (whole.start.character, whole.end.character) == (0, utf16_column(line, len(line)))
+    assert (whole.start.character, whole.end.character) == (0, units(line, len(line)))
+    # A client that negotiated UTF-8 counts bytes (the clock is 4, é 2), UTF-32 characters.
+    assert units(line, 12, "utf-8") == 15 and units(line, 16, "utf-8") == 20
+    assert units(line, 16, "utf-32") == 16
+    assert token_range([line], 1, 13, None, "utf-8").end.character == 20
     nowhere = token_range([line], 3, 1, None)
     assert nowhere.start == nowhere.end
 
