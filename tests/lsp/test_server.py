@@ -270,3 +270,32 @@ def test_hostile_documents_get_diagnostics_not_a_dead_server(root: Path) -> None
         assert "error" not in answer
 
     asyncio.run(scenario())
+
+
+def test_a_utf8_client_gets_byte_columns(root: Path) -> None:
+    text = "jobs:\n  - name: café\n    command: x\n    schedule: 'é * * * *'\n"
+    job = root / "wide.yaml"
+
+    async def scenario() -> list[dict[str, Any]]:
+        server = InProcess(now=NOW)
+        server.send(
+            {
+                "id": 0,
+                "method": "initialize",
+                "params": {
+                    "processId": None,
+                    "rootUri": uri(root),
+                    "capabilities": {"general": {"positionEncodings": ["utf-8", "utf-16"]}},
+                },
+            }
+        )
+        assert server.out.messages[0]["result"]["capabilities"]["positionEncoding"] == "utf-8"
+        opened(server, job, text)
+        return server.published(uri(job)) or []
+
+    published = asyncio.run(scenario())
+    invalid = next(d for d in published if d["code"] == "invalid-schedule")
+    # The finding is at the schedule's text, column 16 (after 15 ASCII characters); its
+    # range covers the 9 characters `é * * * *`: 10 bytes in UTF-8 ('é' is two), 9 in UTF-16.
+    assert invalid["range"]["start"] == {"line": 3, "character": 15}
+    assert invalid["range"]["end"] == {"line": 3, "character": 25}
