@@ -250,3 +250,23 @@ def test_a_broken_settings_file_is_told_and_defaults_apply(workspace: Path) -> N
     assert "select" in settings.problem  # the did-you-mean
     session = Session(settings)
     assert session.open("cronstable.d/a.yaml", WORKSPACE["cronstable.d/a.yaml"])
+
+
+def test_the_baseline_hides_what_it_knows_as_lint_does(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cronstable_cli.cli.main import main
+
+    (workspace / ".cronstable.toml").write_text("baseline = 'known.json'\n", encoding="utf-8")
+    main(["lint", "--write-baseline", "known.json", "--from", FROM])
+    capsys.readouterr()
+    # A new finding after the baseline was written: only it is reported.
+    added = WORKSPACE["cronstable.d/b.yaml"] + (
+        '  - name: steps\n    command: /bin/s\n    schedule: "*/7 * * * *"\n'
+    )
+    (workspace / "cronstable.d/b.yaml").write_text(added, encoding="utf-8")
+    expected = by_file(lint_json(capsys))
+    assert [f[0] for found in expected.values() for f in found] == ["uneven-step"]
+    session = Session(load_settings(now=NOW))
+    published = session.open("cronstable.d/b.yaml", added)
+    assert {k: shapes(v) for k, v in published.items() if v} == expected

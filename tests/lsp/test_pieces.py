@@ -116,3 +116,20 @@ def test_inlay_hints_of_a_crontab(tmp_path, monkeypatch) -> None:  # type: ignor
     assert by_line[0][0] == 9 and str(by_line[0][1]).startswith("→ ")
     assert 1 not in by_line
     assert by_line[2][1] == "never fires"
+
+
+def test_hover_on_a_dag_schedule(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    text = (
+        "state:\n  path: /var/lib/cronstable\n"
+        'dags:\n  - name: etl\n    schedule: "H 2 * * *"\n    timezone: Europe/Berlin\n'
+        "    tasks:\n      - id: extract\n        command: extract.sh\n"
+    )
+    session = opened(tmp_path, monkeypatch, "dags.yaml", text)
+    shown = hover(text, session.jobs("dags.yaml"), [], 4, NOW)
+    assert shown is not None
+    value = shown.contents.value  # type: ignore[union-attr]
+    # A DAG is the job `dag:etl`: its H is keyed by that name (the daemon's hash).
+    from cronstable_cli.engine.daemon_hash import hash_value
+
+    minute = hash_value("minute", "dag:etl") % 60
+    assert f"`{minute} 2 * * *`" in value and "`dag:etl`" in value and "Europe/Berlin" in value
