@@ -49,13 +49,26 @@ class MissingExtra(click.ClickException):
     help="Wait this long after an edit before linting the document again.",
 )
 @click.option(
+    "--rule-docs",
+    default=None,
+    metavar="URL",
+    help="Where a diagnostic's code links: the URL of docs/lint-rules.md (each code is "
+    "an anchor there). [default: the project's page]",
+)
+@click.option(
     "--from",
     "from_",
     default=None,
     metavar="INSTANT",
     help="Lint and preview as of this instant (ISO-8601; naive is UTC) instead of now.",
 )
-def lsp(stdio: bool, max_per_minute: int | None, debounce: int, from_: str | None) -> int:
+def lsp(
+    stdio: bool,
+    max_per_minute: int | None,
+    debounce: int,
+    rule_docs: str | None,
+    from_: str | None,
+) -> int:
     """Serve the linter, hovers and fixes to an editor (Language Server Protocol).
 
     An editor starts it and talks to it on standard input and output. It
@@ -81,15 +94,16 @@ def lsp(stdio: bool, max_per_minute: int | None, debounce: int, from_: str | Non
         if err.name and err.name.split(".")[0] in ("pygls", "lsprotocol"):
             raise MissingExtra(MISSING) from None
         raise
-    status = serve(
-        Options(
-            config_file=os.path.abspath(config_file) if config_file else None,
-            isolated=isolated,
-            now=now,
-            max_per_minute=max_per_minute,
-            debounce=debounce / 1000,
-        )
+    options = Options(
+        config_file=os.path.abspath(config_file) if config_file else None,
+        isolated=isolated,
+        now=now,
+        max_per_minute=max_per_minute,
+        debounce=debounce / 1000,
     )
+    if rule_docs is not None:
+        options.rule_docs = rule_docs
+    status = serve(options)
     if sys.stdout is not None and sys.stdout.closed:
         # The protocol closed standard output on `exit`; nothing more is written there.
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115

@@ -47,7 +47,9 @@ def test_options_reach_the_server(
     assert options.config_file == str(tmp_path / "settings.toml")
     assert options.max_per_minute == 4 and options.debounce == 0.25
     assert options.now == datetime(2027, 1, 2, 3, 4, tzinfo=timezone.utc)
-    assert main(["lsp", "--isolated", "--stdio"]) == 0
+    assert options.rule_docs.startswith("https://")
+    assert main(["lsp", "--isolated", "--stdio", "--rule-docs", "https://x.test/rules.md"]) == 0
+    assert served[-1].rule_docs == "https://x.test/rules.md"
     assert served[-1].isolated and served[-1].config_file is None and served[-1].now is None
 
 

@@ -270,3 +270,16 @@ def test_the_baseline_hides_what_it_knows_as_lint_does(
     session = Session(load_settings(now=NOW))
     published = session.open("cronstable.d/b.yaml", added)
     assert {k: shapes(v) for k, v in published.items() if v} == expected
+
+
+@pytest.mark.parametrize("name", ["cronstable.yaml", "legacy.crontab"])
+def test_crlf_and_bom_documents_get_lints_findings(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "\ufeff" + (ROOT / "examples" / name).read_text(encoding="utf-8").replace("\n", "\r\n")
+    (tmp_path / name).write_bytes(text.encode("utf-8"))
+    monkeypatch.chdir(tmp_path)
+    expected = by_file(lint_json(capsys, "--isolated", name)).get(name, [])
+    session = Session(load_settings(isolated=True, now=NOW))
+    assert shapes(session.open(name, text)[name]) == expected
+    assert expected  # the examples have findings
