@@ -30,14 +30,13 @@ from datetime import datetime, timezone
 
 from ..analysis.lint.linter import LintReport
 from ..analysis.lint.project import ProjectLint, UnknownCodes, lint_project, project_settings
+from ..cli.options import DEFAULT_PATHS
 from ..load_codes import DUPLICATE_JOB_NAME, INCLUDE_CYCLE
 from ..loaders import LoadResult, load_paths
 from ..loaders.config_file import ConfigError, ProjectConfig, discover
 from ..loaders.discover import is_crontab_name, is_system_path, is_yaml_name, kind_by_name, sniff
 from ..loaders.files import TextsOver
 from ..records import Finding, Job
-
-DEFAULT_PATHS = ("cronstable.yaml", "cronstable.d")
 
 
 def _cross_file_codes() -> frozenset[str]:
