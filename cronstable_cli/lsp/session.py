@@ -95,6 +95,11 @@ def load_settings(
             problem = f"cronstable: the baseline cannot be used: {err}"
     if config.paths:
         paths = tuple(p for p in config.paths if os.path.exists(p))
+        missing = [p for p in config.paths if p not in paths]
+        if missing:  # `lint` refuses to run; the editor lints what is there and says so
+            problem = (
+                f"cronstable: `paths` in {config.source} names {missing[0]}, which does not exist"
+            )
     else:
         paths = tuple(p for p in DEFAULT_PATHS if os.path.exists(p))
     return Settings(ProjectLint(settings, config, baseline, baseline_dir), paths, problem, now)

@@ -283,3 +283,10 @@ def test_crlf_and_bom_documents_get_lints_findings(
     session = Session(load_settings(isolated=True, now=NOW))
     assert shapes(session.open(name, text)[name]) == expected
     assert expected  # the examples have findings
+
+
+def test_a_missing_path_in_the_settings_is_told(workspace: Path) -> None:
+    (workspace / ".cronstable.toml").write_text("paths = ['cronstable.d', 'gone']\n")
+    settings = load_settings(now=NOW)
+    assert settings.paths == ("cronstable.d",)
+    assert settings.problem is not None and "names gone, which does not exist" in settings.problem
