@@ -37,6 +37,13 @@ from .positions import UTF16
 from .session import Session, Settings, document_key, load_settings
 
 F = TypeVar("F", bound=Callable[..., Any])
+# What the client is asked to watch: job files by the loaders' names, and the settings.
+WATCHED = (
+    "**/*.{yaml,yml,cron,crontab}",
+    "**/crontab",
+    f"**/{DOTFILE}",
+    f"**/{PYPROJECT}",
+)
 
 
 @dataclass
@@ -180,6 +187,39 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
                 lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=problem)
             )
             log(problem, lsp.MessageType.Warning)
+        workspace = server.client_capabilities.workspace
+        watched = workspace.did_change_watched_files if workspace else None
+        if watched is not None and watched.dynamic_registration:
+            # Job files changed outside the editor (a checkout, a generator): lint again.
+            server.client_register_capability(
+                lsp.RegistrationParams(
+                    registrations=[
+                        lsp.Registration(
+                            id="cronstable-watched-files",
+                            method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                            register_options=lsp.DidChangeWatchedFilesRegistrationOptions(
+                                watchers=[lsp.FileSystemWatcher(glob_pattern=g) for g in WATCHED]
+                            ),
+                        )
+                    ]
+                )
+            )
+
+    @server.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    @guarded
+    def watched_files(_ls: LanguageServer, params: lsp.DidChangeWatchedFilesParams) -> None:
+        s = session()
+        keys = [key_of(change.uri) for change in params.changes]
+        baseline = s.settings.config.baseline
+        settings_changed = any(
+            key is not None
+            and (
+                os.path.basename(key) in (DOTFILE, PYPROJECT)
+                or (baseline is not None and document_key(baseline) == key)
+            )
+            for key in keys
+        )
+        publish(s.reload(state.settings()) if settings_changed else s.reload(s.settings))
 
     @server.feature(lsp.SHUTDOWN)
     def shutdown(_ls: LanguageServer, _params: None) -> None:

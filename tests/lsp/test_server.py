@@ -299,3 +299,42 @@ def test_a_utf8_client_gets_byte_columns(root: Path) -> None:
     # range covers the 9 characters `é * * * *`: 10 bytes in UTF-8 ('é' is two), 9 in UTF-16.
     assert invalid["range"]["start"] == {"line": 3, "character": 15}
     assert invalid["range"]["end"] == {"line": 3, "character": 25}
+
+
+def test_files_changed_outside_the_editor_are_linted_again(root: Path) -> None:
+    (root / "cronstable.d").mkdir()
+    other = root / "cronstable.d" / "other.yaml"
+    other.write_text("jobs:\n  - name: o\n    command: x\n    schedule: '0 * * * *'\n")
+
+    async def scenario() -> None:
+        server = InProcess(now=NOW)
+        capabilities = {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}
+        server.send(
+            {
+                "id": 0,
+                "method": "initialize",
+                "params": {"processId": None, "rootUri": uri(root), "capabilities": capabilities},
+            }
+        )
+        server.notify("initialized", {})
+        asked = [m for m in server.out.messages if m.get("method") == "client/registerCapability"]
+        assert asked, "the server asks the client to watch the job files"
+        watchers = asked[0]["params"]["registrations"][0]["registerOptions"]["watchers"]
+        assert {"globPattern": "**/*.{yaml,yml,cron,crontab}"} in watchers
+        opened(server, root / "cronstable.yaml")
+        assert server.published(uri(other)) is None  # nothing to say about it yet
+        # A checkout changes a file nobody has open: its new finding is published.
+        other.write_text("jobs:\n  - name: o\n    command: x\n    schedule: '*/7 * * * *'\n")
+        server.notify(
+            "workspace/didChangeWatchedFiles", {"changes": [{"uri": uri(other), "type": 2}]}
+        )
+        assert [d["code"] for d in server.published(uri(other)) or []] == ["uneven-step"]
+        # The settings file changed on disk: read again, and the code is ignored now.
+        (root / ".cronstable.toml").write_text("ignore = ['uneven-step']\n")
+        server.notify(
+            "workspace/didChangeWatchedFiles",
+            {"changes": [{"uri": uri(root / ".cronstable.toml"), "type": 1}]},
+        )
+        assert server.published(uri(other)) == []
+
+    asyncio.run(scenario())
