@@ -133,3 +133,16 @@ def test_hover_on_a_dag_schedule(tmp_path, monkeypatch) -> None:  # type: ignore
 
     minute = hash_value("minute", "dag:etl") % 60
     assert f"`{minute} 2 * * *`" in value and "`dag:etl`" in value and "Europe/Berlin" in value
+
+
+def test_hover_on_cron_tz(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    text = "CRON_TZ=America/New_York\n30 2 * * * /bin/x\n"
+    session = opened(tmp_path, monkeypatch, "tz.crontab", text)
+    shown = hover(text, session.jobs("tz.crontab"), [], 0, NOW)
+    assert shown is not None
+    value = shown.contents.value  # type: ignore[union-attr]
+    # December in New York: EST, -05:00; clocks go forward on 2027-03-14 at 07:00 UTC.
+    assert "now UTC-05:00 (EST)" in value
+    assert "forward 1 h at 2027-03-14 07:00 UTC" in value
+    entry = hover(text, session.jobs("tz.crontab"), [], 1, NOW)
+    assert entry is not None and "America/New_York" in entry.contents.value  # type: ignore[union-attr]
