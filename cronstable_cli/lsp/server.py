@@ -140,13 +140,20 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
         """The position encoding pygls agreed with the client (UTF-16 unless it chose)."""
         return str(server.workspace.position_encoding or UTF16)
 
-    def sites(name: str) -> list[SourceLocation]:
-        return [
-            j.location for linted in session().files.values() for j in linted.jobs if j.name == name
-        ]
-
     def publish(found: Mapping[str, list[Finding]]) -> None:
         s = session()
+        index: dict[str, list[SourceLocation]] | None = None
+
+        def sites(name: str) -> list[SourceLocation]:
+            """Where jobs of this name are, in every file linted (made once per publish)."""
+            nonlocal index
+            if index is None:
+                index = {}
+                for linted in s.files.values():
+                    for job in linted.jobs:
+                        index.setdefault(job.name, []).append(job.location)
+            return index.get(name, [])
+
         for key, findings in s.publishable(found).items():
             text = s.texts.get(key)
             lines = text.split("\n") if text is not None else lines_of(key) or []

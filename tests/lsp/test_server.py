@@ -338,3 +338,25 @@ def test_files_changed_outside_the_editor_are_linted_again(root: Path) -> None:
         assert server.published(uri(other)) == []
 
     asyncio.run(scenario())
+
+
+def test_a_duplicate_name_links_the_other_job(root: Path) -> None:
+    (root / "cronstable.d").mkdir()
+    first = root / "cronstable.d" / "a.yaml"
+    second = root / "cronstable.d" / "b.yaml"
+    first.write_text("jobs:\n  - name: twin\n    command: x\n    schedule: '0 * * * *'\n")
+    second.write_text("jobs:\n\n  - name: twin\n    command: y\n    schedule: '5 * * * *'\n")
+
+    async def scenario() -> list[dict[str, Any]]:
+        server = InProcess(now=NOW)
+        start(server, root)
+        opened(server, second)
+        return server.published(uri(second)) or []
+
+    published = asyncio.run(scenario())
+    duplicate = next(d for d in published if d["code"] == "duplicate-job-name")
+    (related,) = duplicate["relatedInformation"]
+    # The other `twin` is a.yaml's `- name:` item: line 2, the name key at column 5.
+    assert related["location"]["uri"] == uri(first)
+    assert related["location"]["range"]["start"] == {"line": 1, "character": 4}
+    assert "also defined here" in related["message"]
