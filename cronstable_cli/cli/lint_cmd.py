@@ -158,7 +158,6 @@ def lint(
     """
     from ..analysis.lint import CODES, RULES, LintSettings
     from ..analysis.lint import lint as run_lint
-    from ..load_codes import REFUSALS
 
     if list_rules:
         write_report(
@@ -201,16 +200,9 @@ def lint(
     texts: dict[str, str] | None = {} if fix or show_diff else None
 
     def filtered(report: LintReport) -> LintReport:
-        if not config.per_file_ignores:
-            return report
-        return replace(
-            report,
-            findings=tuple(
-                f
-                for f in report.findings
-                if f.code in REFUSALS or not (f.file and f.code in config.ignored_for(f.file))
-            ),
-        )
+        from ..analysis.lint.project import without_per_file_ignores
+
+        return without_per_file_ignores(report, config)
 
     # Loaded here, not in a helper: every frame counts against a deep include chain.
     report = filtered(run_lint(_load(paths, system_crontab, user_crontab, stdin, texts), settings))
@@ -263,27 +255,12 @@ def _read_stdin(paths: tuple[str, ...], stdin_filename: str | None) -> tuple[str
 
 def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozenset[str]:
     """Comma-separated, repeatable codes; none at all or an unknown one is a usage error."""
-    codes = {c.strip() for value in values for c in value.split(",") if c.strip()}
-    if not codes:
-        # An empty --select would silently switch every rule off.
-        raise click.BadParameter(
-            "no codes given; `cronstable lint --list-rules` lists them", param_hint=option
-        )
-    unknown = sorted(codes - set(known))
-    if unknown:
-        from difflib import get_close_matches
+    from ..analysis.lint.project import UnknownCodes, parse_codes
 
-        hints = [
-            f"{shown(code)} (did you mean {', '.join(close)}?)" if close else shown(code)
-            for code in unknown
-            for close in [get_close_matches(code, known, n=2, cutoff=0.6)]
-        ]
-        raise click.BadParameter(
-            f"unknown code{'s' if len(unknown) > 1 else ''} {', '.join(hints)}; "
-            "`cronstable lint --list-rules` lists them",
-            param_hint=option,
-        )
-    return frozenset(codes)
+    try:
+        return parse_codes(values, known)
+    except UnknownCodes as err:
+        raise click.BadParameter(shown(str(err)), param_hint=option) from None
 
 
 def _load(

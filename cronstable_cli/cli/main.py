@@ -31,11 +31,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "diff": ("diff_cmd", "diff", "What a change to job files does to the fleet (for PRs)."),
     "calendar": ("calendar_cmd", "calendar", "The coming week as a calendar feed (.ics) or view."),
     "mcp": ("mcp_cmd", "mcp", "Serve the analyses to coding agents (MCP over stdio)."),
+    "lsp": ("lsp_cmd", "lsp", "Language server: lint, hovers and fixes in the editor."),
 }
 
 # Commands that serve a protocol on stdio instead of writing a report: the report
 # checks (formats, widths, -o, hostile inputs, JSON sections) leave them out.
-SERVERS: frozenset[str] = frozenset({"mcp"})
+SERVERS: frozenset[str] = frozenset({"lsp", "mcp"})
 
 
 # The two console scripts (pyproject.toml): the shared name and the unambiguous one.

@@ -113,3 +113,9 @@ def project_config() -> ProjectConfig:
             raise click.UsageError(str(err)) from None
     config: ProjectConfig = cache["cronstable.config"]
     return config
+
+
+def config_choice() -> tuple[str | None, bool]:
+    """--config FILE (None: discover) and --isolated, for a front-end that discovers later."""
+    values = _values()
+    return values.get("config_file"), bool(values.get("isolated"))

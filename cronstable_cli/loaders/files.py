@@ -147,3 +147,38 @@ def unchanged_since(path: str, text: str) -> bool:
             return handle.read() == text.encode("utf-8")
     except OSError:
         return False
+
+
+class TextsOver:
+    """Files an editor holds open, by path, laid over another source (the language server).
+
+    Their text is read as a file's bytes would be (`decode_text`), so a load
+    of an open document finds what `lint` finds in the same text on disk.
+    """
+
+    def __init__(self, texts: dict[str, str], under: FileSource = DISK) -> None:
+        self.texts = texts  # by absolute, normalised path
+        self.under = under
+
+    def _text(self, path: str) -> str | None:
+        return self.texts.get(os.path.abspath(path))
+
+    def is_dir(self, path: str) -> bool:
+        return self._text(path) is None and self.under.is_dir(path)
+
+    def exists(self, path: str) -> bool:
+        return self._text(path) is not None or self.under.exists(path)
+
+    def list_dir(self, path: str) -> list[str]:
+        return self.under.list_dir(path)
+
+    def identity(self, path: str) -> str:
+        return os.path.realpath(path)
+
+    def read_text(self, path: str, out: Problems) -> str | None:
+        text = self._text(path)
+        if text is None:
+            return self.under.read_text(path, out)
+        from .reading import decode_text
+
+        return decode_text(text.encode("utf-8", "surrogatepass"), out)

@@ -409,7 +409,9 @@ TOOLS: tuple[Tool, ...] = (
         (
             PATHS,
             FROM,
-            Arg("days", "integer", "Length of the window in days.", "--days", minimum=1, maximum=60),
+            Arg(
+                "days", "integer", "Length of the window in days.", "--days", minimum=1, maximum=60
+            ),
             TZ,
             Arg("job", "string", "Only the job called this.", "--job"),
             Arg("grep", "string", "Only jobs whose name or schedule holds this.", "--grep"),

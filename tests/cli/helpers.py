@@ -9,7 +9,7 @@ from typing import Any
 import click
 import pytest
 
-from cronstable_cli.cli.main import COMMANDS, main
+from cronstable_cli.cli.main import COMMANDS, SERVERS, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -34,6 +34,15 @@ def declared_formats(name: str) -> tuple[str, ...]:
         if "--format" in param.opts and isinstance(param.type, click.Choice):
             return tuple(str(choice) for choice in param.type.choices)
     return ("text",)
+
+
+def report_commands() -> set[str]:
+    """The commands that write a report (they declare --format); servers such as `lsp` don't.
+
+    A server talks a protocol on standard input and output instead: the report
+    tests (widths, JSON keys, hostile inputs) do not apply to it, its own do.
+    """
+    return set(COMMANDS) - SERVERS
 
 
 # The keys of a finding object, in order, in every JSON document (docs/json.md).

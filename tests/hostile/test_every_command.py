@@ -125,9 +125,7 @@ CASES: dict[str, Callable[[Path], tuple[list[str], bool]]] = {
 }
 
 
-def _assert_clean_text(
-    stream: str, where: str, commands: bool = False, fmt: str = "text"
-) -> None:
+def _assert_clean_text(stream: str, where: str, commands: bool = False, fmt: str = "text") -> None:
     """No raw character; no workflow command but the tool's own (`commands`: github
     output, whose lines are commands; a forged one is the hostile name's). An
     iCalendar feed ends its lines in CRLF by its standard: those CRs are its own."""

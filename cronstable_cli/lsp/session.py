@@ -1,0 +1,317 @@
+"""The server's state: its settings, the open documents, what their last lint found.
+
+No pygls here: a `Session` is driven by plain calls (open, change, save,
+close) and answers with the findings to publish per file, so every rule of
+which document gets which diagnostics is testable without a client.
+
+The server runs in the workspace root (it changes directory there when it
+starts, as `cronstable lint` runs in a project), so paths, messages and
+config discovery are exactly those of `cronstable lint` run there.
+
+- A document *in the workspace* (a file `cronstable lint` with no PATHS
+  reads: the config file's `paths`, else ./cronstable.yaml and
+  ./cronstable.d, with their includes) gets the findings of that whole lint
+  on open and on save, so the fleet rules (`duplicate-job-name` across
+  files, `crowded-minute`, include cycles) update every file they touch.
+  While it is edited, its own lint runs (as `lint FILE` would) and keeps
+  the cross-file findings of the last whole lint.
+- Any other job file (a crontab by name, a YAML file that is not a Compose,
+  Kubernetes, workflow or OpenAPI document, a `system-crontab` glob) gets
+  the findings of `cronstable lint FILE`.
+- Anything else gets nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from ..analysis.lint.linter import LintReport
+from ..analysis.lint.project import ProjectLint, UnknownCodes, lint_project, project_settings
+from ..cli.options import DEFAULT_PATHS
+from ..load_codes import DUPLICATE_JOB_NAME, INCLUDE_CYCLE
+from ..loaders import LoadResult, load_paths
+from ..loaders.config_file import ConfigError, ProjectConfig, discover
+from ..loaders.discover import is_crontab_name, is_system_path, is_yaml_name, kind_by_name, sniff
+from ..loaders.files import TextsOver
+from ..records import Finding, Job
+
+
+def _cross_file_codes() -> frozenset[str]:
+    from ..analysis.lint.registry import FLEET_RULES
+
+    return frozenset({DUPLICATE_JOB_NAME, INCLUDE_CYCLE, *(r.code for r in FLEET_RULES)})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the server lints with, resolved once per workspace (and again when they change)."""
+
+    run: ProjectLint
+    paths: tuple[str, ...]  # what `cronstable lint` with no PATHS reads; () when nothing
+    problem: str | None = None  # the config file could not be used (told to the client)
+    fixed_now: datetime | None = None  # --from: "today" for every lint (tests, benchmarks)
+
+    @property
+    def config(self) -> ProjectConfig:
+        return self.run.config
+
+    def system_crontab(self) -> bool | Callable[[str], bool]:
+        config = self.config
+        return config.is_system_crontab if config.system_crontab else False
+
+
+def load_settings(
+    config_file: str | None = None,
+    isolated: bool = False,
+    *,
+    now: datetime | None = None,
+    max_per_minute: int | None = None,
+) -> Settings:
+    """The settings `cronstable lint` would use in the current directory.
+
+    A config file that cannot be used is reported in `problem`, and the
+    defaults are used meanwhile (an editor keeps showing what it can).
+    """
+    problem = None
+    try:
+        config = discover(".", config_file, isolated)
+        settings = project_settings(config, now=now, max_per_minute=max_per_minute)
+    except (ConfigError, UnknownCodes) as err:
+        problem = f"cronstable: the settings file cannot be used: {err}"
+        config = ProjectConfig()
+        settings = project_settings(config, now=now, max_per_minute=max_per_minute)
+    baseline = None
+    baseline_dir = "."
+    if config.baseline is not None:
+        from ..loaders.baseline_file import BaselineError, read_baseline
+
+        try:
+            baseline = read_baseline(config.baseline)
+            baseline_dir = os.path.dirname(os.path.abspath(config.baseline))
+        except BaselineError as err:
+            problem = f"cronstable: the baseline cannot be used: {err}"
+    if config.paths:
+        paths = tuple(p for p in config.paths if os.path.exists(p))
+        missing = [p for p in config.paths if p not in paths]
+        if missing:  # `lint` refuses to run; the editor lints what is there and says so
+            problem = (
+                f"cronstable: `paths` in {config.source} names {missing[0]}, which does not exist"
+            )
+    else:
+        paths = tuple(p for p in DEFAULT_PATHS if os.path.exists(p))
+    return Settings(ProjectLint(settings, config, baseline, baseline_dir), paths, problem, now)
+
+
+def document_key(path: str) -> str:
+    """How findings name a file: relative to the workspace root below it, else absolute."""
+    absolute = os.path.abspath(path)
+    rel = os.path.relpath(absolute)
+    return absolute if rel.startswith("..") else rel
+
+
+def looks_like_job_file(path: str, text: str, settings: Settings) -> bool:
+    """A file `cronstable lint FILE` is meant for, judged by name (and for YAML, content)."""
+    from ..loaders.foreign_yaml import foreign_document
+
+    name = os.path.basename(path)
+    if is_crontab_name(name) or is_system_path(path) or settings.config.is_system_crontab(path):
+        return True
+    if is_yaml_name(name):
+        return foreign_document(text) is None
+    # A file named neither way is lint's when it reads as a crontab (a cron.d copy).
+    return kind_by_name(path) == "sniff" and sniff(text) == "crontab"
+
+
+@dataclass
+class Linted:
+    """One file's state after the last lint that covered it."""
+
+    findings: list[Finding]
+    jobs: list[Job]
+
+
+@dataclass
+class Session:
+    """The open documents and what the last lints found, by file key (`document_key`)."""
+
+    settings: Settings
+    texts: dict[str, str] = field(default_factory=dict)  # open documents
+    files: dict[str, Linted] = field(default_factory=dict)
+    workspace_files: frozenset[str] = frozenset()  # what the last whole lint read
+    cross_file: dict[str, list[Finding]] = field(default_factory=dict)  # from the whole lint
+    published: set[str] = field(default_factory=set)  # files with diagnostics out there
+    workspace_linted: bool = False
+
+    # -- the lints ------------------------------------------------------------
+
+    def now(self) -> datetime:
+        return self.settings.fixed_now or datetime.now(timezone.utc)
+
+    def _run(self) -> ProjectLint:
+        from dataclasses import replace
+
+        run = self.settings.run
+        return replace(run, settings=replace(run.settings, now=self.now()))
+
+    def _load(self, paths: Iterable[str]) -> LoadResult:
+        overlay = TextsOver({os.path.abspath(k): v for k, v in self.texts.items()})
+        return load_paths(list(paths), system_crontab=self.settings.system_crontab(), files=overlay)
+
+    def lint_files(self, paths: Iterable[str]) -> tuple[LoadResult, LintReport]:
+        """`cronstable lint PATHS` over the open documents' texts.
+
+        The cyclic collector is paused for the run, as for a CLI command: a lint
+        makes many small acyclic objects, and a collection pass over them (and
+        over every loaded job the session keeps) frees nothing.
+        """
+        import gc
+
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            load = self._load(paths)
+            return load, lint_project(load, self._run())
+        finally:
+            if enabled:
+                gc.enable()
+
+    def in_workspace(self, key: str) -> bool:
+        if not self.workspace_linted:
+            self.lint_workspace()
+        return key in self.workspace_files
+
+    def is_job_document(self, key: str) -> bool:
+        """True for the documents lint reads (see the module docstring)."""
+        if self.in_workspace(key):
+            return True
+        return looks_like_job_file(key, self.texts.get(key, ""), self.settings)
+
+    def lint_workspace(self) -> dict[str, list[Finding]]:
+        """The whole lint: findings for every file it read (and for those it no longer does)."""
+        self.workspace_linted = True
+        if not self.settings.paths:
+            self.workspace_files = frozenset()
+            return {}
+        load, report = self.lint_files(self.settings.paths)
+        read = {document_key(f) for f in load.files}
+        by_file = _by_file(report.findings, read)
+        jobs = _jobs_by_file([*load.jobs, *load.withheld])
+        cross = _cross_file_codes()
+        self.cross_file = {
+            key: [f for f in found if f.code in cross] for key, found in by_file.items()
+        }
+        gone = self.workspace_files - read
+        self.workspace_files = frozenset(read)
+        for key in read:
+            self.files[key] = Linted(by_file.get(key, []), jobs.get(key, []))
+        out = {key: by_file.get(key, []) for key in read}
+        for key in gone:
+            if key not in self.texts:
+                self.files.pop(key, None)
+            out[key] = self.lint_document(key) if key in self.texts else []
+        return out
+
+    def lint_document(self, key: str) -> list[Finding]:
+        """`cronstable lint FILE` for one document (its includes followed)."""
+        if not self.is_job_document(key):
+            self.files.pop(key, None)
+            return []
+        load, report = self.lint_files([key])
+        by_file = _by_file(report.findings, {key})
+        found = by_file.get(key, [])
+        if key in self.workspace_files:
+            seen = {_identity(f) for f in found}
+            found = [
+                *found,
+                *(f for f in self.cross_file.get(key, ()) if _identity(f) not in seen),
+            ]
+            found.sort(key=lambda f: (f.line, f.column))
+        jobs = _jobs_by_file([*load.jobs, *load.withheld])
+        self.files[key] = Linted(found, jobs.get(key, []))
+        return found
+
+    # -- the document events -----------------------------------------------------
+
+    def open(self, key: str, text: str) -> dict[str, list[Finding]]:
+        """A document opened: its findings (and, in the workspace, every file's)."""
+        self.texts[key] = text
+        return self.refresh(key)
+
+    def change(self, key: str, text: str) -> dict[str, list[Finding]]:
+        """A document edited: its own lint, with the last whole lint's cross-file findings."""
+        self.texts[key] = text
+        return {key: self.lint_document(key)}
+
+    def save(self, key: str, text: str | None = None) -> dict[str, list[Finding]]:
+        """A document saved: the whole lint again (a settings file: the settings too)."""
+        if text is not None:
+            self.texts[key] = text
+        return self.refresh(key)
+
+    def close(self, key: str) -> dict[str, list[Finding]]:
+        """A document closed: the disk's text is the truth again."""
+        self.texts.pop(key, None)
+        if key in self.workspace_files:
+            return self.refresh(key)
+        self.files.pop(key, None)
+        return {key: []}
+
+    def refresh(self, key: str | None = None) -> dict[str, list[Finding]]:
+        out = self.lint_workspace()
+        if key is not None and key not in self.workspace_files:
+            out[key] = self.lint_document(key)
+        return out
+
+    def reload(self, settings: Settings) -> dict[str, list[Finding]]:
+        """New settings (a config or baseline file changed): lint everything again."""
+        self.settings = settings
+        out = self.lint_workspace()
+        for key in self.texts:
+            if key not in self.workspace_files:
+                out[key] = self.lint_document(key)
+        return out
+
+    def publishable(self, found: Mapping[str, list[Finding]]) -> dict[str, list[Finding]]:
+        """What to send: files with findings, and files whose findings are now gone."""
+        out = {}
+        for key, findings in found.items():
+            if findings or key in self.published or key in self.texts:
+                out[key] = findings
+            if findings:
+                self.published.add(key)
+            else:
+                self.published.discard(key)
+        return out
+
+    # -- lookups -------------------------------------------------------------------
+
+    def findings(self, key: str) -> list[Finding]:
+        linted = self.files.get(key)
+        return linted.findings if linted else []
+
+    def jobs(self, key: str) -> list[Job]:
+        linted = self.files.get(key)
+        return linted.jobs if linted else []
+
+
+def _identity(finding: Finding) -> tuple[str, int, int, str]:
+    return finding.code, finding.line, finding.column, finding.message
+
+
+def _by_file(findings: Iterable[Finding], read: Iterable[str]) -> dict[str, list[Finding]]:
+    out: dict[str, list[Finding]] = {key: [] for key in read}
+    for finding in findings:
+        if finding.file:
+            out.setdefault(document_key(finding.file), []).append(finding)
+    return out
+
+
+def _jobs_by_file(jobs: Iterable[Job]) -> dict[str, list[Job]]:
+    out: dict[str, list[Job]] = {}
+    for job in jobs:
+        if job.location.file:
+            out.setdefault(document_key(job.location.file), []).append(job)
+    return out
