@@ -22,7 +22,8 @@ format, whatever renderer made it: a JSON-family format gets `json_document`,
 every other document gets `terminal_lines` (line breaks the renderer made
 stay, CRLF ones in an iCalendar feed, anything else is made visible). A new
 output format therefore cannot forget the escaping; the renderer-level calls
-above keep the structure of each syntax intact (a name with a newline must not end a GitHub command line).
+above keep the structure of each syntax intact (a name with a newline must not
+end a GitHub command line).
 """
 
 from __future__ import annotations
