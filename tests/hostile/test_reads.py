@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cronstable_cli.cli.main import main
+from cronstable_cli.cli.main import SERVERS, main
 from cronstable_cli.loaders import globs, load_paths
 from cronstable_cli.loaders.reading import NESTING_LIMIT, nesting_depth
 from cronstable_cli.names import SUGGESTION_BUDGET, closest, reset_suggestions
@@ -44,8 +44,8 @@ def command_line(command: str, option: str, source: str) -> tuple[list[str], int
         return ["diff", "good.yaml", "good.yaml", "--config", source], 2
     if command == "stagger":
         return ["stagger", "a", "--window", "02:00/50", "--config", source], 0
-    if command == "mcp":  # refused before the server starts, so nothing waits on stdin
-        return ["mcp", "--config", source], 2
+    if command in SERVERS:  # refused before the server starts, so nothing waits on stdin
+        return [command, "--config", source], 2
     return [*ON_FILES[command], "good.yaml", "--config", source], 2
 
 
