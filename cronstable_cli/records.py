@@ -91,6 +91,32 @@ class Finding:
 
 
 @dataclass(frozen=True, slots=True)
+class RuntimeKeys:
+    """A job's runtime keys as the daemon merges them (job over `defaults` over built-ins).
+
+    `origins` says where each key's value is written: a dotted key path
+    (`executionTimeout`, `sla.maxRuntimeSeconds`) to the job's own key or the
+    `defaults` key it came from; a path without an entry is the daemon's
+    built-in default. Numbers are seconds; None means unset.
+    """
+
+    execution_timeout: float | None = None
+    kill_timeout: float = 30.0
+    concurrency_policy: str = "Allow"  # Allow, Forbid or Replace
+    concurrency_scope: str = "node"  # node or cluster
+    catchup_jitter: int = 0
+    on_missed: str = "skip"
+    max_time_since_success: int | None = None  # sla.maxTimeSinceSuccessSeconds
+    late_after: int | None = None  # sla.lateAfterSeconds
+    max_runtime: int | None = None  # sla.maxRuntimeSeconds
+    origins: dict[str, SourceLocation] = field(default_factory=dict, compare=False)
+
+    def origin(self, path: str) -> SourceLocation | None:
+        """Where the value of `path` is written (None: the daemon's built-in default)."""
+        return self.origins.get(path)
+
+
+@dataclass(frozen=True, slots=True)
 class Job:
     """One job exactly as the daemon would load it (after defaults are merged).
 
@@ -118,6 +144,9 @@ class Job:
     keys: tuple[str, ...] = field(default=())  # job keys as written, for reference
     user: str | None = None  # a system crontab's user column (the daemon does not use it)
     cluster_policy: str = "Leader"  # clusterPolicy: Leader, PreferLeader or EveryNode
+    # The runtime keys (timeouts, concurrency, sla) merged as the daemon merges them;
+    # None for a job whose file kind has none (a crontab line, a DAG's schedule job).
+    runtime: RuntimeKeys | None = None
 
     @property
     def zone(self) -> str:

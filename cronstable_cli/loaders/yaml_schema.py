@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import load_codes as codes
-from ..records import Job, SourceLocation
+from ..records import Job, RuntimeKeys, SourceLocation
 from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge, uses_push
 from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
 from .env_refs import expand
@@ -47,10 +47,13 @@ class Defaults:
     """A file's effective `defaults` (its includes' first, then its own), as checked data."""
 
     data: dict[str, Any] = field(default_factory=dict)
+    # Where each key path of `data` is written (`sla.maxRuntimeSeconds` -> its file,
+    # line and column), for findings that point at the default that decides.
+    origins: dict[str, SourceLocation] = field(default_factory=dict)
 
     def over(self, other: Defaults) -> Defaults:
         """These defaults with `other` merged on top."""
-        return Defaults(merge(self.data, other.data))
+        return Defaults(merge(self.data, other.data), {**self.origins, **other.origins})
 
 
 def zone_problem(
@@ -107,7 +110,12 @@ def read_defaults(block: Scalar, node: Node, out: Problems) -> Defaults:
             else checker.where["defaults.timezone"]
         )
         zone_problem(zone, "defaults", *at, out, None)
-    return Defaults(data)
+    origins = {
+        path[len("defaults.") :]: SourceLocation(out.file, *at)
+        for path, at in checker.where.items()
+        if path.startswith("defaults.")
+    }
+    return Defaults(data, origins)
 
 
 _JOB_HINTS = {
@@ -143,6 +151,9 @@ class JobBase:
         self.data = merge(JOB_BASE, defaults.data)
         self.issues = job_issues(self.data)
         self.push = uses_push(self.data)
+        self.origins = defaults.origins
+        # The runtime keys of a job that sets none itself: one record per file.
+        self.runtime = runtime_keys(self.data, {}, "", defaults.origins)
         # The verdicts for the values a job gives the checked keys (by their repr).
         self._verdicts: dict[str, tuple[list[Issue], bool]] = {}
 
@@ -161,7 +172,13 @@ class JobBase:
         return merged, *verdict
 
 
-def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Problems) -> Job:
+def finish(
+    draft: Draft,
+    merged: dict[str, Any],
+    issues: list[Issue],
+    out: Problems,
+    base: JobBase | None = None,
+) -> Job:
     """The Job as the daemon loads it (the job's keys win over the defaults), checked.
 
     `merged` and `issues` come from `JobBase.merged`: when the job sets no checked
@@ -179,6 +196,12 @@ def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Probl
     enabled = own["enabled"] if "enabled" in own else merged.get("enabled")
     zone = own["timezone"] if "timezone" in own else merged.get("timezone")
     policy = own["clusterPolicy"] if "clusterPolicy" in own else merged.get("clusterPolicy")
+    if base is not None and merged is base.data and "onMissed" not in own:
+        runtime = base.runtime  # the job sets no runtime key: its file's record
+    else:
+        runtime = runtime_keys(
+            merged, draft.where, out.file, base.origins if base else {}, own.get("onMissed")
+        )
     # Positional (in JOB_FIELDS' order): keywords cost a third of making a Job.
     return Job(
         draft.name,
@@ -195,6 +218,7 @@ def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Probl
         draft.keys,
         None,  # user: only a system crontab's line has one
         policy if isinstance(policy, str) else "Leader",
+        runtime,
     )
 
 
@@ -202,7 +226,70 @@ def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Probl
 JOB_FIELDS = (
     "name", "schedule", "location", "schedule_location", "schedule_fields", "command",
     "timezone", "utc", "enabled", "kind", "suppressed", "keys", "user", "cluster_policy",
+    "runtime",
 )  # fmt: skip
+
+# The runtime key paths `runtime_keys` reads, by RuntimeKeys field.
+RUNTIME_PATHS = {
+    "execution_timeout": "executionTimeout",
+    "kill_timeout": "killTimeout",
+    "concurrency_policy": "concurrencyPolicy",
+    "concurrency_scope": "concurrencyScope",
+    "catchup_jitter": "catchupJitterSeconds",
+    "on_missed": "onMissed",
+    "max_time_since_success": "sla.maxTimeSinceSuccessSeconds",
+    "late_after": "sla.lateAfterSeconds",
+    "max_runtime": "sla.maxRuntimeSeconds",
+}
+
+
+def runtime_keys(
+    merged: dict[str, Any],
+    where: Where,
+    file: str,
+    origins: dict[str, SourceLocation],
+    own_on_missed: Any = None,
+) -> RuntimeKeys:
+    """The runtime keys of a job merged over its defaults, each with where it is written.
+
+    A value that failed its check (INVALID) reads as the built-in default: the
+    file is refused for it already, and no runtime finding should add to that.
+    """
+    sla = merged.get("sla")
+    sla = sla if isinstance(sla, dict) else {}
+
+    def number(value: Any) -> float | None:
+        return None if isinstance(value, bool) or not isinstance(value, int | float) else value
+
+    def text(value: Any, default: str) -> str:
+        return value if isinstance(value, str) else default
+
+    on_missed = own_on_missed if own_on_missed is not None else merged.get("onMissed")
+    timeout = number(merged.get("executionTimeout"))
+    kill = number(merged.get("killTimeout"))
+    jitter = number(merged.get("catchupJitterSeconds"))
+    stale, late, runtime = (
+        number(sla.get(k))
+        for k in ("maxTimeSinceSuccessSeconds", "lateAfterSeconds", "maxRuntimeSeconds")
+    )
+    found: dict[str, SourceLocation] = {}
+    for path in RUNTIME_PATHS.values():
+        if path in where:
+            found[path] = SourceLocation(file, *where[path])
+        elif path in origins:
+            found[path] = origins[path]
+    return RuntimeKeys(
+        execution_timeout=None if timeout is None else float(timeout),
+        kill_timeout=30.0 if kill is None else float(kill),
+        concurrency_policy=text(merged.get("concurrencyPolicy"), "Allow"),
+        concurrency_scope=text(merged.get("concurrencyScope"), "node"),
+        catchup_jitter=0 if jitter is None else int(jitter),
+        on_missed=text(on_missed, "skip"),
+        max_time_since_success=None if stale is None else int(stale),
+        late_after=None if late is None else int(late),
+        max_runtime=None if runtime is None else int(runtime),
+        origins=found,
+    )
 
 
 def locate(where: Where, path: str, fallback: SourceLocation) -> tuple[int, int]:
@@ -232,7 +319,7 @@ _FLAT_READERS = {
 }
 _JOB_ROOTS = frozenset({""})
 _NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
-_FINISH_KEYS = ("utc", "enabled", "timezone", "clusterPolicy")  # what `finish` reads
+_FINISH_KEYS = ("utc", "enabled", "timezone", "clusterPolicy", "onMissed")  # what `finish` reads
 
 
 class JobBuilder:
