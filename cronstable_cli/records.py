@@ -68,6 +68,9 @@ class Finding:
     # baselines are built from it, never from the message.
     key: str = ""
     fix: Fix | None = None  # an edit of this finding's file that resolves it, if one is known
+    # Other places the finding is about, each with what it is there (SARIF
+    # relatedLocations): a runtime-key finding points at the key and relates the schedule.
+    related: tuple[tuple[str, SourceLocation], ...] = ()
 
     def __post_init__(self) -> None:
         # Messages quote what a file says (a schedule, a value); a 1 MB schedule must

@@ -196,11 +196,11 @@ def finish(
     enabled = own["enabled"] if "enabled" in own else merged.get("enabled")
     zone = own["timezone"] if "timezone" in own else merged.get("timezone")
     policy = own["clusterPolicy"] if "clusterPolicy" in own else merged.get("clusterPolicy")
-    if base is not None and merged is base.data and "onMissed" not in own:
+    if base is not None and merged is base.data and _OWN_RUNTIME.isdisjoint(own):
         runtime = base.runtime  # the job sets no runtime key: its file's record
     else:
         runtime = runtime_keys(
-            merged, draft.where, out.file, base.origins if base else {}, own.get("onMissed")
+            merged, draft.where, out.file, base.origins if base else {}, own.get("onMissed"), own
         )
     # Positional (in JOB_FIELDS' order): keywords cost a third of making a Job.
     return Job(
@@ -229,6 +229,9 @@ JOB_FIELDS = (
     "runtime",
 )  # fmt: skip
 
+# The job's own keys that make its runtime record differ from its file's shared one.
+_OWN_RUNTIME = frozenset({"onMissed", "utc", "timezone"})
+
 # The runtime key paths `runtime_keys` reads, by RuntimeKeys field.
 RUNTIME_PATHS = {
     "execution_timeout": "executionTimeout",
@@ -249,6 +252,7 @@ def runtime_keys(
     file: str,
     origins: dict[str, SourceLocation],
     own_on_missed: Any = None,
+    own: Container[str] = (),
 ) -> RuntimeKeys:
     """The runtime keys of a job merged over its defaults, each with where it is written.
 
@@ -273,10 +277,10 @@ def runtime_keys(
         for k in ("maxTimeSinceSuccessSeconds", "lateAfterSeconds", "maxRuntimeSeconds")
     )
     found: dict[str, SourceLocation] = {}
-    for path in RUNTIME_PATHS.values():
+    for path in (*RUNTIME_PATHS.values(), "utc", "timezone"):
         if path in where:
             found[path] = SourceLocation(file, *where[path])
-        elif path in origins:
+        elif path in origins and path.split(".")[0] not in own:
             found[path] = origins[path]
     return RuntimeKeys(
         execution_timeout=None if timeout is None else float(timeout),

@@ -1,0 +1,101 @@
+"""A staleness or lateness SLA that on-time runs breach.
+
+## What it does
+Compares `sla.maxTimeSinceSuccessSeconds` with the schedule's longest gap
+between consecutive fires over the coming year in the job's own zone
+(weekends, months with fewer days, the DST fall-back day included): when
+the threshold is not longer than that gap, it names the gap, its dates and
+the smallest threshold that would not breach. With `sla.lateAfterSeconds`,
+it also checks the threshold against the delay the daemon itself applies to
+a start: a catch-up run (`onMissed`) waits its deterministic
+`catchupJitterSeconds` offset, crc32 of the job's name, before starting.
+Values come from the job and its `defaults:` exactly as the daemon merges
+them; the finding points at the threshold, the schedule is its related
+location.
+
+## Why is this bad?
+The daemon pages when the time since the last success passes the
+threshold. A success lands when a run finishes, so across a gap longer than
+the threshold the alarm fires although every run succeeds: a Monday–Friday
+job with a 26-hour threshold pages every Monday morning, a daily job in
+`America/New_York` with a 24-hour threshold once a year, on the fall-back
+day's 25-hour gap. A `lateAfterSeconds` no longer than the job's own
+catch-up offset pages on a catch-up run that starts exactly when the daemon
+means it to.
+
+## Example
+```yaml
+- name: export
+  command: export.sh
+  schedule: "0 9 * * 1-5"
+  sla:
+    maxTimeSinceSuccessSeconds: 93600   # 26 h; Friday → Monday is 72 h
+```
+
+## Use instead
+```yaml
+  sla:
+    maxTimeSinceSuccessSeconds: 262800  # 73 h: the weekend gap plus the run
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ....records import Finding, Level
+from .. import runtime as r
+from ..context import JobContext
+
+CODE = "sla-gap-breach"
+LEVEL: Level = "warning"
+
+
+def check(ctx: JobContext) -> Iterator[Finding]:
+    keys = ctx.job.runtime
+    if keys is None:
+        return
+    threshold = keys.max_time_since_success
+    if threshold is not None:
+        found = r.gaps(ctx)
+        if found is not None and threshold <= found.longest.seconds:
+            gap = found.longest
+            bound = r.run_bound(keys)
+            if bound is not None:
+                smallest = gap.seconds + int(bound.seconds) + 1
+                needed = (
+                    f"the smallest threshold that does not breach is {smallest} s "
+                    f"({r.span(smallest)}): the gap plus the longest run, {bound.said}"
+                )
+            else:
+                needed = (
+                    "the smallest threshold that does not breach is the gap plus the "
+                    f"longest run: more than {gap.seconds} s"
+                )
+            yield ctx.key_finding(
+                CODE,
+                (
+                    f"sla.maxTimeSinceSuccessSeconds is {threshold} s ({r.span(threshold)}), "
+                    f"not longer than the schedule's longest gap of {gap.seconds} s "
+                    f"({r.span(gap.seconds)}) {r.fire_pair(ctx, gap)}: the staleness alarm "
+                    f"fires across it even when every run succeeds; {needed}."
+                ),
+                "sla.maxTimeSinceSuccessSeconds",
+                key="maxTimeSinceSuccessSeconds",
+            )
+    late = keys.late_after
+    if late is not None and keys.on_missed != "skip" and keys.catchup_jitter > 0:
+        offset = r.catchup_offset(ctx.job.name, keys.catchup_jitter)
+        if late <= offset:
+            yield ctx.key_finding(
+                CODE,
+                (
+                    f"sla.lateAfterSeconds {late} s is not longer than this job's catch-up "
+                    f"offset, {offset:g} s (catchupJitterSeconds {keys.catchup_jitter} spreads "
+                    f"onMissed: {keys.on_missed} catch-up runs by a crc32 of the job's name): "
+                    "a catch-up run that starts when the daemon means it to starts after the "
+                    f"threshold; set it above {offset:g} s."
+                ),
+                "sla.lateAfterSeconds",
+                key="lateAfterSeconds",
+            )
