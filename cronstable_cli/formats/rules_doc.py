@@ -37,9 +37,10 @@ def rules_markdown(rules: Iterable[Rule] = RULES) -> str:
         "|---|---|---|---|",
     ]
     for rule in rules:
+        checked = SCOPES[rule.scope] + ("" if rule.default_on else ", when selected")
         out.append(
-            f"| [`{rule.code}`](#{rule.code}) | {rule.level} | {SCOPES[rule.scope]}"
-            f"{'' if rule.default_on else ', when selected'} | {rule.summary.replace('|', '&#124;')} |"
+            f"| [`{rule.code}`](#{rule.code}) | {rule.level} | {checked} "
+            f"| {rule.summary.replace('|', '&#124;')} |"
         )
     for rule in rules:
         out += ["", f"## {rule.code}", "", f"Level: **{rule.level}** ({SCOPES[rule.scope]})."]

@@ -246,13 +246,22 @@ RUNTIME_PATHS = {
 }
 
 
+def _sets(own: dict[str, Any], path: str) -> bool:
+    """Whether the job's own keys set the dotted `path` (then no default decides it)."""
+    head, _, rest = path.partition(".")
+    if head not in own:
+        return False
+    value = own[head]
+    return not rest or (isinstance(value, dict) and _sets(value, rest))
+
+
 def runtime_keys(
     merged: dict[str, Any],
     where: Where,
     file: str,
     origins: dict[str, SourceLocation],
     own_on_missed: Any = None,
-    own: Container[str] = (),
+    own: dict[str, Any] | None = None,
 ) -> RuntimeKeys:
     """The runtime keys of a job merged over its defaults, each with where it is written.
 
@@ -280,7 +289,7 @@ def runtime_keys(
     for path in (*RUNTIME_PATHS.values(), "utc", "timezone"):
         if path in where:
             found[path] = SourceLocation(file, *where[path])
-        elif path in origins and path.split(".")[0] not in own:
+        elif path in origins and not _sets(own or {}, path):
             found[path] = origins[path]
     return RuntimeKeys(
         execution_timeout=None if timeout is None else float(timeout),

@@ -1,0 +1,35 @@
+"""implicit-timezone: off by default; when selected, every job must name its zone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cronstable_cli.analysis.lint import LintSettings, lint
+from cronstable_cli.loaders import load_paths
+
+from .runtime_cases import NOW, job, jobs, lint_yaml
+
+CODE = "implicit-timezone"
+
+
+def test_selected(tmp_path: Path) -> None:
+    text = jobs(
+        job("plain", "0 6 * * *"),
+        job("local", "0 6 * * *", utc=False),
+        job("named", "0 6 * * *", timezone="UTC"),
+    )
+    found = lint_yaml(tmp_path, text, {CODE})
+    assert [(f.job, f.level) for f in found] == [("plain", "note"), ("local", "note")]
+    assert "fires on UTC" in found[0].message and "host's local clock" in found[1].message
+
+
+def test_defaults_timezone_counts(tmp_path: Path) -> None:
+    text = jobs(job("j", "0 6 * * *"), defaults="defaults:\n  timezone: Europe/Paris")
+    assert lint_yaml(tmp_path, text, {CODE}) == []
+
+
+def test_off_by_default(tmp_path: Path) -> None:
+    path = tmp_path / "jobs.yaml"
+    path.write_text(jobs(job("j", "0 6 * * *")))
+    report = lint(load_paths([str(path)]), LintSettings(now=NOW))
+    assert CODE not in {f.code for f in report.findings}
