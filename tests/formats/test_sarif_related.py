@@ -27,4 +27,4 @@ def test_related_location_is_the_schedule(tmp_path: Path) -> None:
     }  # inside the quotes
     assert related["physicalLocation"]["artifactLocation"]["uri"] == "jobs.yaml"
     rules = {r["id"]: r for r in log["runs"][0]["tool"]["driver"]["rules"]}
-    assert "overlap" in rules["runs-may-overlap"]["fullDescription"]["text"]
+    assert "shortest gap" in rules["runs-may-overlap"]["fullDescription"]["text"]
