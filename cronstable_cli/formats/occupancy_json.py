@@ -9,7 +9,6 @@ from ..analysis.occupancy import Occupancy
 
 
 def occupancy_dict(o: Occupancy) -> dict[str, Any]:
-    zone = o.start.tzinfo
     return {
         "start": o.start.isoformat(),
         "peak": o.peak,
