@@ -18,5 +18,12 @@ def occupancy_dict(o: Occupancy) -> dict[str, Any]:
         "by_minute": list(o.per_minute),
         "grid": [list(row) for row in o.grid],
         "durations": dict(sorted(o.sources.items())),
-        "timeline": [{"job": run.job, "start": run.start, "end": run.end} for run in o.timeline],
+        "timeline": [
+            {
+                "job": run.job,
+                "start": datetime.fromtimestamp(run.start, o.start.tzinfo).isoformat(),
+                "seconds": run.end - run.start,
+            }
+            for run in o.timeline
+        ],
     }
