@@ -215,6 +215,7 @@ def suggest_json(result: Suggestion, fleet: Fleet, errors: Sequence[Finding]) ->
             "hash_hint": result.hash_hint,
             "excluded": result.excluded,
             "invalid": result.invalid,
+            **({} if result.runtime is None else {"runtime_seconds": result.runtime}),
             **_left_out(fleet, errors),
         }
     )
