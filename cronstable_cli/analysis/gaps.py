@@ -17,14 +17,13 @@ schedule, zone, window start) for the whole run.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import MutableMapping
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from itertools import pairwise
 from typing import Any
 
-from ..engine import Timeline
+from ..engine import Schedule, Timeline
 from ..engine.schedule import days_in_month
 from ..engine.zone_clock import civil_from_days, clock_for
 
@@ -55,11 +54,84 @@ class Gaps:
     end: int
 
 
-def schedule_gaps(timeline: Timeline, start: int, span: int = YEAR) -> Gaps | None:
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """Consecutive matching days at one steady offset each, wholly inside the window.
+
+    `first`/`last` are the epochs of the first and last day's midnight; `low`
+    and `high` the smallest and largest step between consecutive days'
+    midnights (seconds) and the midnight epoch of the earlier day of each.
+    """
+
+    first: int
+    last: int
+    low: tuple[int, int] | None
+    high: tuple[int, int] | None
+
+
+def _fire_days(
+    sched: Schedule, zone: tzinfo, start: int, end: int, memo: MutableMapping[Any, Any]
+) -> tuple[_Run | int, ...]:
+    """The window's matching days: runs of steady days, and (as the wall second of their
+    midnight) the days to enumerate fire by fire: the window's first and last day and
+    every day an offset change touches. Shared by schedules with the same day fields."""
+    p = sched.parsed
+    key = ("days", p.dom, p.dow, p.months, p.years, id(zone), start, end)
+    found: tuple[_Run | int, ...] | None = memo.get(key)
+    if found is not None:
+        return found
+    clock = clock_for(zone)
+    years, months = p.years, p.months
+    out: list[_Run | int] = []
+    steady: list[int] = []  # midnight epochs of the current run
+
+    def close() -> None:
+        if not steady:
+            return
+        low = high = None
+        for earlier, later in pairwise(steady):
+            step = later - earlier
+            if low is None or step < low[0]:
+                low = (step, earlier)
+            if high is None or step > high[0]:
+                high = (step, earlier)
+        out.append(_Run(steady[0], steady[-1], low, high))
+        steady.clear()
+
+    day = clock.wall_of(start)[0] // DAY - 1
+    last_day = clock.wall_of(end)[0] // DAY + 1
+    first_inside = day + 2  # days before this and from last_day - 1 on are enumerated
+    y, m, d = civil_from_days(day)
+    while day <= last_day:
+        if 1970 <= y <= 2099 and m in months and y in years and sched.day_mask(y, m) >> d & 1:
+            midnight = day * DAY
+            off = clock.day_offset(midnight)
+            if off is None or day < first_inside or day >= last_day - 1:
+                close()
+                out.append(midnight)
+            else:
+                steady.append(midnight - off)
+        day += 1
+        d += 1
+        if d > 28 and d > days_in_month(y, m):
+            y, m, d = (y + 1, 1, 1) if m == 12 else (y, m + 1, 1)
+    close()
+    result = memo[key] = tuple(out)
+    return result
+
+
+def schedule_gaps(
+    timeline: Timeline,
+    start: int,
+    span: int = YEAR,
+    memo: MutableMapping[Any, Any] | None = None,
+) -> Gaps | None:
     """The shortest and longest gap between consecutive fires from `start` for `span` seconds.
 
     A pair counts when its first fire is in [start, start + span); None when
-    no pair does (no fire in the window, or one and none after it).
+    no pair does (no fire in the window, or one and none after it). `memo`
+    keeps the window's matching days for other schedules with the same day
+    fields in the same zone.
     """
     sched = timeline.schedule
     secs = sched.day_seconds
@@ -67,57 +139,50 @@ def schedule_gaps(timeline: Timeline, start: int, span: int = YEAR) -> Gaps | No
         return None
     end = start + span
     clock = clock_for(timeline.zone)
-    years, months = sched.parsed.years, sched.parsed.months
+    first_sec, last_sec = secs[0], secs[-1]
     inner = _inner_extremes(secs)
     best: list[Gap | None] = [None, None]  # shortest, longest
 
-    def offer(gap: Gap) -> None:
+    def offer(seconds: int, before: int) -> None:
         low, high = best
-        if low is None or gap.seconds < low.seconds:
-            best[0] = gap
-        if high is None or gap.seconds > high.seconds:
-            best[1] = gap
+        if low is None or seconds < low.seconds:
+            best[0] = Gap(seconds, before, before + seconds)
+        if high is None or seconds > high.seconds:
+            best[1] = Gap(seconds, before, before + seconds)
 
     last: int | None = None  # the latest fire so far
-    day = clock.wall_of(start)[0] // DAY - 1
-    last_day = clock.wall_of(end)[0] // DAY + 1
-    y, m, d = civil_from_days(day)
-    while day <= last_day:
-        if 1970 <= y <= 2099 and m in months and y in years and sched.day_mask(y, m) >> d & 1:
-            midnight = day * DAY
-            off = clock.day_offset(midnight)
-            first_at = midnight - off if off is not None else 0
-            if off is not None and start <= first_at + secs[0] and first_at + secs[-1] < end:
-                # A steady day wholly inside the window: its inner gaps are known.
-                if last is not None:
-                    offer(Gap(first_at + secs[0] - last, last, first_at + secs[0]))
-                if inner is not None:
-                    (lo_gap, lo_at), (hi_gap, hi_at) = inner
-                    offer(Gap(lo_gap, first_at + lo_at, first_at + lo_at + lo_gap))
-                    offer(Gap(hi_gap, first_at + hi_at, first_at + hi_at + hi_gap))
-                last = first_at + secs[-1]
-            else:
-                fires = (
-                    [first_at + s for s in secs[bisect_left(secs, start - first_at) :]]
-                    if off is not None
-                    else sorted({clock.instant_of(midnight + s) for s in secs})
-                )
-                for fire in fires:
-                    if fire >= end:
-                        break
-                    if fire < start or (last is not None and fire <= last):
-                        continue
-                    if last is not None:
-                        offer(Gap(fire - last, last, fire))
-                    last = fire
-        day += 1
-        d += 1
-        if d > 28 and d > days_in_month(y, m):
-            y, m, d = (y + 1, 1, 1) if m == 12 else (y, m + 1, 1)
+    days = _fire_days(sched, timeline.zone, start, end, {} if memo is None else memo)
+    for item in days:
+        if isinstance(item, _Run):
+            if last is not None:
+                offer(item.first + first_sec - last, last)
+            if inner is not None:
+                (lo_gap, lo_at), (hi_gap, hi_at) = inner
+                offer(lo_gap, item.first + lo_at)
+                offer(hi_gap, item.first + hi_at)
+            for step in (item.low, item.high):
+                if step is not None:
+                    offer(step[0] + first_sec - last_sec, step[1] + last_sec)
+            last = item.last + last_sec
+            continue
+        off = clock.day_offset(item)
+        fires = (
+            [item - off + s for s in secs]
+            if off is not None
+            else sorted({clock.instant_of(item + s) for s in secs})
+        )
+        for fire in fires:
+            if fire >= end:
+                break
+            if fire < start or (last is not None and fire <= last):
+                continue
+            if last is not None:
+                offer(fire - last, last)
+            last = fire
     if last is not None:
         following = timeline.next_after(last)
         if following is not None:
-            offer(Gap(following - last, last, following))
+            offer(following - last, last)
     shortest, longest = best
     if shortest is None or longest is None:
         return None
@@ -169,6 +234,6 @@ def cached_gaps(
     """`schedule_gaps` once per (resolved schedule, zone, window start) in `memo`."""
     key = ("gaps", resolved, zone, start)
     if key not in memo:
-        memo[key] = schedule_gaps(timeline, start)
+        memo[key] = schedule_gaps(timeline, start, memo=memo)
     found: Gaps | None = memo[key]
     return found

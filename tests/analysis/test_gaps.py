@@ -143,4 +143,8 @@ def test_cached_once_per_schedule_zone_and_start() -> None:
     tl = Timeline(Schedule(parse("0 9 * * 1-5")), UTC)
     first = cached_gaps(memo, tl, "yaml:0 9 * * 1-5", "UTC", 0)
     assert cached_gaps(memo, tl, "yaml:0 9 * * 1-5", "UTC", 0) is first
-    assert len(memo) == 1
+    assert [k for k in memo if k[0] == "gaps"] == [("gaps", "yaml:0 9 * * 1-5", "UTC", 0)]
+    # The matching days are shared by schedules with the same day fields in the zone.
+    other = Timeline(Schedule(parse("30 17 * * 1-5")), UTC)
+    cached_gaps(memo, other, "yaml:30 17 * * 1-5", "UTC", 0)
+    assert len([k for k in memo if k[0] == "days"]) == 1
