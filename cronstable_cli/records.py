@@ -6,7 +6,7 @@ Importable from every layer (engine, loaders, analysis, formats, cli).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Level = Literal["error", "warning", "note"]
 FixKind = Literal["safe", "unsafe"]  # safe: every fire time stays the same
@@ -93,14 +93,36 @@ class Finding:
         return self.location.column if self.location else 0
 
 
-@dataclass(frozen=True, slots=True)
-class RuntimeKeys:
+class KeyOrigins(NamedTuple):
+    """Where a job's runtime keys are written, resolved only when a finding asks.
+
+    `own` holds (key path, line, column) for the job's own keys in `file`;
+    `defaults` (key path, location) for those its `defaults:` (own or included) set.
+    Tuples all through, so a Job stays hashable.
+    """
+
+    file: str = ""
+    own: tuple[tuple[str, int, int], ...] = ()
+    defaults: tuple[tuple[str, SourceLocation], ...] = ()
+
+    def get(self, path: str) -> SourceLocation | None:
+        for key, line, column in self.own:
+            if key == path:
+                return SourceLocation(self.file, line, column)
+        for key, location in self.defaults:
+            if key == path:
+                return location
+        return None
+
+
+class RuntimeKeys(NamedTuple):
     """A job's runtime keys as the daemon merges them (job over `defaults` over built-ins).
 
     `origins` says where each key's value is written: a dotted key path
     (`executionTimeout`, `sla.maxRuntimeSeconds`) to the job's own key or the
     `defaults` key it came from; a path without an entry is the daemon's
-    built-in default. Numbers are seconds; None means unset.
+    built-in default. Numbers are seconds; None means unset. A NamedTuple:
+    the loader makes one per job that sets a runtime key.
     """
 
     execution_timeout: float | None = None
@@ -112,7 +134,7 @@ class RuntimeKeys:
     max_time_since_success: int | None = None  # sla.maxTimeSinceSuccessSeconds
     late_after: int | None = None  # sla.lateAfterSeconds
     max_runtime: int | None = None  # sla.maxRuntimeSeconds
-    origins: dict[str, SourceLocation] = field(default_factory=dict, compare=False)
+    origins: KeyOrigins = KeyOrigins()
 
     def origin(self, path: str) -> SourceLocation | None:
         """Where the value of `path` is written (None: the daemon's built-in default)."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import load_codes as codes
-from ..records import Job, RuntimeKeys, SourceLocation
+from ..records import Job, KeyOrigins, RuntimeKeys, SourceLocation
 from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge, uses_push
 from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
 from .env_refs import expand
@@ -151,9 +151,9 @@ class JobBase:
         self.data = merge(JOB_BASE, defaults.data)
         self.issues = job_issues(self.data)
         self.push = uses_push(self.data)
-        self.origins = defaults.origins
+        self.origins = tuple((p, at) for p, at in defaults.origins.items() if p in _ORIGIN_SET)
         # The runtime keys of a job that sets none itself: one record per file.
-        self.runtime = runtime_keys(self.data, {}, "", defaults.origins)
+        self.runtime = runtime_keys(self.data, {}, "", self.origins)
         # The verdicts for the values a job gives the checked keys (by their repr).
         self._verdicts: dict[str, tuple[list[Issue], bool]] = {}
 
@@ -200,7 +200,7 @@ def finish(
         runtime = base.runtime  # the job sets no runtime key: its file's record
     else:
         runtime = runtime_keys(
-            merged, draft.where, out.file, base.origins if base else {}, own.get("onMissed"), own
+            merged, draft.where, out.file, base.origins if base else (), own.get("onMissed"), own
         )
     # Positional (in JOB_FIELDS' order): keywords cost a third of making a Job.
     return Job(
@@ -246,6 +246,15 @@ RUNTIME_PATHS = {
 }
 
 
+_ORIGIN_PATHS = (*RUNTIME_PATHS.values(), "utc", "timezone")
+_ORIGIN_SET = frozenset(_ORIGIN_PATHS)
+_NO_SLA: dict[str, Any] = {}
+
+
+def _number(value: Any) -> float | None:
+    return None if isinstance(value, bool) or not isinstance(value, int | float) else value
+
+
 def _sets(own: dict[str, Any], path: str) -> bool:
     """Whether the job's own keys set the dotted `path` (then no default decides it)."""
     head, _, rest = path.partition(".")
@@ -259,7 +268,7 @@ def runtime_keys(
     merged: dict[str, Any],
     where: Where,
     file: str,
-    origins: dict[str, SourceLocation],
+    origins: tuple[tuple[str, SourceLocation], ...],
     own_on_missed: Any = None,
     own: dict[str, Any] | None = None,
 ) -> RuntimeKeys:
@@ -267,41 +276,34 @@ def runtime_keys(
 
     A value that failed its check (INVALID) reads as the built-in default: the
     file is refused for it already, and no runtime finding should add to that.
+    `origins` are the defaults' positions (only the runtime paths are read).
     """
     sla = merged.get("sla")
-    sla = sla if isinstance(sla, dict) else {}
-
-    def number(value: Any) -> float | None:
-        return None if isinstance(value, bool) or not isinstance(value, int | float) else value
-
-    def text(value: Any, default: str) -> str:
-        return value if isinstance(value, str) else default
-
+    sla = sla if isinstance(sla, dict) else _NO_SLA
     on_missed = own_on_missed if own_on_missed is not None else merged.get("onMissed")
-    timeout = number(merged.get("executionTimeout"))
-    kill = number(merged.get("killTimeout"))
-    jitter = number(merged.get("catchupJitterSeconds"))
-    stale, late, runtime = (
-        number(sla.get(k))
-        for k in ("maxTimeSinceSuccessSeconds", "lateAfterSeconds", "maxRuntimeSeconds")
+    timeout = _number(merged.get("executionTimeout"))
+    kill = _number(merged.get("killTimeout"))
+    jitter = _number(merged.get("catchupJitterSeconds"))
+    stale = _number(sla.get("maxTimeSinceSuccessSeconds"))
+    late = _number(sla.get("lateAfterSeconds"))
+    runtime = _number(sla.get("maxRuntimeSeconds"))
+    own_at = (
+        tuple((p, *at) for p in _ORIGIN_PATHS if (at := where.get(p)) is not None) if where else ()
     )
-    found: dict[str, SourceLocation] = {}
-    for path in (*RUNTIME_PATHS.values(), "utc", "timezone"):
-        if path in where:
-            found[path] = SourceLocation(file, *where[path])
-        elif path in origins and not _sets(own or {}, path):
-            found[path] = origins[path]
-    return RuntimeKeys(
-        execution_timeout=None if timeout is None else float(timeout),
-        kill_timeout=30.0 if kill is None else float(kill),
-        concurrency_policy=text(merged.get("concurrencyPolicy"), "Allow"),
-        concurrency_scope=text(merged.get("concurrencyScope"), "node"),
-        catchup_jitter=0 if jitter is None else int(jitter),
-        on_missed=text(on_missed, "skip"),
-        max_time_since_success=None if stale is None else int(stale),
-        late_after=None if late is None else int(late),
-        max_runtime=None if runtime is None else int(runtime),
-        origins=found,
+    if own and origins:  # a default the job overrides decides nothing
+        origins = tuple((p, at) for p, at in origins if not _sets(own, p))
+    policy, scope = merged.get("concurrencyPolicy"), merged.get("concurrencyScope")
+    return RuntimeKeys(  # positional, in the record's order: a job each
+        None if timeout is None else float(timeout),
+        30.0 if kill is None else float(kill),
+        policy if isinstance(policy, str) else "Allow",
+        scope if isinstance(scope, str) else "node",
+        0 if jitter is None else int(jitter),
+        on_missed if isinstance(on_missed, str) else "skip",
+        None if stale is None else int(stale),
+        None if late is None else int(late),
+        None if runtime is None else int(runtime),
+        KeyOrigins(file, own_at, origins),
     )
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from datetime import datetime
+from functools import lru_cache
 from typing import NamedTuple
 
 from ...records import RuntimeKeys
@@ -12,13 +14,32 @@ from .context import JobContext
 
 
 def gaps(ctx: JobContext) -> Gaps | None:
-    """The job's shortest and longest gap over the coming year (shared by the whole run)."""
+    """The job's shortest and longest gap over the coming year (shared by the whole run).
+
+    Jobs that share a timeline (the linter makes one per parsed schedule and zone)
+    find the answer by its identity first; the timelines live as long as the run.
+    """
     if ctx.parsed.reboot:
         return None
+    facts = ctx.facts
+    known = ("timeline gaps", id(ctx.timeline), ctx.now)
+    if known in facts:
+        found: Gaps | None = facts[known]
+        return found
     start = int(ctx.now.timestamp()) // DAY * DAY  # today (UTC), as the DST rules use
     zone = ctx.job.zone if ctx.zone_known else "UTC"
     text = ctx.parsed.resolved or ctx.job.schedule
-    return cached_gaps(ctx.facts, ctx.timeline, f"{ctx.job.kind}:{text}", zone, start)
+    found = facts[known] = cached_gaps(facts, ctx.timeline, f"{ctx.job.kind}:{text}", zone, start)
+    return found
+
+
+def shared_text(ctx: JobContext, key: tuple[object, ...], build: Callable[[], str]) -> str:
+    """A message body built once for every job with the same timeline and `key`."""
+    full = ("text", id(ctx.timeline), ctx.now, *key)
+    text: str | None = ctx.facts.get(full)
+    if text is None:
+        text = ctx.facts[full] = build()
+    return text
 
 
 class Bound(NamedTuple):
@@ -31,20 +52,25 @@ class Bound(NamedTuple):
 
 def run_bound(runtime: RuntimeKeys) -> Bound | None:
     """executionTimeout plus the killTimeout escalation, else sla.maxRuntimeSeconds."""
-    if runtime.execution_timeout is not None:
-        total = runtime.execution_timeout + runtime.kill_timeout
+    if runtime.execution_timeout is None and runtime.max_runtime is None:
+        return None
+    return _bound(runtime.execution_timeout, runtime.kill_timeout, runtime.max_runtime)
+
+
+@lru_cache(maxsize=4096)
+def _bound(timeout: float | None, kill: float, expected: int | None) -> Bound | None:
+    if timeout is not None:
         said = (
-            f"executionTimeout {seconds(runtime.execution_timeout)} plus killTimeout "
-            f"{seconds(runtime.kill_timeout)} before the kill"
-            if runtime.kill_timeout
-            else f"executionTimeout {seconds(runtime.execution_timeout)}"
+            f"executionTimeout {seconds(timeout)} plus killTimeout {seconds(kill)} before the kill"
+            if kill
+            else f"executionTimeout {seconds(timeout)}"
         )
-        return Bound(total, "executionTimeout", said)
-    if runtime.max_runtime is not None:
+        return Bound(timeout + kill, "executionTimeout", said)
+    if expected is not None:
         return Bound(
-            float(runtime.max_runtime),
+            float(expected),
             "sla.maxRuntimeSeconds",
-            f"sla.maxRuntimeSeconds {seconds(runtime.max_runtime)}, the expected bound",
+            f"sla.maxRuntimeSeconds {seconds(expected)}, the expected bound",
         )
     return None
 

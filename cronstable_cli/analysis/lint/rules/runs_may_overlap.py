@@ -42,7 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....records import Finding, Level
+from ....records import Finding, Level, RuntimeKeys
+from ...gaps import Gaps
 from .. import runtime as r
 from ..context import JobContext
 
@@ -60,6 +61,15 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     found = r.gaps(ctx)
     if found is None or bound.seconds < found.shortest.seconds:
         return
+    policy = keys.concurrency_policy
+    level: Level = "note" if policy in ("Forbid", "Replace") else "warning"
+    key = (CODE, bound, keys.execution_timeout, keys.kill_timeout, policy,
+           keys.concurrency_scope, ctx.job.cluster_policy)  # fmt: skip
+    message = r.shared_text(ctx, key, lambda: _message(ctx, keys, bound, found))
+    yield ctx.key_finding(CODE, message, bound.path, level=level)
+
+
+def _message(ctx: JobContext, keys: RuntimeKeys, bound: r.Bound, found: Gaps) -> str:
     from ...gaps import most_in_flight
 
     gap = found.shortest
@@ -76,21 +86,17 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         f"shortest gap of {r.span(gap.seconds)}, {where}"
     )
     policy = keys.concurrency_policy
-    level: Level
     if policy == "Forbid":
-        level = "note"
         what = (
             "so a fire that comes while a run is still going is skipped "
             "(concurrencyPolicy: Forbid): the job can miss runs"
         )
     elif policy == "Replace":
-        level = "note"
         what = (
             "so the running one is killed to start the next (concurrencyPolicy: Replace): "
             "a long run may never finish"
         )
     else:
-        level = "warning"
         count = (
             f"up to {many} runs"
             if stopped == many
@@ -114,4 +120,4 @@ def check(ctx: JobContext) -> Iterator[Finding]:
                 else "is replaced by the next node's."
             )
         )
-    yield ctx.key_finding(CODE, message, bound.path, level=level)
+    return message

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....records import Finding, Level
+from ...gaps import Gap
 from .. import runtime as r
 from ..context import JobContext
 
@@ -59,27 +60,14 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     if threshold is not None:
         found = r.gaps(ctx)
         if found is not None and threshold <= found.longest.seconds:
-            gap = found.longest
+            longest = found.longest
             bound = r.run_bound(keys)
-            if bound is not None:
-                smallest = gap.seconds + int(bound.seconds) + 1
-                needed = (
-                    f"the smallest threshold that does not breach is {smallest} s "
-                    f"({r.span(smallest)}): the gap plus the longest run, {bound.said}"
-                )
-            else:
-                needed = (
-                    "the smallest threshold that does not breach is the gap plus the "
-                    f"longest run: more than {gap.seconds} s"
-                )
+            message = r.shared_text(
+                ctx, (CODE, threshold, bound), lambda: _stale(ctx, threshold, longest, bound)
+            )
             yield ctx.key_finding(
                 CODE,
-                (
-                    f"sla.maxTimeSinceSuccessSeconds is {threshold} s ({r.span(threshold)}), "
-                    f"not longer than the schedule's longest gap of {gap.seconds} s "
-                    f"({r.span(gap.seconds)}) {r.fire_pair(ctx, gap)}: the staleness alarm "
-                    f"fires across it even when every run succeeds; {needed}."
-                ),
+                message,
                 "sla.maxTimeSinceSuccessSeconds",
                 key="maxTimeSinceSuccessSeconds",
             )
@@ -99,3 +87,23 @@ def check(ctx: JobContext) -> Iterator[Finding]:
                 "sla.lateAfterSeconds",
                 key="lateAfterSeconds",
             )
+
+
+def _stale(ctx: JobContext, threshold: int, gap: Gap, bound: r.Bound | None) -> str:
+    if bound is not None:
+        smallest = gap.seconds + int(bound.seconds) + 1
+        needed = (
+            f"the smallest threshold that does not breach is {smallest} s "
+            f"({r.span(smallest)}): the gap plus the longest run, {bound.said}"
+        )
+    else:
+        needed = (
+            "the smallest threshold that does not breach is the gap plus the "
+            f"longest run: more than {gap.seconds} s"
+        )
+    return (
+        f"sla.maxTimeSinceSuccessSeconds is {threshold} s ({r.span(threshold)}), "
+        f"not longer than the schedule's longest gap of {gap.seconds} s "
+        f"({r.span(gap.seconds)}) {r.fire_pair(ctx, gap)}: the staleness alarm "
+        f"fires across it even when every run succeeds; {needed}."
+    )
