@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cronstable_cli.analysis.lint import LintSettings, lint
 from cronstable_cli.loaders import load_paths
 
@@ -33,3 +35,19 @@ def test_off_by_default(tmp_path: Path) -> None:
     path.write_text(jobs(job("j", "0 6 * * *")))
     report = lint(load_paths([str(path)]), LintSettings(now=NOW))
     assert CODE not in {f.code for f in report.findings}
+
+
+def test_selected_on_the_command_line_or_in_the_config_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ..cli import helpers as cli
+
+    (tmp_path / "jobs.yaml").write_text(jobs(job("j", "0 6 * * *")))
+    monkeypatch.chdir(tmp_path)
+    doc = cli.run_json(capsys, "lint", "jobs.yaml", "--fail-on", "never")
+    assert CODE not in {f["code"] for f in doc["findings"]}
+    doc = cli.run_json(capsys, "lint", "jobs.yaml", "--select", CODE, "--fail-on", "never")
+    assert [f["code"] for f in doc["findings"]] == [CODE]
+    (tmp_path / ".cronstable.toml").write_text(f'select = ["{CODE}", "hashed-slot"]\n')
+    doc = cli.run_json(capsys, "lint", "jobs.yaml", "--fail-on", "never")
+    assert [f["code"] for f in doc["findings"]] == [CODE]
