@@ -51,3 +51,31 @@ def test_selected_on_the_command_line_or_in_the_config_file(
     (tmp_path / ".cronstable.toml").write_text(f'select = ["{CODE}", "hashed-slot"]\n')
     doc = cli.run_json(capsys, "lint", "jobs.yaml", "--fail-on", "never")
     assert [f["code"] for f in doc["findings"]] == [CODE]
+
+
+def test_safe_fix_writes_utc(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cronstable_cli.analysis.fires import build_fleet
+
+    from ..cli import helpers as cli
+
+    text = jobs(
+        job("plain", "0 6 * * *"),
+        job("local", "0 6 * * *", utc=False),
+        "  -\n    command: 'true'\n    name: later\n    schedule: '*/7 * * * *'\n",
+    )
+    path = tmp_path / "jobs.yaml"
+    path.write_text(text)
+    before = load_paths([str(path)]).jobs
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli.run(capsys, "lint", "jobs.yaml", "--select", CODE, "--fix")
+    fixed = load_paths([str(path)])
+    assert not fixed.findings, fixed.findings
+    assert [j.timezone for j in fixed.jobs] == ["UTC", None, "UTC"]  # utc: false gets none
+    start, end = int(NOW.timestamp()), int(NOW.timestamp()) + 7 * 86400
+    fires = [next(iter(build_fleet([j]).window(start, end)))[1] for j in (*before, *fixed.jobs)]
+    assert fires[:3] == fires[3:]  # every fire where it was
+    remaining = lint(fixed, LintSettings(now=NOW, select=frozenset({CODE}))).findings
+    assert [f.job for f in remaining] == ["local"]
+    assert code == 0 and "Traceback" not in err  # what is left is a note

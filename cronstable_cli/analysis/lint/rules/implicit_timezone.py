@@ -23,18 +23,23 @@ clock); a reader cannot tell whether that was meant. Naming the zone, even
   schedule: "0 9 * * 1-5"
   timezone: Europe/Paris
 ```
+For a job that fires on UTC, `lint --fix` writes `timezone: UTC` into it (a
+safe fix: every fire stays where it is); a `utc: false` job gets no fix, the
+host's zone is not known here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
-from ....records import Finding, Level
+from ....records import Edit, Finding, Fix, Job, Level
 from ..context import JobContext
 
 CODE = "implicit-timezone"
 LEVEL: Level = "note"
 DEFAULT_ON = False  # runs only when selected (--select or the config file's select)
+FIX = "safe"
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
@@ -42,8 +47,20 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     if job.zone_explicit:
         return
     clock = "the host's local clock" if not job.utc else "UTC"
-    yield ctx.key_finding(
+    finding = ctx.key_finding(
         CODE,
         f"the job names no zone, so it fires on {clock}; say which with `timezone:`.",
         "timezone",
     )
+    yield replace(finding, fix=_utc_fix(job)) if job.utc else finding
+
+
+def _utc_fix(job: Job) -> Fix | None:
+    """`timezone: UTC` written as the job's first key (the same fires as no zone)."""
+    at = job.location
+    if job.kind != "yaml" or not job.keys or not at.line or at.column < 1:
+        return None
+    first = job.keys[0]
+    indent = " " * (at.column - 1)
+    edit = Edit(at.line, at.column, first, f"timezone: UTC\n{indent}{first}")
+    return Fix("write `timezone: UTC` into the job", (edit,), True)
