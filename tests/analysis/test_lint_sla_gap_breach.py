@@ -24,15 +24,15 @@ def stale(seconds: int) -> dict[str, Any]:
     ("schedule", "keys"),
     [
         pytest.param("0 9 * * *", {}, id="no sla"),
-        pytest.param("0 9 * * *", stale(86401), id="daily, just over 24 h"),
-        pytest.param("0 9 * * 1-5", stale(259201), id="weekdays, just over 72 h"),
+        pytest.param("0 9 * * *", stale(86400), id="daily, 24 h: successes a gap apart"),
+        pytest.param("0 9 * * 1-5", stale(259200), id="weekdays, 72 h"),
         pytest.param(
             "30 1 * * *",
             {**stale(90001), "timezone": "America/New_York"},
             id="new york, just over the 25 h day",
         ),
         pytest.param("30 1 * * *", {**stale(86401), "timezone": "Asia/Tokyo"}, id="no dst"),
-        pytest.param("*/7 * * * *", stale(421), id="*/7 longest is 7 minutes"),
+        pytest.param("*/7 * * * *", stale(420), id="*/7 longest is 7 minutes"),
         pytest.param("0 0 31 2 *", stale(10), id="never fires: replaced"),
         pytest.param(
             "0 9 * * *",
@@ -65,15 +65,16 @@ def test_new_york_fall_back_day(tmp_path: Path) -> None:
     assert "Sun 2026-11-01 01:30 -0400 to Mon 2026-11-02 01:30 -0500" in f.message
 
 
-def test_threshold_equal_to_the_gap_breaches(tmp_path: Path) -> None:
-    """The success lands when the next run finishes, after the gap: equal is a breach."""
-    assert len(found(tmp_path, "0 9 * * *", **stale(86400))) == 1
+def test_threshold_just_under_the_gap_breaches(tmp_path: Path) -> None:
+    """Runs as long as each other succeed a gap apart: one second short pages."""
+    assert len(found(tmp_path, "0 9 * * *", **stale(86399))) == 1
 
 
 def test_smallest_threshold_with_a_bound(tmp_path: Path) -> None:
     (f,) = found(tmp_path, "0 9 * * 1-5", executionTimeout=600, **stale(93600))
-    # 72 h + 600 s timeout + 30 s killTimeout, and one second more.
-    assert "smallest threshold that does not breach is 259831 s" in f.message
+    assert "smallest threshold that does not breach is 259200 s" in f.message
+    # 72 h + 600 s timeout + 30 s killTimeout: room for the slowest run.
+    assert "259830 s also allows for a run of up to executionTimeout 600 s" in f.message
 
 
 def test_month_ends(tmp_path: Path) -> None:

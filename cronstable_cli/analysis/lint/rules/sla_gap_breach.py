@@ -4,8 +4,9 @@
 Compares `sla.maxTimeSinceSuccessSeconds` with the schedule's longest gap
 between consecutive fires over the coming year in the job's own zone
 (weekends, months with fewer days, the DST fall-back day included): when
-the threshold is not longer than that gap, it names the gap, its dates and
-the smallest threshold that would not breach. With `sla.lateAfterSeconds`,
+the threshold is shorter than that gap, it names the gap, its dates and
+the smallest threshold that would not breach (the gap itself when runs
+take equally long, plus the run's bound to allow for a slow one). With `sla.lateAfterSeconds`,
 it also checks the threshold against the delay the daemon itself applies to
 a start: a catch-up run (`onMissed`) waits its deterministic
 `catchupJitterSeconds` offset, crc32 of the job's name, before starting.
@@ -15,8 +16,9 @@ location.
 
 ## Why is this bad?
 The daemon pages when the time since the last success passes the
-threshold. A success lands when a run finishes, so across a gap longer than
-the threshold the alarm fires although every run succeeds: a Monday–Friday
+threshold. Successes land a gap apart (when runs take equally long), so
+across a gap longer than the threshold the alarm fires although every run
+succeeds: a Monday–Friday
 job with a 26-hour threshold pages every Monday morning, a daily job in
 `America/New_York` with a 24-hour threshold once a year, on the fall-back
 day's 25-hour gap. A `lateAfterSeconds` no longer than the job's own
@@ -35,12 +37,13 @@ means it to.
 ## Use instead
 ```yaml
   sla:
-    maxTimeSinceSuccessSeconds: 262800  # 73 h: the weekend gap plus the run
+    maxTimeSinceSuccessSeconds: 262800  # 73 h: the weekend gap, and an hour for the run
 ```
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from ....records import Finding, Level
@@ -59,7 +62,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     threshold = keys.max_time_since_success
     if threshold is not None:
         found = r.gaps(ctx)
-        if found is not None and threshold <= found.longest.seconds:
+        if found is not None and threshold < found.longest.seconds:
             longest = found.longest
             bound = r.run_bound(keys)
             message = r.shared_text(
@@ -90,20 +93,16 @@ def check(ctx: JobContext) -> Iterator[Finding]:
 
 
 def _stale(ctx: JobContext, threshold: int, gap: Gap, bound: r.Bound | None) -> str:
+    needed = (
+        f"the smallest threshold that does not breach is {gap.seconds} s, when runs take "
+        "equally long"
+    )
     if bound is not None:
-        smallest = gap.seconds + int(bound.seconds) + 1
-        needed = (
-            f"the smallest threshold that does not breach is {smallest} s "
-            f"({r.span(smallest)}): the gap plus the longest run, {bound.said}"
-        )
-    else:
-        needed = (
-            "the smallest threshold that does not breach is the gap plus the "
-            f"longest run: more than {gap.seconds} s"
-        )
+        margin = gap.seconds + math.ceil(bound.seconds)
+        needed += f" ({margin} s also allows for a run of up to {bound.said})"
     return (
         f"sla.maxTimeSinceSuccessSeconds is {threshold} s ({r.span(threshold)}), "
-        f"not longer than the schedule's longest gap of {gap.seconds} s "
+        f"shorter than the schedule's longest gap of {gap.seconds} s "
         f"({r.span(gap.seconds)}) {r.fire_pair(ctx, gap)}: the staleness alarm "
         f"fires across it even when every run succeeds; {needed}."
     )
