@@ -21,7 +21,7 @@ across a gap longer than the threshold the alarm fires although every run
 succeeds: a Monday–Friday
 job with a 26-hour threshold pages every Monday morning, a daily job in
 `America/New_York` with a 24-hour threshold once a year, on the fall-back
-day's 25-hour gap. A `lateAfterSeconds` no longer than the job's own
+day's 25-hour gap. A `lateAfterSeconds` shorter than the job's own
 catch-up offset pages on a catch-up run that starts exactly when the daemon
 means it to.
 
@@ -77,11 +77,11 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     late = keys.late_after
     if late is not None and keys.on_missed != "skip" and keys.catchup_jitter > 0:
         offset = r.catchup_offset(ctx.job.name, keys.catchup_jitter)
-        if late <= offset:
+        if late < offset:  # the daemon pages only past the threshold
             yield ctx.key_finding(
                 CODE,
                 (
-                    f"sla.lateAfterSeconds {late} s is not longer than this job's catch-up "
+                    f"sla.lateAfterSeconds {late} s is shorter than this job's catch-up "
                     f"offset, {offset:g} s (catchupJitterSeconds {keys.catchup_jitter} spreads "
                     f"onMissed: {keys.on_missed} catch-up runs by a crc32 of the job's name): "
                     "a catch-up run that starts when the daemon means it to starts after the "
