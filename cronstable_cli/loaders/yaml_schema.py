@@ -196,7 +196,7 @@ def finish(
     enabled = own["enabled"] if "enabled" in own else merged.get("enabled")
     zone = own["timezone"] if "timezone" in own else merged.get("timezone")
     policy = own["clusterPolicy"] if "clusterPolicy" in own else merged.get("clusterPolicy")
-    if base is not None and merged is base.data and _OWN_RUNTIME.isdisjoint(own):
+    if base is not None and _OWN_RUNTIME.isdisjoint(own):
         runtime = base.runtime  # the job sets no runtime key: its file's record
     else:
         runtime = runtime_keys(
@@ -229,8 +229,12 @@ JOB_FIELDS = (
     "runtime",
 )  # fmt: skip
 
-# The job's own keys that make its runtime record differ from its file's shared one.
-_OWN_RUNTIME = frozenset({"onMissed", "utc", "timezone"})
+# The job's own keys that make its runtime record differ from its file's shared one
+# (the top-level keys of every path a RuntimeKeys reads, and where it is written).
+_OWN_RUNTIME = frozenset({
+    "executionTimeout", "killTimeout", "concurrencyPolicy", "concurrencyScope",
+    "catchupJitterSeconds", "onMissed", "sla", "utc", "timezone",
+})  # fmt: skip
 
 # The runtime key paths `runtime_keys` reads, by RuntimeKeys field.
 RUNTIME_PATHS = {
@@ -334,7 +338,9 @@ _FLAT_READERS = {
 }
 _JOB_ROOTS = frozenset({""})
 _NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
-_FINISH_KEYS = ("utc", "enabled", "timezone", "clusterPolicy", "onMissed")  # what `finish` reads
+_FINISH_KEYS = frozenset(
+    {"utc", "enabled", "timezone", "clusterPolicy", "onMissed"}
+)  # `finish` reads
 
 
 class JobBuilder:
