@@ -205,6 +205,9 @@ def _inner_extremes(
     return low, high
 
 
+IN_FLIGHT_REACH = 2 * DAY  # the longest run counted fire by fire (longer: "at least")
+
+
 def most_in_flight(timeline: Timeline, gaps: Gaps, bound: float) -> int:
     """How many runs of at most `bound` seconds can be in flight at once.
 
@@ -216,6 +219,7 @@ def most_in_flight(timeline: Timeline, gaps: Gaps, bound: float) -> int:
     """
     if bound < gaps.shortest.seconds:
         return 1
+    bound = min(bound, IN_FLIGHT_REACH)  # a longer run meets at least as many
     reach = int(bound) + 1
     most = 2
     for centre in (gaps.shortest.before, gaps.start):

@@ -20,6 +20,7 @@ from ..records import Job
 from .display_clock import MINUTES_PER_DAY, DisplayClock
 from .fires import Fleet, Progress
 
+LOOKBACK = 7 * 86400  # seconds before the window whose runs can still be in flight
 TIMELINE_JOBS = 40  # jobs drawn in the busiest hour's timeline (most runs in flight first)
 PEAK_NAMES = 20
 
@@ -88,7 +89,9 @@ def runs_in_flight(
         for job in group.jobs:
             lengths[job.name] = found = durations.of(job)
             sources[found[1]] = sources.get(found[1], 0) + 1
-    longest = max((d for d, _ in lengths.values()), default=0.0)
+    # Runs that started before the window count while still going; a week back at most
+    # (the longest window), so a huge timeout cannot send the enumeration back decades.
+    longest = min(max((d for d, _ in lengths.values()), default=0.0), LOOKBACK)
     diff = [0] * (minutes + 1)
     runs: list[tuple[str, list[int], float]] = []  # (job, fires, seconds)
     for group, fires in fleet.window(first - math.ceil(longest), end).track(progress):

@@ -34,7 +34,7 @@ Examples:
   cronstable pressure jobs/ --format html -o pressure.html
   cronstable pressure jobs/ --jitter auto
   cronstable pressure jobs/ --runtime --runtime-default 300
-  cronstable pressure jobs/ --runtime --durations jobs.json --format html -o p.html
+  cronstable pressure jobs/ --durations jobs.json --format html -o p.html
 """,
 )
 @paths_argument

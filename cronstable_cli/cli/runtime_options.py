@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def finite_seconds(ctx: click.Context, param: click.Parameter, value: float | None) -> Any:
+    """A FloatRange lets NaN through (every comparison with it is false): refuse it."""
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter("must be a number of seconds", ctx=ctx, param=param)
+    return value
 
 
 def runtime_options(func: F) -> F:
@@ -27,6 +35,7 @@ def runtime_options(func: F) -> F:
         type=click.FloatRange(0, 7 * 86400),
         default=None,
         metavar="SECONDS",
+        callback=finite_seconds,
         help="Run length of a job with neither sla.maxRuntimeSeconds nor executionTimeout "
         "(without it such a job counts for its start minute only).",
     )(func)

@@ -9,7 +9,7 @@ import click
 from ..safe_text import shown
 from .options import format_option, from_option, parse_instant, paths_argument, tz_option, zone_arg
 from .output import output_option, write_report
-from .runtime_options import durations, runtime_options
+from .runtime_options import durations, finite_seconds, runtime_options
 
 if TYPE_CHECKING:
     from ..analysis.suggest import Suggestion
@@ -48,6 +48,7 @@ Examples:
     type=click.FloatRange(0, 7 * 86400),
     default=None,
     metavar="SECONDS",
+    callback=finite_seconds,
     help="The new job's run length: place it where its runs meet the fewest runs in "
     "flight (each job's length from --durations, sla.maxRuntimeSeconds, "
     "executionTimeout or --runtime-default).",

@@ -10,6 +10,7 @@ its defaults.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Container
 from collections.abc import Sequence as Seq
@@ -256,7 +257,11 @@ _NO_SLA: dict[str, Any] = {}
 
 
 def _number(value: Any) -> float | None:
-    return None if isinstance(value, bool) or not isinstance(value, int | float) else value
+    """A number the daemon would compare with; NaN and infinity (which a YAML float can
+    spell and the daemon's range checks let through) never trip a deadline: unset."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return value if math.isfinite(value) else None
 
 
 def _sets(own: dict[str, Any], path: str) -> bool:

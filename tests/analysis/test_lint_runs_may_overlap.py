@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -133,3 +134,26 @@ def test_cluster_scope_with_every_node(tmp_path: Path) -> None:
     )
     (f,) = lint_yaml(tmp_path, text, {CODE})
     assert "EveryNode every node fires the job" in f.message
+
+
+@pytest.mark.parametrize("key", ["executionTimeout", "killTimeout"])
+@pytest.mark.parametrize("value", ["nan", ".nan", "inf", ".inf", "-.inf", "1e300", "1e12"])
+def test_extreme_values_never_crash(
+    tmp_path: Path, key: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whatever the loader lets through (NaN and infinity never trip the daemon's deadline:
+    no bound from them), lint and pressure --runtime answer without a traceback."""
+    from ..cli import helpers as cli
+
+    keys: dict[str, Any] = {key: value, "sla": {"maxRuntimeSeconds": 60}}
+    if key == "killTimeout":
+        keys["executionTimeout"] = 600
+    (tmp_path / "jobs.yaml").write_text(jobs(job("j", "0 3 * * *", **keys)))
+    args = [str(tmp_path / "jobs.yaml"), "--from", "2026-01-01T00:00Z"]
+    for command in (["lint", *args, "--fail-on", "never"], ["pressure", *args, "--runtime"]):
+        code, out, err = cli.run(capsys, *command, "--format", "json")
+        assert code in (0, 1) and "Traceback" not in err, err
+    code, out, _ = cli.run(capsys, "lint", *args, "--fail-on", "never", "--format", "json")
+    codes = {f["code"] for f in json.loads(out)["findings"]}
+    if "invalid-config" not in codes and value in ("1e300", "1e12"):
+        assert "runs-may-overlap" in codes  # a huge bound overlaps a daily schedule
