@@ -77,7 +77,7 @@ BENCH_RESULTS := benchmarks/results.jsonl
 
 bench: $(STAMP_BENCH) $(STAMP_DAEMON)
 	@rm -f $(BENCH_RESULTS).new
-	@for b in engine load fleet replicas startup scale diff calendar lsp; do \
+	@for b in engine load fleet replicas startup scale runtime_rules diff calendar lsp; do \
 		CRONSTABLE_BENCH_RECORD=$(CURDIR)/$(BENCH_RESULTS).new \
 			$(BIN)/python benchmarks/$$b.py || exit 1; done
 	@mv $(BENCH_RESULTS).new $(BENCH_RESULTS)

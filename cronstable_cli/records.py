@@ -6,7 +6,7 @@ Importable from every layer (engine, loaders, analysis, formats, cli).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Level = Literal["error", "warning", "note"]
 FixKind = Literal["safe", "unsafe"]  # safe: every fire time stays the same
@@ -68,6 +68,9 @@ class Finding:
     # baselines are built from it, never from the message.
     key: str = ""
     fix: Fix | None = None  # an edit of this finding's file that resolves it, if one is known
+    # Other places the finding is about, each with what it is there (SARIF
+    # relatedLocations): a runtime-key finding points at the key and relates the schedule.
+    related: tuple[tuple[str, SourceLocation], ...] = ()
 
     def __post_init__(self) -> None:
         # Messages quote what a file says (a schedule, a value); a 1 MB schedule must
@@ -88,6 +91,54 @@ class Finding:
     @property
     def column(self) -> int:
         return self.location.column if self.location else 0
+
+
+class KeyOrigins(NamedTuple):
+    """Where a job's runtime keys are written, resolved only when a finding asks.
+
+    `own` holds (key path, line, column) for the job's own keys in `file`;
+    `defaults` (key path, location) for those its `defaults:` (own or included) set.
+    Tuples all through, so a Job stays hashable.
+    """
+
+    file: str = ""
+    own: tuple[tuple[str, int, int], ...] = ()
+    defaults: tuple[tuple[str, SourceLocation], ...] = ()
+
+    def get(self, path: str) -> SourceLocation | None:
+        for key, line, column in self.own:
+            if key == path:
+                return SourceLocation(self.file, line, column)
+        for key, location in self.defaults:
+            if key == path:
+                return location
+        return None
+
+
+class RuntimeKeys(NamedTuple):
+    """A job's runtime keys as the daemon merges them (job over `defaults` over built-ins).
+
+    `origins` says where each key's value is written: a dotted key path
+    (`executionTimeout`, `sla.maxRuntimeSeconds`) to the job's own key or the
+    `defaults` key it came from; a path without an entry is the daemon's
+    built-in default. Numbers are seconds; None means unset. A NamedTuple:
+    the loader makes one per job that sets a runtime key.
+    """
+
+    execution_timeout: float | None = None
+    kill_timeout: float = 30.0
+    concurrency_policy: str = "Allow"  # Allow, Forbid or Replace
+    concurrency_scope: str = "node"  # node or cluster
+    catchup_jitter: int = 0
+    on_missed: str = "skip"
+    max_time_since_success: int | None = None  # sla.maxTimeSinceSuccessSeconds
+    late_after: int | None = None  # sla.lateAfterSeconds
+    max_runtime: int | None = None  # sla.maxRuntimeSeconds
+    origins: KeyOrigins = KeyOrigins()
+
+    def origin(self, path: str) -> SourceLocation | None:
+        """Where the value of `path` is written (None: the daemon's built-in default)."""
+        return self.origins.get(path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +169,9 @@ class Job:
     keys: tuple[str, ...] = field(default=())  # job keys as written, for reference
     user: str | None = None  # a system crontab's user column (the daemon does not use it)
     cluster_policy: str = "Leader"  # clusterPolicy: Leader, PreferLeader or EveryNode
+    # The runtime keys (timeouts, concurrency, sla) merged as the daemon merges them;
+    # None for a job whose file kind has none (a crontab line, a DAG's schedule job).
+    runtime: RuntimeKeys | None = None
 
     @property
     def zone(self) -> str:

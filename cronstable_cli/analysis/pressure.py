@@ -18,6 +18,7 @@ from .display_clock import MINUTES_PER_DAY, DisplayClock
 from .fires import FireGroup, Fleet, Progress, window_bounds
 from .jitter import JitterOption
 from .jitter_pressure import JitterPressure, JitterTally
+from .occupancy import Occupancy
 from .stagger import Gaps, gap_stats
 
 TOP_CELLS = 6
@@ -65,6 +66,7 @@ class Pressure:
     gaps: Gaps | None  # None with fewer than two distinct fire instants
     cells: tuple[Cell, ...] = ()  # every non-empty cell, when asked for (HTML hovers)
     jitter: JitterPressure | None = None  # the second-resolution view, when asked for
+    occupancy: Occupancy | None = None  # runs in flight per minute (--runtime), when asked for
 
 
 def compute_pressure(

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..engine import zone_name
 from .display_clock import MINUTES_PER_DAY, DisplayClock
 from .fires import Fleet, Progress, window_bounds
+
+if TYPE_CHECKING:
+    from .occupancy import Durations
 
 Period = Literal["hourly", "daily"]
 WINDOW_HOURS = 24
@@ -68,6 +71,9 @@ class Suggestion:
     excluded: int
     invalid: int
     job: str | None = None  # the job being re-placed (its own fires not counted)
+    # --runtime: the new job's run length; slot counts are then the runs in flight its
+    # runs would meet (summed over the minutes each occupies), not fires.
+    runtime: float | None = None
 
 
 def _circular(a: int, b: int, size: int) -> int:
@@ -118,14 +124,30 @@ def suggest_slots(
     *,
     job: str | None = None,
     progress: Progress | None = None,
+    runtime: tuple[float, Durations] | None = None,
 ) -> tuple[Suggestion, ...]:
-    """One suggestion per period, from one enumeration of the 24-hour window."""
+    """One suggestion per period, from one enumeration of the 24-hour window.
+
+    With `runtime` (the new job's run length and the fleet's durations), a slot's
+    load is the runs in flight a run started there would meet, minute by minute
+    over its length, so the job lands where it overlaps least.
+    """
     for period in periods:
         if period not in HASH_HINTS:
             raise ValueError(f"period must be hourly or daily, not {period!r}")
     counted = fleet.without(job) if job is not None else fleet
     first, end = window_bounds(start, WINDOW_HOURS)
-    grid = _loads(counted, first, end, zone, progress)
+    if runtime is None:
+        grid = _loads(counted, first, end, zone, progress)
+    else:
+        from .occupancy import runs_in_flight, spread_cost
+
+        seconds, lengths = runtime
+        flight = runs_in_flight(
+            counted, datetime.fromtimestamp(first, zone), WINDOW_HOURS, zone, lengths,
+            progress=progress,
+        )  # fmt: skip
+        grid = spread_cost(flight.grid, seconds)
     based_on = BasedOn(counted.jobs, datetime.fromtimestamp(first, zone), WINDOW_HOURS)
     out = []
     for period in periods:
@@ -144,6 +166,7 @@ def suggest_slots(
                 excluded=fleet.excluded,
                 invalid=len(fleet.skipped),
                 job=job,
+                runtime=None if runtime is None else runtime[0],
             )
         )
     return tuple(out)
@@ -157,7 +180,10 @@ def suggest_slot(
     *,
     job: str | None = None,
     progress: Progress | None = None,
+    runtime: tuple[float, Durations] | None = None,
 ) -> Suggestion:
     """The least-loaded slot for a new (or, with `job`, a re-placed) job."""
-    (suggestion,) = suggest_slots(fleet, start, (period,), zone, job=job, progress=progress)
+    (suggestion,) = suggest_slots(
+        fleet, start, (period,), zone, job=job, progress=progress, runtime=runtime
+    )
     return suggestion

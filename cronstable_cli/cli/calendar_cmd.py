@@ -164,7 +164,7 @@ def _need_icalendar() -> None:
 def _runtimes(path: str | None) -> dict[str, float]:
     if path is None:
         return {}
-    from ..loaders.durations_json import DurationsError, read_durations
+    from ..loaders.durations_file import DurationsError, read_durations
 
     try:
         return read_durations(path)

@@ -16,6 +16,7 @@ from .options import (
     zone_arg,
 )
 from .output import output_option, write_report
+from .runtime_options import durations, runtime_options
 
 if TYPE_CHECKING:
     from ..analysis.jitter import JitterOption
@@ -32,6 +33,8 @@ Examples:
       --format json
   cronstable pressure jobs/ --format html -o pressure.html
   cronstable pressure jobs/ --jitter auto
+  cronstable pressure jobs/ --runtime --runtime-default 300
+  cronstable pressure jobs/ --durations jobs.json --format html -o p.html
 """,
 )
 @paths_argument
@@ -49,6 +52,14 @@ Examples:
     "applied: 'auto' (documented default width per schedule) or N seconds (0-900) for "
     "every job."
 )
+@click.option(
+    "--runtime",
+    is_flag=True,
+    help="Also count the runs in flight per minute, from each job's run length "
+    "(--durations, else sla.maxRuntimeSeconds, else executionTimeout, else "
+    "--runtime-default): the peak, when, which jobs.",
+)
+@runtime_options
 @format_option("html")
 @output_option
 def pressure(
@@ -57,6 +68,9 @@ def pressure(
     from_: str,
     tz: str,
     jitter: JitterOption | None,
+    runtime: bool,
+    runtime_default: float | None,
+    durations_file: str | None,
     fmt: str,
     output: str | None,
 ) -> int:
@@ -76,6 +90,12 @@ def pressure(
     fires starting in one second before and after jitter. The heatmap itself
     always counts scheduled_for.
 
+    --runtime adds runs in flight: a run of d seconds starting at t occupies
+    every minute from t to t + d. The report gives the peak, when it is and
+    which jobs are running then; the HTML page adds an in-flight heatmap and a
+    per-job timeline of the busiest hour. --runtime-default and --durations
+    imply --runtime.
+
     Exit 0 with a report; 1 when a file failed to load (the report covers the jobs
     that did load) or no job could be loaded; 2 for usage errors.
     """
@@ -84,6 +104,8 @@ def pressure(
 
     zone = zone_arg(tz)
     start = parse_instant(from_, zone)
+    runtime = runtime or runtime_default is not None or durations_file is not None
+    lengths = durations(runtime_default, durations_file) if runtime else None
     loaded = load_fleet(paths, "pressure")
     if loaded is None:
         return 1
@@ -92,6 +114,14 @@ def pressure(
         result = compute_pressure(
             fleet, start, hours, zone, all_cells=fmt == "html", jitter=jitter, progress=progress
         )
+    if lengths is not None:
+        from dataclasses import replace
+
+        from ..analysis.occupancy import runs_in_flight
+
+        with progress_bar("Counting runs in flight") as progress:
+            occupancy = runs_in_flight(fleet, start, hours, zone, lengths, progress=progress)
+        result = replace(result, occupancy=occupancy)
 
     def html(report: Pressure) -> str:
         from ..analysis.duplicates import find_duplicates

@@ -9,6 +9,7 @@ import click
 from ..safe_text import shown
 from .options import format_option, from_option, parse_instant, paths_argument, tz_option, zone_arg
 from .output import output_option, write_report
+from .runtime_options import durations, finite_seconds, runtime_options
 
 if TYPE_CHECKING:
     from ..analysis.suggest import Suggestion
@@ -21,6 +22,7 @@ Examples:
   cronstable suggest jobs/
   cronstable suggest jobs/ --period daily --tz Europe/Berlin
   cronstable suggest jobs/ --job nightly-report --period daily --format json
+  cronstable suggest jobs/ --runtime 1800 --runtime-default 300
 """,
 )
 @paths_argument
@@ -40,6 +42,18 @@ Examples:
     default=None,
     help="Re-place an existing job: its own fires are not counted.",
 )
+@click.option(
+    "--runtime",
+    "runtime",
+    type=click.FloatRange(0, 7 * 86400),
+    default=None,
+    metavar="SECONDS",
+    callback=finite_seconds,
+    help="The new job's run length: place it where its runs meet the fewest runs in "
+    "flight (each job's length from --durations, sla.maxRuntimeSeconds, "
+    "executionTimeout or --runtime-default).",
+)
+@runtime_options
 @format_option()
 @output_option
 def suggest(
@@ -48,6 +62,9 @@ def suggest(
     from_: str,
     tz: str,
     job: str | None,
+    runtime: float | None,
+    runtime_default: float | None,
+    durations_file: str | None,
     fmt: str,
     output: str | None,
 ) -> int:
@@ -67,6 +84,9 @@ def suggest(
 
     zone = zone_arg(tz)
     start = parse_instant(from_, zone)
+    if runtime is None and (runtime_default is not None or durations_file is not None):
+        raise click.UsageError("--runtime-default and --durations need --runtime SECONDS")
+    lengths = None if runtime is None else (runtime, durations(runtime_default, durations_file))
     loaded = load_fleet(paths, "suggest")
     if loaded is None:
         return 1
@@ -79,7 +99,13 @@ def suggest(
         )
     with progress_bar("Counting fires") as progress:
         result = suggest_slot(
-            loaded.fleet, start, cast("Period", period), zone, job=job, progress=progress
+            loaded.fleet,
+            start,
+            cast("Period", period),
+            zone,
+            job=job,
+            progress=progress,
+            runtime=lengths,
         )
 
     def json(suggestion: Suggestion) -> str:

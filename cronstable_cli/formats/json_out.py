@@ -185,6 +185,10 @@ def pressure_json(result: Pressure, fleet: Fleet, errors: Sequence[Finding]) -> 
     }
     if result.jitter is not None:
         doc["jitter"] = _jitter(result.jitter)
+    if result.occupancy is not None:
+        from .occupancy_json import occupancy_dict
+
+        doc["occupancy"] = occupancy_dict(result.occupancy)
     return to_json({**doc, **_left_out(fleet, errors)})
 
 
@@ -211,6 +215,7 @@ def suggest_json(result: Suggestion, fleet: Fleet, errors: Sequence[Finding]) ->
             "hash_hint": result.hash_hint,
             "excluded": result.excluded,
             "invalid": result.invalid,
+            **({} if result.runtime is None else {"runtime_seconds": result.runtime}),
             **_left_out(fleet, errors),
         }
     )

@@ -37,12 +37,15 @@ def rules_markdown(rules: Iterable[Rule] = RULES) -> str:
         "|---|---|---|---|",
     ]
     for rule in rules:
+        checked = SCOPES[rule.scope] + ("" if rule.default_on else ", when selected")
         out.append(
-            f"| [`{rule.code}`](#{rule.code}) | {rule.level} | {SCOPES[rule.scope]} "
+            f"| [`{rule.code}`](#{rule.code}) | {rule.level} | {checked} "
             f"| {rule.summary.replace('|', '&#124;')} |"
         )
     for rule in rules:
         out += ["", f"## {rule.code}", "", f"Level: **{rule.level}** ({SCOPES[rule.scope]})."]
+        if not rule.default_on:
+            out.append("Off by default: runs only when selected (`--select` or `select`).")
         if rule.replaces:
             out.append(f"Replaces, for the same job: {', '.join(sorted(rule.replaces))}.")
         body = rule.doc.strip()

@@ -21,7 +21,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..analysis.lint import RULES, LintReport, Rule
 from ..analysis.lint.fingerprint import fingerprints
-from ..records import Finding, Fix
+from ..records import Finding, Fix, SourceLocation
 from ..safe_text import valid_unicode
 from .paths import relative_path
 
@@ -108,6 +108,10 @@ def _result(f: Finding, index: dict[str, int], base: str, print_: str) -> dict[s
         ]
         if f.fix is not None:
             result["fixes"] = [_fix(f.fix, location)]
+        if f.related:
+            result["relatedLocations"] = [
+                _related(i, what, at, base) for i, (what, at) in enumerate(f.related, 1)
+            ]
     result["partialFingerprints"] = {FINGERPRINT: print_}
     props = {
         k: v
@@ -117,6 +121,16 @@ def _result(f: Finding, index: dict[str, int], base: str, print_: str) -> dict[s
     if props:
         result["properties"] = props
     return result
+
+
+def _related(number: int, what: str, at: SourceLocation, base: str) -> dict[str, Any]:
+    """A SARIF related location: another place the result is about, and what is there."""
+    region = {"startLine": max(1, at.line), "startColumn": max(1, at.column)}
+    return {
+        "id": number,
+        "message": {"text": what},
+        "physicalLocation": {"artifactLocation": _artifact(at.file, base)[0], "region": region},
+    }
 
 
 def _fix(fix: Fix, location: dict[str, str]) -> dict[str, Any]:

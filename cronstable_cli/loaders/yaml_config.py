@@ -300,7 +300,7 @@ def _assemble(
     while drafts:
         draft = drafts.pop()
         merged, issues, push = base.merged(draft)
-        result.jobs.append(finish(draft, merged, issues, out))
+        result.jobs.append(finish(draft, merged, issues, out, base))
         if merged is not base.data or base_has_facts:
             facts = _facts(draft, merged)
             if facts is not None:

@@ -10,13 +10,14 @@ its defaults.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Container
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import load_codes as codes
-from ..records import Job, SourceLocation
+from ..records import Job, KeyOrigins, RuntimeKeys, SourceLocation
 from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge, uses_push
 from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
 from .env_refs import expand
@@ -46,10 +47,13 @@ class Defaults:
     """A file's effective `defaults` (its includes' first, then its own), as checked data."""
 
     data: dict[str, Any] = field(default_factory=dict)
+    # Where each key path of `data` is written (`sla.maxRuntimeSeconds` -> its file,
+    # line and column), for findings that point at the default that decides.
+    origins: dict[str, SourceLocation] = field(default_factory=dict)
 
     def over(self, other: Defaults) -> Defaults:
         """These defaults with `other` merged on top."""
-        return Defaults(merge(self.data, other.data))
+        return Defaults(merge(self.data, other.data), {**self.origins, **other.origins})
 
 
 def zone_problem(
@@ -107,7 +111,12 @@ def read_defaults(block: Scalar, node: Node, out: Problems) -> Defaults:
             else checker.where["defaults.timezone"]
         )
         zone_problem(zone, "defaults", *at, out, None)
-    return Defaults(data)
+    origins = {
+        path[len("defaults.") :]: SourceLocation(out.file, *at)
+        for path, at in checker.where.items()
+        if path.startswith("defaults.")
+    }
+    return Defaults(data, origins)
 
 
 _JOB_HINTS = {
@@ -143,6 +152,9 @@ class JobBase:
         self.data = merge(JOB_BASE, defaults.data)
         self.issues = job_issues(self.data)
         self.push = uses_push(self.data)
+        self.origins = tuple((p, at) for p, at in defaults.origins.items() if p in _ORIGIN_SET)
+        # The runtime keys of a job that sets none itself: one record per file.
+        self.runtime = runtime_keys(self.data, {}, "", self.origins)
         # The verdicts for the values a job gives the checked keys (by their repr).
         self._verdicts: dict[str, tuple[list[Issue], bool]] = {}
 
@@ -161,7 +173,13 @@ class JobBase:
         return merged, *verdict
 
 
-def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Problems) -> Job:
+def finish(
+    draft: Draft,
+    merged: dict[str, Any],
+    issues: list[Issue],
+    out: Problems,
+    base: JobBase | None = None,
+) -> Job:
     """The Job as the daemon loads it (the job's keys win over the defaults), checked.
 
     `merged` and `issues` come from `JobBase.merged`: when the job sets no checked
@@ -179,6 +197,12 @@ def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Probl
     enabled = own["enabled"] if "enabled" in own else merged.get("enabled")
     zone = own["timezone"] if "timezone" in own else merged.get("timezone")
     policy = own["clusterPolicy"] if "clusterPolicy" in own else merged.get("clusterPolicy")
+    if base is not None and _OWN_RUNTIME.isdisjoint(own):
+        runtime = base.runtime  # the job sets no runtime key: its file's record
+    else:
+        runtime = runtime_keys(
+            merged, draft.where, out.file, base.origins if base else (), own.get("onMissed"), own
+        )
     # Positional (in JOB_FIELDS' order): keywords cost a third of making a Job.
     return Job(
         draft.name,
@@ -195,6 +219,7 @@ def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Probl
         draft.keys,
         None,  # user: only a system crontab's line has one
         policy if isinstance(policy, str) else "Leader",
+        runtime,
     )
 
 
@@ -202,7 +227,93 @@ def finish(draft: Draft, merged: dict[str, Any], issues: list[Issue], out: Probl
 JOB_FIELDS = (
     "name", "schedule", "location", "schedule_location", "schedule_fields", "command",
     "timezone", "utc", "enabled", "kind", "suppressed", "keys", "user", "cluster_policy",
+    "runtime",
 )  # fmt: skip
+
+# The job's own keys that make its runtime record differ from its file's shared one
+# (the top-level keys of every path a RuntimeKeys reads, and where it is written).
+_OWN_RUNTIME = frozenset({
+    "executionTimeout", "killTimeout", "concurrencyPolicy", "concurrencyScope",
+    "catchupJitterSeconds", "onMissed", "sla", "utc", "timezone",
+})  # fmt: skip
+
+# The runtime key paths `runtime_keys` reads, by RuntimeKeys field.
+RUNTIME_PATHS = {
+    "execution_timeout": "executionTimeout",
+    "kill_timeout": "killTimeout",
+    "concurrency_policy": "concurrencyPolicy",
+    "concurrency_scope": "concurrencyScope",
+    "catchup_jitter": "catchupJitterSeconds",
+    "on_missed": "onMissed",
+    "max_time_since_success": "sla.maxTimeSinceSuccessSeconds",
+    "late_after": "sla.lateAfterSeconds",
+    "max_runtime": "sla.maxRuntimeSeconds",
+}
+
+
+_ORIGIN_PATHS = (*RUNTIME_PATHS.values(), "utc", "timezone")
+_ORIGIN_SET = frozenset(_ORIGIN_PATHS)
+_NO_SLA: dict[str, Any] = {}
+
+
+def _number(value: Any) -> float | None:
+    """A number the daemon would compare with; NaN and infinity (which a YAML float can
+    spell and the daemon's range checks let through) never trip a deadline: unset."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _sets(own: dict[str, Any], path: str) -> bool:
+    """Whether the job's own keys set the dotted `path` (then no default decides it)."""
+    head, _, rest = path.partition(".")
+    if head not in own:
+        return False
+    value = own[head]
+    return not rest or (isinstance(value, dict) and _sets(value, rest))
+
+
+def runtime_keys(
+    merged: dict[str, Any],
+    where: Where,
+    file: str,
+    origins: tuple[tuple[str, SourceLocation], ...],
+    own_on_missed: Any = None,
+    own: dict[str, Any] | None = None,
+) -> RuntimeKeys:
+    """The runtime keys of a job merged over its defaults, each with where it is written.
+
+    A value that failed its check (INVALID) reads as the built-in default: the
+    file is refused for it already, and no runtime finding should add to that.
+    `origins` are the defaults' positions (only the runtime paths are read).
+    """
+    sla = merged.get("sla")
+    sla = sla if isinstance(sla, dict) else _NO_SLA
+    on_missed = own_on_missed if own_on_missed is not None else merged.get("onMissed")
+    timeout = _number(merged.get("executionTimeout"))
+    kill = _number(merged.get("killTimeout"))
+    jitter = _number(merged.get("catchupJitterSeconds"))
+    stale = _number(sla.get("maxTimeSinceSuccessSeconds"))
+    late = _number(sla.get("lateAfterSeconds"))
+    runtime = _number(sla.get("maxRuntimeSeconds"))
+    own_at = (
+        tuple((p, *at) for p in _ORIGIN_PATHS if (at := where.get(p)) is not None) if where else ()
+    )
+    if own and origins:  # a default the job overrides decides nothing
+        origins = tuple((p, at) for p, at in origins if not _sets(own, p))
+    policy, scope = merged.get("concurrencyPolicy"), merged.get("concurrencyScope")
+    return RuntimeKeys(  # positional, in the record's order: a job each
+        None if timeout is None else float(timeout),
+        30.0 if kill is None else float(kill),
+        policy if isinstance(policy, str) else "Allow",
+        scope if isinstance(scope, str) else "node",
+        0 if jitter is None else int(jitter),
+        on_missed if isinstance(on_missed, str) else "skip",
+        None if stale is None else int(stale),
+        None if late is None else int(late),
+        None if runtime is None else int(runtime),
+        KeyOrigins(file, own_at, origins),
+    )
 
 
 def locate(where: Where, path: str, fallback: SourceLocation) -> tuple[int, int]:
@@ -232,7 +343,9 @@ _FLAT_READERS = {
 }
 _JOB_ROOTS = frozenset({""})
 _NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
-_FINISH_KEYS = ("utc", "enabled", "timezone", "clusterPolicy")  # what `finish` reads
+_FINISH_KEYS = frozenset(
+    {"utc", "enabled", "timezone", "clusterPolicy", "onMissed"}
+)  # `finish` reads
 
 
 class JobBuilder:

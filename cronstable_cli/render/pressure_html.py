@@ -291,6 +291,10 @@ def render_pressure_html(
         ]
     if result.jitter is not None:
         body.append(jitter_section_html(result.jitter))
+    if result.occupancy is not None:
+        from .occupancy_html import occupancy_section_html
+
+        body.append(occupancy_section_html(result.occupancy, result.timezone))
     body += [
         _suggestions_html(hourly, daily),
         _top_cells_html(result),

@@ -86,7 +86,7 @@ def pressure_blocks(r: Pressure, width: int) -> Iterator[Block]:
     yield Line()
     yield Line((headline(r), "bold"))
     if not r.total_fires:
-        yield from _jitter(r, width)
+        yield from _views(r, width)
         return
     yield Line()
     yield from _heatmap(r, width)
@@ -112,7 +112,17 @@ def pressure_blocks(r: Pressure, width: int) -> Iterator[Block]:
             gaps.append(" ")
             gaps.append(Keep(f"{'· ' if i else ''}{name} {duration_label(seconds)}"))
         yield Prose(*gaps)
+    yield from _views(r, width)
+
+
+def _views(r: Pressure, width: int) -> Iterator[Block]:
+    """The optional views: jitter (--jitter) and runs in flight (--runtime)."""
     yield from _jitter(r, width)
+    if r.occupancy is not None:
+        from .occupancy_text import occupancy_blocks
+
+        yield Line()
+        yield from occupancy_blocks(r.occupancy)
 
 
 def _jitter(r: Pressure, width: int) -> Iterator[Block]:

@@ -23,16 +23,20 @@ def suggest_blocks(s: Suggestion) -> Iterator[Block]:
     what = f"re-placing {s.job}" if s.job else f"a new {s.period} job"
     yield Line(("suggest", "bold"), f": {what} ({s.timezone})")
     yield Prose("  ", Keep(s.expression, "bold green"))
-    yield Prose(
-        f"  {s.slot.label} has {plural(s.fires_in_window, 'fire')} in the "
-        f"{s.based_on.hours} h from {s.based_on.start.strftime('%Y-%m-%d %H:%M')}; the "
-        f"busiest slot, {s.busiest.label}, has {plural(s.busiest.fires, 'fire')}.",
-        indent=4,
-    )
+    if s.runtime is not None:
+        yield from _runtime_reason(s)
+    else:
+        yield Prose(
+            f"  {s.slot.label} has {plural(s.fires_in_window, 'fire')} in the "
+            f"{s.based_on.hours} h from {s.based_on.start.strftime('%Y-%m-%d %H:%M')}; the "
+            f"busiest slot, {s.busiest.label}, has {plural(s.busiest.fires, 'fire')}.",
+            indent=4,
+        )
     if s.alternatives:
         others: list[Part] = ["  alternatives:"]
         for i, a in enumerate(s.alternatives):
-            others += [", " if i else " ", Keep(a.expression), f" ({plural(a.fires, 'fire')})"]
+            unit = "fire" if s.runtime is None else "run-minute"
+            others += [", " if i else " ", Keep(a.expression), f" ({plural(a.fires, unit)})"]
         yield Prose(*others, indent=4)
     yield Prose("  or let the daemon spread it: ", Keep(s.hash_hint), style="dim", indent=4)
     counted = f"  based on {plural(s.based_on.jobs, 'job')}"
@@ -41,3 +45,16 @@ def suggest_blocks(s: Suggestion) -> Iterator[Block]:
     if s.excluded or s.invalid:
         counted += f"; left out {s.excluded + s.invalid:,} disabled, @reboot or invalid"
     yield Prose(counted, style="dim", indent=4)
+
+
+def _runtime_reason(s: Suggestion) -> Iterator[Block]:
+    from .stagger_text import duration_label
+
+    length = duration_label(s.runtime or 0)
+    yield Prose(
+        f"  runs of {length} started at {s.slot.label} meet "
+        f"{plural(s.fires_in_window, 'run-minute')} of other runs in flight over the "
+        f"{s.based_on.hours} h from {s.based_on.start.strftime('%Y-%m-%d %H:%M')}; at the "
+        f"busiest slot, {s.busiest.label}, they would meet {s.busiest.fires:,}.",
+        indent=4,
+    )

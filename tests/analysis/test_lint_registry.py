@@ -23,6 +23,13 @@ SPEC_SCHEDULE_CODES = {
     # Silent misreadings of pasted Quartz/Spring expressions (issue 11).
     "seconds-first-six-fields": "warning",
     "quartz-weekday-number": "warning",
+    # How the schedule meets the job's runtime keys (issue 23); runs-may-overlap is a
+    # note under Forbid/Replace, set per finding.
+    "runs-may-overlap": "warning",
+    "sla-gap-breach": "warning",
+    "runtime-alarm-after-timeout": "warning",
+    "host-local-zone": "note",
+    "implicit-timezone": "note",
 }
 SPEC_ERRORS = (
     "invalid-schedule",

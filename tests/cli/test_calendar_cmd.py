@@ -199,10 +199,11 @@ def test_unknown_job_is_a_usage_error(capsys: pytest.CaptureFixture[str], fleet:
     ("content", "message"),
     [
         ("not json", "is not JSON"),
-        ("[1, 2]", "must hold a JSON object"),
-        ('{"hourly": "10"}', "is not a number"),
-        ('{"hourly": -1}', "must be 0 or more"),
-        ('{"hourly": true}', "is not a number"),
+        ("[1, 2]", "entry 1 is not a job of GET /jobs"),
+        ('"hourly"', "expected an object of job name -> seconds"),
+        ('{"hourly": "10"}', "must be a number of seconds >= 0"),
+        ('{"hourly": -1}', "must be a number of seconds >= 0"),
+        ('{"hourly": true}', "must be a number of seconds >= 0"),
     ],
 )
 def test_bad_durations_file(

@@ -42,8 +42,12 @@ RUNS: dict[str, list[list[str]]] = {
     "pressure": [
         ["pressure", EXAMPLES, "--from", START],
         ["pressure", EXAMPLES, "--from", START, "--jitter", "auto"],
+        ["pressure", EXAMPLES, "--from", START, "--runtime", "--runtime-default", "60"],
     ],
-    "suggest": [["suggest", EXAMPLES, "--from", START]],
+    "suggest": [
+        ["suggest", EXAMPLES, "--from", START],
+        ["suggest", EXAMPLES, "--from", START, "--runtime", "600"],
+    ],
     "duplicates": [["duplicates", EXAMPLES]],
     "owners": [
         ["owners", EXAMPLES, "--nodes", "a,b,c"],

@@ -219,4 +219,5 @@ def test_list_rules_says_which_rules_fix(capsys: pytest.CaptureFixture[str]) -> 
         "skipped-months": "unsafe",
         "every-minute": "unsafe",
         "crowded-minute": "unsafe",
+        "implicit-timezone": "safe",
     }

@@ -39,6 +39,10 @@ def command_line(command: str, option: str, source: str) -> tuple[list[str], int
         return ["lint", "good.yaml", "--baseline", source], 2
     if option == "from_file":
         return ["stagger", "--window", "02:00/50", "--from-file", source], 2
+    if option == "durations_file":
+        # Read only where run lengths are used: pressure --runtime, suggest --runtime N.
+        runtime = {"pressure": ["--runtime"], "suggest": ["--runtime", "600"]}.get(command, [])
+        return [*ON_FILES[command], "good.yaml", *runtime, "--durations", source], 2
     assert option == "config_file"
     if command == "diff":
         return ["diff", "good.yaml", "good.yaml", "--config", source], 2

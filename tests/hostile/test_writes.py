@@ -60,7 +60,7 @@ WRITING: dict[str, Callable[[str], list[str]]] = {
     "fix": lambda _target: ["--fix"],
 }
 # Reading options (tests/hostile/test_reads.py tries each against hostile sources).
-READING = {"paths", "baseline", "config_file", "from_file"}
+READING = {"paths", "baseline", "config_file", "from_file", "durations_file"}
 
 
 def test_every_file_option_is_in_a_table() -> None:

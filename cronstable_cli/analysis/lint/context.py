@@ -42,6 +42,9 @@ class JobContext:
     levels: Mapping[str, Level]
     memo: dict[str, Any] = field(default_factory=dict)  # shared work between rules
     subject: bool = True  # see LintSettings.subject
+    # Facts shared by every job of the run (a schedule's gaps in a zone): see
+    # analysis.gaps.cached_gaps.
+    facts: dict[Any, Any] = field(default_factory=dict)
 
     @property
     def schedule(self) -> Schedule:
@@ -121,6 +124,28 @@ class JobContext:
             resolved=self.parsed.resolved,
             key=key,
             fix=fix,
+        )
+
+    def key_finding(
+        self, code: str, message: str, path: str, *, level: Level | None = None, key: str = ""
+    ) -> Finding:
+        """A finding at the runtime key `path` that decides it (the job's own, or the
+        `defaults` one it inherits; the job itself for a built-in default), with the
+        schedule as a related location."""
+        runtime = self.job.runtime
+        origin = runtime.origin(path) if runtime is not None else None
+        schedule = self.location()
+        at = origin or self.job.location
+        return Finding(
+            code=code,
+            level=level or self.levels[code],
+            message=self.about(message),
+            location=at,
+            job=self.job.name,
+            schedule=self.job.schedule,
+            resolved=self.parsed.resolved,
+            key=key,
+            related=(("the schedule", schedule),) if schedule != at else (),
         )
 
     def field_fix(self, index: int, new: str, description: str, *, safe: bool) -> Fix | None:

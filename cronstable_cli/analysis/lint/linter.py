@@ -220,6 +220,7 @@ class _Frames:
     def __init__(self) -> None:
         self.zones: dict[str, tzinfo | None] = {}
         self.timelines: dict[tuple[int, str], tuple[Parsed, Timeline]] = {}
+        self.facts: dict[object, object] = {}  # run-wide per-schedule facts (gaps)
 
     def zone(self, name: str) -> tzinfo | None:
         if name not in self.zones:
@@ -249,7 +250,14 @@ class _Frames:
             timeline = Timeline(Schedule(parsed), zone or timezone.utc)
             entry = self.timelines[key] = (parsed, timeline)
         ctx = JobContext(
-            job, parsed, entry[1], zone is not None, now, registry.LEVELS, subject=subject
+            job,
+            parsed,
+            entry[1],
+            zone is not None,
+            now,
+            registry.LEVELS,
+            subject=subject,
+            facts=self.facts,
         )
         return ctx, problems
 
@@ -301,7 +309,10 @@ class _Owners:
 
 
 def _selected(code: str, settings: LintSettings) -> bool:
-    if settings.select is not None and code not in settings.select:
+    if settings.select is None:
+        if code in registry.OFF_BY_DEFAULT:
+            return False  # an opt-in rule (implicit-timezone) runs only when selected
+    elif code not in settings.select:
         return False
     return code not in settings.ignore
 

@@ -22,11 +22,16 @@ from .rules import (
     dst_skipped_time,
     every_minute,
     hashed_slot,
+    host_local_zone,
+    implicit_timezone,
     leap_day_only,
     never_fires,
     quartz_weekday_number,
+    runs_may_overlap,
+    runtime_alarm_after_timeout,
     seconds_first_six_fields,
     skipped_months,
+    sla_gap_breach,
     uneven_step,
 )
 
@@ -47,6 +52,7 @@ class Rule(NamedTuple):
     # kind and enabled flag (never its name): jobs alike in those share them.
     per_schedule: bool = False
     fix: FixKind | None = None  # whether some findings carry a fix, and of which kind
+    default_on: bool = True  # False: runs only when selected (--select or the config file)
 
     @property
     def summary(self) -> str:
@@ -75,6 +81,7 @@ def _rule(module: ModuleType) -> Rule:
         replaces=getattr(module, "REPLACES", frozenset()),
         per_schedule=getattr(module, "PER_SCHEDULE", False),
         fix=getattr(module, "FIX", None),
+        default_on=getattr(module, "DEFAULT_ON", True),
     )
 
 
@@ -92,6 +99,12 @@ RULES: tuple[Rule, ...] = (
     _rule(dst_repeated_time),
     _rule(hashed_slot),
     _rule(every_minute),
+    # How the schedule meets the job's runtime keys (timeouts, concurrency, sla).
+    _rule(runs_may_overlap),
+    _rule(sla_gap_breach),
+    _rule(runtime_alarm_after_timeout),
+    _rule(host_local_zone),
+    _rule(implicit_timezone),
     _rule(crowded_minute),
 )
 
@@ -101,3 +114,4 @@ LEVELS: dict[str, Level] = {rule.code: rule.level for rule in RULES}
 ORDER: dict[str, int] = {code: i for i, code in enumerate(CODES)}
 JOB_RULES: tuple[Rule, ...] = tuple(r for r in RULES if r.scope == "job")
 FLEET_RULES: tuple[Rule, ...] = tuple(r for r in RULES if r.scope == "fleet")
+OFF_BY_DEFAULT: frozenset[str] = frozenset(r.code for r in RULES if not r.default_on)

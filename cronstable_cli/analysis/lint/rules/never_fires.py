@@ -50,7 +50,11 @@ LEVEL: Level = "warning"
 # so the linter shares them between such jobs (linter._job_findings).
 PER_SCHEDULE = True
 # Findings that say nothing useful about a job that never runs.
-REPLACES = frozenset({"skipped-months", "leap-day-only", "dst-skipped-time", "dst-repeated-time"})
+REPLACES = frozenset({
+    "skipped-months", "leap-day-only", "dst-skipped-time", "dst-repeated-time",
+    # A job that never runs has no runs to overlap, go stale or outlive a timeout.
+    "runs-may-overlap", "sla-gap-breach", "runtime-alarm-after-timeout",
+})  # fmt: skip
 # A deliberately unscheduled job (run from the web UI or API) is legitimate: say how to mark it.
 ON_DEMAND = (
     f" If the job is meant to run only on demand, add "

@@ -1,0 +1,137 @@
+"""What the runtime-key rules share: the job's gaps, its run bound, and their wording."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from datetime import datetime
+from functools import lru_cache
+from typing import NamedTuple
+
+from ...records import RuntimeKeys
+from ..gaps import DAY, Gap, Gaps, cached_gaps
+from .context import JobContext
+
+
+def gaps(ctx: JobContext) -> Gaps | None:
+    """The job's shortest and longest gap over the coming year (shared by the whole run).
+
+    Jobs that share a timeline (the linter makes one per parsed schedule and zone)
+    find the answer by its identity first; the timelines live as long as the run.
+    """
+    if ctx.parsed.reboot:
+        return None
+    facts = ctx.facts
+    known = ("timeline gaps", id(ctx.timeline), ctx.now)
+    if known in facts:
+        found: Gaps | None = facts[known]
+        return found
+    start = int(ctx.now.timestamp()) // DAY * DAY  # today (UTC), as the DST rules use
+    zone = ctx.job.zone if ctx.zone_known else "UTC"
+    text = ctx.parsed.resolved or ctx.job.schedule
+    found = facts[known] = cached_gaps(facts, ctx.timeline, f"{ctx.job.kind}:{text}", zone, start)
+    return found
+
+
+def shared_text(ctx: JobContext, key: tuple[object, ...], build: Callable[[], str]) -> str:
+    """A message body built once for every job with the same timeline and `key`."""
+    full = ("text", id(ctx.timeline), ctx.now, *key)
+    text: str | None = ctx.facts.get(full)
+    if text is None:
+        text = ctx.facts[full] = build()
+    return text
+
+
+class Bound(NamedTuple):
+    """The longest a run of the job lasts, and the key that says so."""
+
+    seconds: float
+    path: str  # the key that decides: executionTimeout or sla.maxRuntimeSeconds
+    said: str  # how a message explains it
+
+
+def run_bound(runtime: RuntimeKeys) -> Bound | None:
+    """executionTimeout plus the killTimeout escalation, else sla.maxRuntimeSeconds."""
+    if runtime.execution_timeout is None and runtime.max_runtime is None:
+        return None
+    return _bound(runtime.execution_timeout, runtime.kill_timeout, runtime.max_runtime)
+
+
+@lru_cache(maxsize=4096)
+def _bound(timeout: float | None, kill: float, expected: int | None) -> Bound | None:
+    if timeout is not None:
+        said = (
+            f"executionTimeout {seconds(timeout)} plus killTimeout {seconds(kill)} before the kill"
+            if kill
+            else f"executionTimeout {seconds(timeout)}"
+        )
+        return Bound(timeout + kill, "executionTimeout", said)
+    if expected is not None:
+        return Bound(
+            float(expected),
+            "sla.maxRuntimeSeconds",
+            f"sla.maxRuntimeSeconds {seconds(expected)}, the expected bound",
+        )
+    return None
+
+
+def catchup_offset(name: str, jitter: int) -> float:
+    """The daemon's catch-up start offset for a job: crc32 of its name, in [0, jitter)."""
+    if jitter <= 0:
+        return 0.0
+    return (zlib.crc32(name.encode("utf-8")) % (jitter * 1000)) / 1000.0
+
+
+def seconds(value: float) -> str:
+    """`900 s`, `0.5 s`."""
+    return f"{int(value)} s" if float(value).is_integer() else f"{value:g} s"
+
+
+def span(value: float) -> str:
+    """A length of time for a reader: `4 minutes`, `25 hours`, `1 hour 30 seconds`."""
+    whole = int(value)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = []
+    if hours:
+        parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
+    if minutes:
+        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+    if secs or not parts:
+        parts.append(f"{secs} second{'s' if secs != 1 else ''}")
+    return " ".join(parts)
+
+
+def fire_pair(ctx: JobContext, gap: Gap) -> str:
+    """Where a gap is: `from Fri 2026-01-02 09:00 to Mon 2026-01-05 09:00 UTC`.
+
+    Each fire's UTC offset is shown when the two differ (a DST day).
+    """
+    before, after = gap.at(ctx.zone)
+    secs = ctx.parsed.field_count == 7
+    zone = ctx.job.zone if ctx.zone_known else "UTC"
+    shift = before.utcoffset() != after.utcoffset()
+    first, second = (
+        _clock(at, secs) + (at.strftime(" %z") if shift else "") for at in (before, after)
+    )
+    if before.date() == after.date():
+        return f"between the {first} and {second} fires on {_day(before)} {zone}"
+    return f"from {_day(before)} {first} to {_day(after)} {second} {zone}"
+
+
+def wrap(ctx: JobContext, gap: Gap) -> str:
+    """` at the :56→:00 wrap of the hour` when a short gap is a step's wrap, else ``."""
+    before, after = gap.at(ctx.zone)
+    if gap.seconds < 3600 and before.hour != after.hour and after.minute < before.minute:
+        return f" at the :{before.minute:02d}→:{after.minute:02d} wrap of the hour"
+    if gap.seconds < 60 and before.minute != after.minute and after.second < before.second:
+        return f" at the :{before.second:02d}→:{after.second:02d} wrap of the minute"
+    return ""
+
+
+def _day(at: datetime) -> str:
+    return at.strftime("%a %Y-%m-%d")
+
+
+def _clock(at: datetime, with_seconds: bool) -> str:
+    return at.strftime("%H:%M:%S" if with_seconds or at.second else "%H:%M")
