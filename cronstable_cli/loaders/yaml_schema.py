@@ -47,10 +47,12 @@ class Defaults:
     """A file's effective `defaults` (its includes' first, then its own), as checked data."""
 
     data: dict[str, Any] = field(default_factory=dict)
+    zone_at: SourceLocation | None = None  # where `timezone` is set, when it is
 
     def over(self, other: Defaults) -> Defaults:
         """These defaults with `other` merged on top."""
-        return Defaults(merge(self.data, other.data))
+        zone_at = other.zone_at if "timezone" in other.data else self.zone_at
+        return Defaults(merge(self.data, other.data), zone_at)
 
 
 def zone_problem(
@@ -106,7 +108,9 @@ def read_defaults(block: Scalar, node: Node, out: Problems) -> Defaults:
             if isinstance(zone_node, Scalar)
             else checker.where["defaults.timezone"]
         )
-        zone_problem(zone, "defaults", *at, out, None)
+        # Judged where a job or a DAG task inherits it (yaml_config): the daemon resolves
+        # the zone of each job, so one that every job overrides is never read.
+        return Defaults(data, SourceLocation(out.file, *at))
     return Defaults(data)
 
 
