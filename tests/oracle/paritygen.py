@@ -299,6 +299,28 @@ def spelled_config(rng: random.Random) -> Case:
     return {"c.yaml": text.encode()}, "c.yaml"
 
 
+def broken_document(rng: random.Random) -> Case:
+    """A valid document with one line broken: a key without its colon, a line out of
+    indentation, an unclosed quote, an unquoted `*` schedule, a stray word."""
+    text = jobs_yaml(rng, "b", rng.randint(1, 3))
+    lines = text.rstrip("\n").split("\n")
+    keys = [i for i, line in enumerate(lines) if ": " in line]
+    index = rng.choice(keys)
+    line = lines[index]
+    how = rng.randrange(5)
+    if how == 0:
+        lines[index] = line.replace(": ", " ", 1)
+    elif how == 1:
+        lines[index] = line[1:] if line.startswith("    ") else " " + line
+    elif how == 2:
+        lines[index] = line.replace(': "', ': "x', 1).rstrip('"') if '"' in line else line + ' "'
+    elif how == 3:
+        lines[index] = "    schedule: */5 * * * *"
+    else:
+        lines.insert(index + 1, rng.choice(["  stray", "    stray words", "  - ", "  -x"]))
+    return {"c.yaml": ("\n".join(lines) + "\n").encode()}, "c.yaml"
+
+
 GENERATORS: list[tuple[str, Callable[[random.Random], Case], int]] = [
     # name, generator, weight
     ("document", single_document, 4),
@@ -306,6 +328,7 @@ GENERATORS: list[tuple[str, Callable[[random.Random], Case], int]] = [
     ("spelling", spelled_config, 3),
     ("layout", layout, 4),
     ("basename", same_basename, 1),
+    ("broken", broken_document, 2),
 ]
 
 
