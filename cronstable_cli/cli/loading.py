@@ -57,9 +57,10 @@ def load_jobs(
             given, system_crontab=system_crontab or system_crontab_rule(), files=files or DISK
         )
     if not load.files:
+        hints = "".join(f"; {f.message}" for f in load.findings)
         raise LoadFailed(
             f"no job files under {', '.join(shown(p) for p in given)} (looked for "
-            f"{JOB_FILE_NAMES}); check the path"
+            f"{JOB_FILE_NAMES}){shown(hints) if hints else '; check the path'}"
         )
     return load
 

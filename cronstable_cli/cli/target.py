@@ -222,4 +222,7 @@ def target_options(func: F) -> F:
         metavar="NAME",
         help="Use this job's schedule, zone and name from PATHS.",
     )(func)
+    from .options import system_crontab_option
+
+    func = system_crontab_option(func)
     return click.argument("args", nargs=-1, metavar="EXPR | PATHS...")(func)

@@ -123,10 +123,10 @@ def cron_d_hint(path: str, files: FileSource) -> str | None:
     if not looks and os.path.basename(os.path.normpath(path)) != "cron.d":
         return None
     return (
-        f"no job files in this directory (a directory load reads {JOB_FILE_NAMES}), but it "
-        "looks like /etc/cron.d: its files have no suffix and carry a user column. Read them "
-        "as system crontabs with --system-crontab, or name them in the config file's "
-        "'system-crontab' globs"
+        "this directory looks like /etc/cron.d (files without a suffix, with a user column), "
+        f"and a directory load reads only {JOB_FILE_NAMES} files: read its files as system "
+        "crontabs with --system-crontab, or name them in the config file's 'system-crontab' "
+        "globs"
     )
 
 

@@ -312,8 +312,7 @@ class Session:
         hint = cron_d_hint(path, self.source)
         if hint is not None:
             out = Problems(path)
-            out.add(codes.UNREADABLE_FILE, hint)
-            self.files.append(path)
+            out.add(codes.LIKELY_USER_COLUMN, hint)
             self._report(out.found)
 
     def check_names(self) -> None:
