@@ -20,7 +20,9 @@ class Target:
     """A schedule in its frame, ready for the engine."""
 
     tab: CronTab
-    expression: str  # as written
+    # The schedule as the daemon uses it: its fields joined by one space, a macro
+    # in lower case (what is shown; "→ resolved" follows only for H items).
+    expression: str
     zone: tzinfo
     zone_label: str  # UTC, an IANA name, or local
     job: str | None = None  # the job name when --job was used
@@ -115,7 +117,7 @@ def _target(args: Sequence[str], job: str | None, seed: str | None, tz: str | No
             utc=zone_label != "local",
             timezone=zone_label if zone_label not in ("UTC", "local") else None,
         )
-        return Target(tab, expression, zone, zone_label, record=record)
+        return Target(tab, tab.parsed.source, zone, zone_label, record=record)
     return _job_target(resolve_paths(args), job, tz)
 
 
@@ -168,7 +170,7 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
         zone_arg(tz)  # validate; the job's own zone stays its frame
     return Target(
         tab,
-        job.schedule,
+        tab.parsed.source,
         tab.zone,
         job.zone,
         job.name,

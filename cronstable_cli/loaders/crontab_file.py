@@ -182,7 +182,7 @@ def _check_schedule(schedule: str, name: str, number: int, start: int, out: Prob
     except ScheduleError as err:
         out.add(
             codes.INVALID_SCHEDULE,
-            f"job {name!r}: invalid schedule `{schedule}`: {err.message}",
+            f"job {name!r}: invalid schedule `{' '.join(schedule.split())}`: {err.message}",
             number,
             start + max(err.column, 1),
             job=name,
