@@ -294,7 +294,7 @@ def _load(
         named = [p for p in paths if p != "-"]
         load = load_paths([*named, stdin[0]], system_crontab=system, files=files)
     elif paths or not user_crontab:
-        load = load_jobs(paths, system_crontab=system_crontab, files=files)
+        load = load_jobs(paths, system_crontab=system_crontab, files=files, findings_suffice=True)
     else:
         return load_user_crontab()
     if remembering is not None and texts is not None:

@@ -51,6 +51,16 @@ class InvalidSchedule(click.ClickException):
         job: str | None = None,
         location: str | None = None,
     ) -> None:
+        from ..engine.h_items import NO_KEY_HINT
+
+        if err.hint == NO_KEY_HINT:  # the engine speaks to the API: here it is an option
+            err = ScheduleError(
+                err.reason,
+                field=err.field,
+                item=err.item,
+                column=err.column,
+                hint="pass --seed NAME (a job name) for a bare expression, or --job NAME",
+            )
         self.error = err
         self.expression = expression
         self.job = job

@@ -300,7 +300,7 @@ class Session:
                 self.findings.append(finding)
 
     def _problem(self, path: str, message: str) -> None:
-        self.files.append(path)
+        # Not in `files`: nothing was read (with no other file, "no job files under ...").
         out = Problems(path)
         out.add(codes.UNREADABLE_FILE, message)
         self._report(out.found)
