@@ -2,7 +2,8 @@
 
 The daemon runs these once on the assembled config (every file, include and
 config-directory entry together), so a section one job depends on may live
-in another file. Lint treats everything one call loads as that one config.
+in another file. Lint runs them once per config the PATHS make (see
+`session.config_key`).
 """
 
 from __future__ import annotations

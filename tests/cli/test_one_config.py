@@ -179,3 +179,25 @@ def test_zone_spellings_the_daemon_refuses(
         ("unknown-timezone", "tz.crontab"),
         ("unknown-timezone", "tz.yaml"),
     ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "lint",
+        "jobs",
+        "pressure",
+        "suggest",
+        "duplicates",
+        "owners",
+        "preview",
+        "why",
+        "explain",
+        "diff",
+    ],
+)
+def test_every_command_that_loads_paths_takes_system_crontab(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    code, out, _ = cli.run(capsys, command, "--help")
+    assert code == 0 and "--system-crontab" in out
