@@ -243,14 +243,22 @@ def layout(rng: random.Random) -> Case:
         files[rng.choice(CRONTAB_NAMES)] = crontab_text(rng).encode()
     if rng.random() < 0.15:
         files["README.md"] = b"0 4 * * * not a job file\n"
+    if rng.random() < 0.15:
+        # a neutral name, read by its first line when included (never by the directory)
+        files["extra"] = rng.choice([crontab_text(rng).encode(), jobs_yaml(rng, "ex", 1).encode()])
     for index, name in enumerate(names):
         text = ""
         others = [n for n in names if n != name]
         candidates = others + (["sub/inner.yaml"] if subdir else [])
         if subdir and "sub/crontab" in files:
             candidates.append("sub/crontab")
+        if "extra" in files:
+            candidates.append("extra")
         if candidates and rng.random() < 0.45:
-            text += include_block(rng.sample(candidates, rng.randint(1, min(2, len(candidates)))))
+            targets = rng.sample(candidates, rng.randint(1, min(2, len(candidates))))
+            if rng.random() < 0.1:
+                targets.append(targets[0])  # the same file twice
+            text += include_block(targets)
         roll = rng.random()
         if roll < 0.12:
             text += rng.choice(EMPTY_BODIES) if not text else ""

@@ -160,3 +160,34 @@ def test_syntax_errors_are_placed_where_the_daemon_places_them(
             )
     assert checked > 50
     assert not wrong, f"{len(wrong)} misplaced:\n\n" + "\n\n".join(wrong[:10])
+
+
+def test_files_of_a_directory_given_one_by_one_are_the_directory(
+    generated: list[tuple[str, Path, str, Any]],
+) -> None:
+    """A pre-commit batch of a directory's job files is judged as the daemon judges
+    the directory: the same verdict, whatever order the files come in."""
+    from cronstable_cli.loaders.discover import is_crontab_name, is_yaml_name, skipped
+
+    wrong = []
+    checked = 0
+    for kind, root, entry, answer in generated:
+        if kind != "layout" or entry != ".":
+            continue
+        listed = sorted(
+            p
+            for p in root.iterdir()
+            if p.is_file()
+            and not skipped(p.name)
+            and (is_yaml_name(p.name) or is_crontab_name(p.name))
+        )
+        if len(listed) < 2:
+            continue
+        checked += 1
+        given = [str(p) for p in reversed(listed)]
+        report = lint(load_paths(given), LintSettings(now=NOW))
+        ok = not any(f.level == "error" for f in report.findings)
+        if ok != answer["ok"]:
+            wrong.append(f"{root.name}: daemon {answer['error']!r}, lint ok={ok}\n{_shown(root)}")
+    assert checked > 50
+    assert not wrong, f"{len(wrong)} of {checked} disagree:\n\n" + "\n\n".join(wrong[:10])
