@@ -269,8 +269,8 @@ def _parse_macro(
         # "@REBOOT" or " @reboot" reach that parse and are refused.
         raise ScheduleError(
             f"{text!r} is not '@reboot': the daemon recognises @reboot only spelled exactly "
-            "so (lower case, nothing around it); the cron parser it hands anything else to "
-            "refuses it",
+            'so (lower case, nothing around it) and refuses anything else ("expected 5 to 7 '
+            'whitespace-separated cron fields (or a supported @-nickname), got 1")',
             item=word,
             column=col,
             hint="write @reboot",
