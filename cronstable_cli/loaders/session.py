@@ -1,4 +1,4 @@
-"""One load: files in order, each read once, includes followed, names checked."""
+"""One load: PATHS grouped into configs, each file read per config, names checked in each."""
 
 from __future__ import annotations
 
@@ -414,11 +414,15 @@ def load_all(
     with collector_paused():
         for directory, members in groups.values():
             # A directory load reads its files in sorted order: so do files given one by one.
-            ordered = sorted(members, key=_entry_order) if len(members) > 1 else members
+            ordered = (
+                sorted(members, key=lambda p: _entry_order(p, files))
+                if len(members) > 1
+                else members
+            )
             session.load_config(ordered, directory=directory)
     return session
 
 
-def _entry_order(path: str) -> tuple[int, str]:
+def _entry_order(path: str, files: FileSource) -> tuple[int, str]:
     """A directory itself first (it lists every file), then files by name."""
-    return (0, "") if os.path.isdir(path) else (1, os.path.basename(path))
+    return (0, "") if files.is_dir(path) else (1, os.path.basename(path))
