@@ -134,8 +134,14 @@ JOB_FILE_NAMES = "*.yaml, *.yml, *.cron, *.crontab or crontab"
 
 
 def _looks_like_system_crontab(path: str, files: FileSource) -> bool:
+    from .files import DISK
     from .problems import Problems
 
+    try:
+        if files is DISK and os.path.getsize(path) > 1_000_000:
+            return False  # a cron.d file is small; this is something else
+    except OSError:
+        return False
     text = files.read_text(path, Problems(path))
     if text is None:
         return False
