@@ -307,6 +307,41 @@ def spelled_config(rng: random.Random) -> Case:
     return {"c.yaml": text.encode()}, "c.yaml"
 
 
+BOOLEANS = ["yes", "no", "true", "false", "on", "off", "1", "0", "y", "n"]
+ENUMS = {
+    "concurrencyPolicy": ["Allow", "Forbid", "Replace"],
+    "clusterPolicy": ["Leader", "PreferLeader", "EveryNode"],
+}
+
+
+def keyword_config(rng: random.Random) -> Case:
+    """Keys, booleans and enum values in case variants (strictyaml: booleans in any
+    case, keys and enums exact), and the top-level keys too."""
+    jobs_key = "jobs" if rng.random() < 0.85 else case_variants(rng, "jobs")
+    text = f"{jobs_key}:\n"
+    for index in range(rng.randint(1, 3)):
+        keys = ["name", "command", "schedule"]
+        values = [f"k{index}", "/bin/true", _yaml_quoted(rng.choice(FIELDS[:8]))]
+        for key in ("utc", "enabled"):
+            if rng.random() < 0.4:
+                keys.append(key)
+                values.append(case_variants(rng, rng.choice(BOOLEANS)))
+        for key, choices in ENUMS.items():
+            if rng.random() < 0.3:
+                keys.append(key)
+                values.append(
+                    rng.choice(choices)
+                    if rng.random() < 0.5
+                    else case_variants(rng, rng.choice(choices))
+                )
+        if rng.random() < 0.12:
+            spot = rng.randrange(len(keys))
+            keys[spot] = case_variants(rng, keys[spot])
+        lines = [f"{k}: {v}" for k, v in zip(keys, values, strict=True)]
+        text += "  - " + "\n    ".join(lines) + "\n"
+    return {"c.yaml": text.encode()}, "c.yaml"
+
+
 def broken_document(rng: random.Random) -> Case:
     """A valid document with one line broken: a key without its colon, a line out of
     indentation, an unclosed quote, an unquoted `*` schedule, a stray word."""
@@ -337,6 +372,7 @@ GENERATORS: list[tuple[str, Callable[[random.Random], Case], int]] = [
     ("layout", layout, 4),
     ("basename", same_basename, 1),
     ("broken", broken_document, 2),
+    ("keywords", keyword_config, 2),
 ]
 
 
