@@ -201,3 +201,16 @@ def test_every_command_that_loads_paths_takes_system_crontab(
 ) -> None:
     code, out, _ = cli.run(capsys, command, "--help")
     assert code == 0 and "--system-crontab" in out
+
+
+def test_a_section_of_a_sibling_that_is_also_included_is_loaded_twice(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The daemon: "Multiple 'web' configurations found: first in ./a.yaml, now in ./b.yaml".
+    (tmp_path / "a.yaml").write_text("include:\n  - b.yaml\n")
+    (tmp_path / "b.yaml").write_text("web:\n  listen:\n    - http://127.0.0.1:8080\n")
+    code, found = _findings(capsys, str(tmp_path))
+    assert code == 1
+    (finding,) = found
+    assert (finding["code"], Path(str(finding["file"])).name) == ("invalid-config", "b.yaml")
+    assert "loaded twice" in str(finding["message"])
