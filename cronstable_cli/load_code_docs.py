@@ -179,32 +179,39 @@ End the file with a newline.
 EMPTY_CONFIG = """A file with no jobs in it.
 
 ## What it does
-Notes a file that is empty (or holds only comments); it is a valid config
-with no jobs, and the daemon accepts it.
+Notes a YAML file that is empty (0 bytes) or a crontab without entries: a
+valid config with no jobs, which the daemon loads. A YAML file that holds
+only comments, blank lines, spaces or `---` is *not* empty to the daemon: it
+refuses that file ("when expecting a mapping"), and lint reports it as an
+`invalid-config` error.
 
 ## Why is this bad?
 It is not wrong, but a file expected to hold jobs that defines none usually
 means a bad include path, a bad merge or a file emptied by mistake.
 
 ## Example
-```yaml
-# jobs moved elsewhere
-```
+A 0-byte `old-jobs.yaml`, left behind when its jobs moved elsewhere.
 
 ## Use instead
-Delete the file, or add the jobs it should hold.
+Delete the file, or add the jobs it should hold. To disable a YAML file's
+jobs, empty it or set `enabled: false` on them: commenting every line out
+makes the daemon refuse the file.
 """
 
 LIKELY_USER_COLUMN = """A crontab entry that looks like a system crontab line with a user column.
 
 ## What it does
-Notes entries whose sixth field looks like a user name (`root`), as in
-`/etc/crontab` and `/etc/cron.d/*`. Pass `--system-crontab` to read such
-files with their user column.
+Warns about entries whose sixth field reads as a user name, as in
+`/etc/crontab` and `/etc/cron.d/*`. The word is judged by its shape: a user
+name (`root`, `news`, `Debian-exim`) that is a well-known system account or
+an account on this host and not a command here, or any user-shaped word that
+is no command here followed by what starts a command (an absolute path,
+`test`, `[`, `cd`, `run-parts`, ...). The first such entry of a file carries
+the explanation; the others point at it.
 
 ## Why is this bad?
-The daemon does not parse a user column: it would run a command named after
-the user (`root backup.sh`).
+The daemon loads the file but does not parse a user column: it runs a
+command named after the user (`root backup.sh`), which fails on every run.
 
 ## Example
 ```
@@ -215,7 +222,8 @@ the user (`root backup.sh`).
 ```
 0 2 * * * backup.sh
 ```
-Or lint the file with `--system-crontab` if it is a system crontab.
+Or read the file as a system crontab: `--system-crontab` (every command that
+loads job files takes it), or the config file's `system-crontab` globs.
 """
 
 EMPTY_VALUE = """A job whose `name` or `command` is blank.

@@ -43,7 +43,7 @@ MISSING_FINAL_NEWLINE = _declare(
     "missing-final-newline", "note", docs.MISSING_FINAL_NEWLINE, fix="safe"
 )
 EMPTY_CONFIG = _declare("empty-config", "note", docs.EMPTY_CONFIG)
-LIKELY_USER_COLUMN = _declare("likely-user-column", "note", docs.LIKELY_USER_COLUMN)
+LIKELY_USER_COLUMN = _declare("likely-user-column", "warning", docs.LIKELY_USER_COLUMN)
 EMPTY_VALUE = _declare("empty-value", "warning", docs.EMPTY_VALUE)
 ENV_REFERENCE = _declare("env-reference", "note", docs.ENV_REFERENCE)
 COMMAND_LOOKS_LIKE_FIELD = _declare(

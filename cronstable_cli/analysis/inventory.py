@@ -22,6 +22,13 @@ class InventoryRow:
     resolved: str | None  # None when the schedule does not parse
     next: datetime | None  # None for @reboot, never-firing and invalid schedules
     never_fires: bool
+    # The schedule as the daemon uses it (fields joined by one space, a macro in lower
+    # case); the text as written when it does not parse.
+    schedule: str = ""
+
+    @property
+    def shown_schedule(self) -> str:
+        return self.schedule or self.job.schedule
 
     @property
     def kind(self) -> str:
@@ -90,5 +97,9 @@ def inventory(
         if seen is None:
             seen = fires[key] = (parsed, job_crontab(job).next(start))
         nxt = seen[1]
-        rows.append(InventoryRow(job, parsed.resolved, nxt, nxt is None and not parsed.reboot))
+        rows.append(
+            InventoryRow(
+                job, parsed.resolved, nxt, nxt is None and not parsed.reboot, parsed.source
+            )
+        )
     return Inventory(tuple(rows), tuple(files), tuple(errors), len(jobs))

@@ -16,6 +16,7 @@ from .options import (
     jitter_option,
     parse_instant,
     placement_options,
+    system_crontab_option,
     system_crontab_rule,
     tz_option,
     zone_arg,
@@ -45,6 +46,7 @@ Examples:
 """,
 )
 @click.argument("args", nargs=-1, required=True, metavar="BASE [HEAD] [PATHS]...")
+@system_crontab_option
 @from_option
 @click.option(
     "--hours",

@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from ..safe_text import shown
-from .options import format_option, parse_instant
+from .options import SYSTEM_CRONTAB_HELP, format_option, parse_instant
 from .output import output_option, write_report
 
 if TYPE_CHECKING:
@@ -54,9 +54,7 @@ if TYPE_CHECKING:
 @click.option(
     "--system-crontab",
     is_flag=True,
-    help="Read crontabs with a user column (/etc/crontab, /etc/cron.d/*): every "
-    "file of a directory given, whatever its name (a cron.d copy in config "
-    "management), and files given by name.",
+    help=SYSTEM_CRONTAB_HELP,
 )
 @click.option(
     "--user-crontab", is_flag=True, help="Also lint the invoking user's crontab (`crontab -l`)."
@@ -286,7 +284,7 @@ def _load(
         named = [p for p in paths if p != "-"]
         load = load_paths([*named, stdin[0]], system_crontab=system, files=files)
     elif paths or not user_crontab:
-        load = load_jobs(paths, system_crontab=system_crontab, files=files)
+        load = load_jobs(paths, system_crontab=system_crontab, files=files, findings_suffice=True)
     else:
         return load_user_crontab()
     if remembering is not None and texts is not None:

@@ -44,9 +44,14 @@ def say(line: str) -> None:
 
 
 def load_jobs(
-    paths: Sequence[str], *, system_crontab: bool = False, files: FileSource | None = None
+    paths: Sequence[str],
+    *,
+    system_crontab: bool = False,
+    files: FileSource | None = None,
+    findings_suffice: bool = False,
 ) -> LoadResult:
-    """Load PATHS (default ./cronstable.yaml, ./cronstable.d); LoadFailed when no file is there."""
+    """Load PATHS (default ./cronstable.yaml, ./cronstable.d); LoadFailed when no file is
+    there (unless `findings_suffice`, for lint: a missing path is then its finding)."""
     from ..loaders import load_paths
     from ..loaders.files import DISK
 
@@ -56,10 +61,11 @@ def load_jobs(
         load = load_paths(
             given, system_crontab=system_crontab or system_crontab_rule(), files=files or DISK
         )
-    if not load.files:
+    if not load.files and not (findings_suffice and load.findings):
+        hints = "".join(f"; {f.location}: {f.message} [{f.code}]" for f in load.findings)
         raise LoadFailed(
             f"no job files under {', '.join(shown(p) for p in given)} (looked for "
-            f"{JOB_FILE_NAMES}); check the path"
+            f"{JOB_FILE_NAMES}){shown(hints) if hints else '; check the path'}"
         )
     return load
 

@@ -38,12 +38,45 @@ def format_option(*choices: str) -> Callable[[F], F]:
 
 
 def paths_argument(func: F) -> F:
-    """PATHS: files or directories (a missing one is an `unreadable-file` finding)."""
+    """PATHS: files or directories (a missing one is an `unreadable-file` finding),
+    with `--system-crontab`, which every command that loads PATHS takes."""
+    func = system_crontab_option(func)
     return click.argument(
         "paths",
         nargs=-1,
         type=click.Path(exists=False, dir_okay=True, file_okay=True),
     )(func)
+
+
+_SYSTEM_CRONTAB = "cronstable.system_crontab"
+SYSTEM_CRONTAB_HELP = (
+    "Read crontabs with a user column (/etc/crontab, /etc/cron.d/*): every "
+    "file of a directory given, whatever its name (a cron.d copy in config "
+    "management), and files given by name."
+)
+
+
+def _remember_system_crontab(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    if value:
+        ctx.meta[_SYSTEM_CRONTAB] = True
+    return value
+
+
+def system_crontab_option(func: F) -> F:
+    """`--system-crontab`, kept in the command's context for `load_jobs` (not a parameter)."""
+    return click.option(
+        "--system-crontab",
+        is_flag=True,
+        expose_value=False,
+        callback=_remember_system_crontab,
+        help=SYSTEM_CRONTAB_HELP,
+    )(func)
+
+
+def system_crontab_flag() -> bool:
+    """Whether the running command was given `--system-crontab`."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(_SYSTEM_CRONTAB))
 
 
 def tz_option(help_text: str = "Display zone (IANA name, UTC or local).") -> Callable[[F], F]:
@@ -91,6 +124,8 @@ def system_crontab_rule() -> Callable[[str], bool] | bool:
     """Which crontabs carry a user column: the config file's `system-crontab` globs."""
     from .shared_options import project_config
 
+    if system_crontab_flag():
+        return True
     config = project_config()
     return config.is_system_crontab if config.system_crontab else False
 

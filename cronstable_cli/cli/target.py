@@ -20,7 +20,9 @@ class Target:
     """A schedule in its frame, ready for the engine."""
 
     tab: CronTab
-    expression: str  # as written
+    # The schedule as the daemon uses it: its fields joined by one space, a macro
+    # in lower case (what is shown; "→ resolved" follows only for H items).
+    expression: str
     zone: tzinfo
     zone_label: str  # UTC, an IANA name, or local
     job: str | None = None  # the job name when --job was used
@@ -49,6 +51,16 @@ class InvalidSchedule(click.ClickException):
         job: str | None = None,
         location: str | None = None,
     ) -> None:
+        from ..engine.h_items import NO_KEY_HINT
+
+        if err.hint == NO_KEY_HINT:  # the engine speaks to the API: here it is an option
+            err = ScheduleError(
+                err.reason,
+                field=err.field,
+                item=err.item,
+                column=err.column,
+                hint="pass --seed NAME (a job name) for a bare expression, or --job NAME",
+            )
         self.error = err
         self.expression = expression
         self.job = job
@@ -118,7 +130,7 @@ def _target(args: Sequence[str], job: str | None, seed: str | None, tz: str | No
             utc=zone_label != "local",
             timezone=zone_label if zone_label not in ("UTC", "local") else None,
         )
-        return Target(tab, expression, zone, zone_label, record=record)
+        return Target(tab, tab.parsed.source, zone, zone_label, record=record)
     return _job_target(resolve_paths(args), job, tz)
 
 
@@ -171,7 +183,7 @@ def _job_target(paths: Sequence[str], name: str, tz: str | None) -> Target:
         zone_arg(tz)  # validate; the job's own zone stays its frame
     return Target(
         tab,
-        job.schedule,
+        tab.parsed.source,
         tab.zone,
         job.zone,
         job.name,
@@ -225,4 +237,7 @@ def target_options(func: F) -> F:
         metavar="NAME",
         help="Use this job's schedule, zone and name from PATHS.",
     )(func)
+    from .options import system_crontab_option
+
+    func = system_crontab_option(func)
     return click.argument("args", nargs=-1, metavar="EXPR | PATHS...")(func)

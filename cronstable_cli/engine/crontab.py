@@ -26,7 +26,7 @@ class CronTab:
     the datetime passed (UTC for a naive one).
     """
 
-    __slots__ = ("_line", "_timelines", "frame", "parsed")
+    __slots__ = ("_line", "_timelines", "frame", "hash_key", "parsed")
 
     def __init__(
         self,
@@ -37,6 +37,7 @@ class CronTab:
         crontab: bool = False,
     ) -> None:
         self.parsed: Parsed = parse(expression, hash_key, crontab=crontab)
+        self.hash_key = hash_key  # what H items hash with (shown by repr)
         # None: the frame follows each datetime passed in.
         self.frame: tzinfo | None = load_zone(tz) if isinstance(tz, str) else tz
         # Search tables per frame, built on first use: code that only parses
@@ -142,15 +143,16 @@ class CronTab:
         yield from timeline.fires_after(floor_epoch(start), out_zone)
 
     def never_fires(self, now: datetime | None = None) -> bool:
-        """True when no fire is left after `now` (default: 1970) before 2100."""
-        start = now or datetime(1970, 1, 1, tzinfo=UTC)
+        """True when no fire is left after `now` (default: the current time) before 2100."""
+        start = now or datetime.now(UTC)
         return not self.parsed.reboot and self.next(start) is None
 
     def __str__(self) -> str:
         return self.parsed.source
 
     def __repr__(self) -> str:
-        return f"CronTab({self.parsed.source!r})"
+        key = f", hash_key={self.hash_key!r}" if self.hash_key is not None else ""
+        return f"CronTab({self.parsed.source!r}{key})"
 
     def _key(self) -> tuple[object, ...]:
         return self.parsed.meaning

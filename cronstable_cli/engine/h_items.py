@@ -93,6 +93,10 @@ def _read_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int
     return start, end, int(step_text)
 
 
+# For the API; the command line says what its own option is (`--seed`).
+NO_KEY_HINT = "pass hash_key=NAME, the job's name, which the daemon hashes H with"
+
+
 def hashed_item(
     spec: FieldSpec, item: str, col: int, key: str | None
 ) -> tuple[range | tuple[int, ...], str, int]:
@@ -104,7 +108,7 @@ def hashed_item(
             "H needs a hash key: a job name",
             item,
             col,
-            hint="pass --seed NAME for a bare expression",
+            hint=NO_KEY_HINT,
         )
     modulus = step or end - start + 1
     first = start + key_hash(spec.label, key) % modulus

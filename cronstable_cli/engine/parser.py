@@ -115,7 +115,7 @@ def _not_fields(text: str, count: int, hash_key: str | None, crontab: bool) -> P
         raise ScheduleError("the schedule is empty")
     first, first_col = tokens[0]
     if first.startswith("@"):
-        return _parse_macro(tokens, hash_key, crontab)
+        return _parse_macro(tokens, hash_key, crontab, text)
     hint = None
     if count == 4:
         hint = "a cron schedule needs minute hour day-of-month month day-of-week"
@@ -258,9 +258,23 @@ def _looks_quartz(tokens: list[tuple[str, int]]) -> bool:
     return True
 
 
-def _parse_macro(tokens: list[tuple[str, int]], hash_key: str | None, crontab: bool) -> Parsed:
+def _parse_macro(
+    tokens: list[tuple[str, int]], hash_key: str | None, crontab: bool, text: str
+) -> Parsed:
     word, col = tokens[0]
     lower = word.lower()
+    if lower == REBOOT and text != REBOOT and len(tokens) == 1:
+        # The daemon compares the schedule with "@reboot" as it is, before any cron
+        # parse (which lower-cases the clock macros but knows no @reboot): "@Reboot",
+        # "@REBOOT" or " @reboot" reach that parse and are refused.
+        raise ScheduleError(
+            f"{text!r} is not '@reboot': the daemon recognises @reboot only spelled exactly "
+            'so (lower case, nothing around it) and refuses anything else ("expected 5 to 7 '
+            'whitespace-separated cron fields (or a supported @-nickname), got 1")',
+            item=word,
+            column=col,
+            hint="write @reboot",
+        )
     if lower not in MACROS and lower not in (REBOOT, "@midnight"):
         known = ", ".join([*MACROS, REBOOT])
         hint = f"use one of {known}"

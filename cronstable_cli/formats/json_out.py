@@ -413,7 +413,7 @@ def _inventory_rows(rows: Sequence[InventoryRow]) -> Written:
         written.append(
             f'{{"name": {json_string(job.name)}, "kind": {text(row.kind)}, '
             f'"file": {text(at.file)}, "line": {int(at.line)!r}, '
-            f'"schedule": {text(job.schedule)}, "resolved": {text(row.resolved)}, '
+            f'"schedule": {text(row.shown_schedule)}, "resolved": {text(row.resolved)}, '
             f'"timezone": {text(job.zone)}, "enabled": {"true" if job.enabled else "false"}, '
             f'"next": {when}}}'
         )

@@ -2,7 +2,8 @@
 
 The daemon runs these once on the assembled config (every file, include and
 config-directory entry together), so a section one job depends on may live
-in another file. Lint treats everything one call loads as that one config.
+in another file. Lint runs them once per config the PATHS make (see
+`session.config_key`).
 """
 
 from __future__ import annotations
@@ -49,6 +50,14 @@ def whole_config_findings(parts: ConfigParts) -> list[Finding]:
                 continue
             at = loaded.section_keys[name]
             if name in first:
+                if first[name][1] == at:  # one file loaded twice (a sibling also included)
+                    found.append(_finding(
+                        f"the '{name}' section of {at.file} is loaded twice: the file is "
+                        "loaded on its own and again through an include, and the daemon takes "
+                        "each of web, cluster, state, mcp, logging, notify and push from one "
+                        f"file of a config only (\"Multiple '{name}' configurations found\")",
+                        at))  # fmt: skip
+                    continue
                 found.append(_finding(
                     f"a second '{name}' section (the first is at {first[name][1]}); the daemon "
                     "takes each of web, cluster, state, mcp, logging, notify and push from "

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -19,6 +18,7 @@ from ..names import did_you_mean
 from ..records import Edit, Fix, Job, SourceLocation
 from .problems import Problems
 from .suppress import suppressed_codes
+from .user_column import is_user_column
 from .zones import is_known_zone, unknown_zone_message
 
 _ENV = re.compile(r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?P<value>.*?)\s*$")
@@ -32,13 +32,6 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 _NICKNAMES = frozenset(
     ("@reboot", "@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly")
 )
-_USER_NAME = re.compile(r"[a-z_][a-z0-9_.-]*\$?")
-# Accounts that are almost always a system crontab's user column and rarely a
-# command name (so not `mail`, `mysql`, `git`, `nginx`, `backup`).
-_COMMON_USERS = frozenset((
-    "root", "nobody", "daemon", "www-data", "postgres", "ubuntu", "ec2-user", "centos",
-    "jenkins", "apache", "redis",
-))  # fmt: skip
 
 
 def parse_crontab(
@@ -189,7 +182,7 @@ def _check_schedule(schedule: str, name: str, number: int, start: int, out: Prob
     except ScheduleError as err:
         out.add(
             codes.INVALID_SCHEDULE,
-            f"job {name!r}: invalid schedule `{schedule}`: {err.message}",
+            f"job {name!r}: invalid schedule `{' '.join(schedule.split())}`: {err.message}",
             number,
             start + max(err.column, 1),
             job=name,
@@ -246,17 +239,23 @@ def _likely_user_column(
     if len(rest) < 2:
         return
     word = rest[0].group()
-    if not _looks_like_user(word):
+    if not is_user_column(word, rest[1].group()):
         return
-    out.add(
-        codes.LIKELY_USER_COLUMN,
-        f"{word!r} after the schedule looks like a system crontab's user column; the daemon "
-        f"would run {word!r} as the command — remove it, or read the file as a system "
-        "crontab (--system-crontab)",
-        number,
-        rest[0].start() + 1,
-        job=job,
-    )
+    earlier = [f for f in out.found if f.code == codes.LIKELY_USER_COLUMN]
+    if earlier:
+        # One explanation per file: the others say where it is.
+        message = (
+            f"{word!r} after the schedule looks like a user column too (see line "
+            f"{earlier[0].line}); the daemon would run {word!r} as the command"
+        )
+    else:
+        message = (
+            f"{word!r} after the schedule looks like a system crontab's user column: the "
+            f"daemon loads the file but runs {word!r} as the command, so this job fails on "
+            "every run. Remove the column, or read the file as a system crontab "
+            "(--system-crontab, or the config file's 'system-crontab' globs)"
+        )
+    out.add(codes.LIKELY_USER_COLUMN, message, number, rest[0].start() + 1, job=job)
 
 
 # A word that reads as a cron field rather than a program: `*`, `*/6`, `0`, `1-5`,
@@ -287,18 +286,3 @@ def _field_like_command(
         first.start() + 1,
         job=job,
     )
-
-
-def _looks_like_user(word: str) -> bool:
-    if not _USER_NAME.fullmatch(word):
-        return False
-    if word in _COMMON_USERS:
-        return True
-    try:
-        import pwd  # POSIX only; elsewhere only the common names count
-
-        account = pwd.getpwnam(word)
-    except (ImportError, KeyError, OSError):
-        return False
-    # A person's account on this host, unless it is also a command here.
-    return account.pw_uid >= 1000 and shutil.which(word) is None

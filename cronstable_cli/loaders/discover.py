@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -60,14 +61,20 @@ def kind_by_name(path: str) -> Kind:
 
 
 def directory_entries(
-    path: str, files: FileSource | None = None, *, system: bool = False
+    path: str,
+    files: FileSource | None = None,
+    *,
+    system: bool = False,
+    system_rule: Callable[[str], bool] | None = None,
 ) -> list[Source]:
     """The job files of one directory, sorted by name (raises OSError).
 
     `/etc/cron.d`, and with `system` (`--system-crontab`) any directory, is read
     as cron reads /etc/cron.d: every file is a system crontab, whatever its
     name (a copy kept in config management, `roles/x/files/cron.d/`, has no
-    `.cron` suffixes either); elsewhere YAML-named files stay YAML.
+    `.cron` suffixes either); elsewhere YAML-named files stay YAML. A file the
+    config file's `system-crontab` globs (`system_rule`) name is a system
+    crontab too, whatever its name.
     """
     from .files import DISK
 
@@ -82,13 +89,65 @@ def directory_entries(
         full = os.path.join(path, name)
         if system_dir and (etc_cron_d or not is_yaml_name(name)):
             # cron itself reads every file here except editor and package leftovers.
-            if not name.endswith("~") and ".dpkg-" not in name and not files.is_dir(full):
+            if _cron_reads(name) and not files.is_dir(full):
+                found.append(Source(full, "crontab", system=True))
+        elif system_rule is not None and system_rule(full) and not files.is_dir(full):
+            if _cron_reads(name):
                 found.append(Source(full, "crontab", system=True))
         elif is_crontab_name(name):
             found.append(Source(full, "crontab"))
         elif is_yaml_name(name):
             found.append(Source(full, "yaml"))
     return found
+
+
+def _cron_reads(name: str) -> bool:
+    """cron skips editor and package leftovers in /etc/cron.d."""
+    return not name.endswith("~") and ".dpkg-" not in name
+
+
+def cron_d_hint(path: str, files: FileSource) -> str | None:
+    """For a directory without job files: the hint that it looks like /etc/cron.d, if it does.
+
+    cron.d files have no suffix, so a directory load (the daemon's, and this one
+    without `--system-crontab`) reads none of them.
+    """
+    try:
+        names = [n for n in files.list_dir(path) if not skipped(n) and _cron_reads(n)]
+    except OSError:
+        return None
+    plain = [n for n in names if not files.is_dir(os.path.join(path, n))]
+    if not plain:
+        return None
+    looks = any(_looks_like_system_crontab(os.path.join(path, n), files) for n in plain[:20])
+    if not looks and os.path.basename(os.path.normpath(path)) != "cron.d":
+        return None
+    return (
+        "this directory looks like /etc/cron.d (files without a suffix, with a user column), "
+        f"and a directory load reads only {JOB_FILE_NAMES} files: read its files as system "
+        "crontabs with --system-crontab, or name them in the config file's 'system-crontab' "
+        "globs"
+    )
+
+
+JOB_FILE_NAMES = "*.yaml, *.yml, *.cron, *.crontab or crontab"
+
+
+def _looks_like_system_crontab(path: str, files: FileSource) -> bool:
+    from .files import DISK
+    from .problems import Problems
+
+    try:
+        if files is DISK and os.path.getsize(path) > 1_000_000:
+            return False  # a cron.d file is small; this is something else
+    except OSError:
+        return False
+    text = files.read_text(path, Problems(path))
+    if text is None:
+        return False
+    from .user_column import has_user_column
+
+    return any(has_user_column(line) for line in text.split("\n")[:200])
 
 
 # -- sniffing an explicitly named file ---------------------------------------------

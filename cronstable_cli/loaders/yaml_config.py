@@ -158,11 +158,7 @@ def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
         out.add(codes.INVALID_CONFIG, tree.message, tree.line, tree.col)
         return _from_salvage(text, tree, out, lines, include)
     if tree is None:
-        out.add(
-            codes.EMPTY_CONFIG,
-            "empty document: no jobs (the daemon accepts an empty file)",
-            1,
-        )
+        _no_document(text, out)
         return YamlFile()
     if not isinstance(tree, Mapping):
         out.add(
@@ -175,6 +171,28 @@ def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
         return YamlFile()
     entries = _top_level(tree.entries, out)
     return _assemble(entries, drafts, out, lines, include, text=text)
+
+
+def _no_document(text: str, out: Problems) -> None:
+    """A file without a YAML document: only a 0-byte file is a config (with no jobs).
+
+    The daemon's strictyaml reads a file of comments, blank lines, spaces, a
+    byte-order mark or `---` as a blank scalar where its schema expects the
+    config's mapping, and refuses it ("when expecting a mapping"); with it, a
+    config directory that holds the file is refused whole.
+    """
+    if not text:
+        out.add(codes.EMPTY_CONFIG, "empty file: a config with no jobs", 1)
+        return
+    out.add(
+        codes.INVALID_CONFIG,
+        "the file holds no YAML document (only comments, blank lines, spaces or '---'); "
+        'the daemon refuses it ("when expecting a mapping" at line 1, column 1), and with '
+        "it a config directory that holds it: only an empty (0-byte) file is a config with "
+        "no jobs. Empty the file, delete it, or give it a 'jobs:' list",
+        1,
+        1,
+    )
 
 
 def _no_config_keys(text: str) -> tuple[str, int] | None:
@@ -308,6 +326,7 @@ def _assemble(
         if push:
             result.push_users.append(draft.location)
     _push_users(result)
+    _inherited_zone(result, out, has_tasks="dags" in entries)
     if "dags" in entries:
         from .dags import read_dags
 
@@ -315,6 +334,31 @@ def _assemble(
         result.dag_graphs = read_dags(entries["dags"][1], out, lines)
         result.jobs.extend(dag.job for dag in result.dag_graphs if dag.job is not None)
     return result
+
+
+def _inherited_zone(result: YamlFile, out: Problems, *, has_tasks: bool) -> None:
+    """A `defaults:` zone the daemon refuses, once, when a job (or a DAG task) inherits it."""
+    from .zones import is_known_zone, unknown_zone_message
+
+    zone = result.defaults.data.get("timezone")
+    if not isinstance(zone, str) or is_known_zone(zone):
+        return
+    heirs = [job for job in result.jobs if "timezone" not in job.keys]
+    if not heirs and not has_tasks:
+        return  # every job names its own zone: the daemon never resolves this one
+    at = result.defaults.zone_at
+    if at is None or at.file != out.file:
+        at = heirs[0].location if heirs else SourceLocation(out.file, 1, 1)
+    whom = f"job {heirs[0].name!r}" if heirs else "the DAG tasks"
+    if len(heirs) > 1:
+        whom += f" and {len(heirs) - 1} more"
+    out.add(
+        codes.UNKNOWN_TIMEZONE,
+        f"{unknown_zone_message(zone, 'defaults')} (inherited by {whom})",
+        at.line,
+        at.column,
+        job=heirs[0].name if len(heirs) == 1 else None,
+    )
 
 
 def _push_users(result: YamlFile) -> None:

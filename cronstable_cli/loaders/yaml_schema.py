@@ -50,10 +50,12 @@ class Defaults:
     # Where each key path of `data` is written (`sla.maxRuntimeSeconds` -> its file,
     # line and column), for findings that point at the default that decides.
     origins: dict[str, SourceLocation] = field(default_factory=dict)
+    zone_at: SourceLocation | None = None  # where `timezone`'s value is, when it is set
 
     def over(self, other: Defaults) -> Defaults:
         """These defaults with `other` merged on top."""
-        return Defaults(merge(self.data, other.data), {**self.origins, **other.origins})
+        zone_at = other.zone_at if "timezone" in other.data else self.zone_at
+        return Defaults(merge(self.data, other.data), {**self.origins, **other.origins}, zone_at)
 
 
 def zone_problem(
@@ -110,13 +112,17 @@ def read_defaults(block: Scalar, node: Node, out: Problems) -> Defaults:
             if isinstance(zone_node, Scalar)
             else checker.where["defaults.timezone"]
         )
-        zone_problem(zone, "defaults", *at, out, None)
+        # Judged where a job or a DAG task inherits it (yaml_config): the daemon resolves
+        # the zone of each job, so one that every job overrides is never read.
+        zone_at: SourceLocation | None = SourceLocation(out.file, *at)
+    else:
+        zone_at = None
     origins = {
-        path[len("defaults.") :]: SourceLocation(out.file, *at)
-        for path, at in checker.where.items()
+        path[len("defaults.") :]: SourceLocation(out.file, *where)
+        for path, where in checker.where.items()
         if path.startswith("defaults.")
     }
-    return Defaults(data, origins)
+    return Defaults(data, origins, zone_at)
 
 
 _JOB_HINTS = {

@@ -14,6 +14,7 @@ from strictyaml.parser import StrictYAMLLoader
 from strictyaml.ruamel.comments import CommentedMap, CommentedSeq
 from strictyaml.ruamel.error import MarkedYAMLError
 from strictyaml.ruamel.reader import ReaderError
+from strictyaml.ruamel.scanner import ScannerError
 
 from .yaml_nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
 
@@ -81,7 +82,15 @@ def _convert(data: object, line: int, col: int) -> Node | None:
 def _problem(error: MarkedYAMLError, text: str) -> SyntaxProblem:
     # strictyaml's own refusals mark the start of the offending token as the
     # context; ruamel's syntax errors mark it as the problem.
-    mark = error.context_mark if isinstance(error, sy_exceptions.StrictYAMLError) else None
+    # A scanner error ("while scanning a simple key", "... a quoted scalar") marks
+    # where the bad token starts as its context, and where the scanner gave up (often
+    # the next, valid line) as the problem: the daemon's message names the token's
+    # line first, and so do lint, SARIF and the editors.
+    token_start = isinstance(error, ScannerError) and (error.context or "").startswith(
+        "while scanning a"
+    )
+    strict = isinstance(error, sy_exceptions.StrictYAMLError)
+    mark = error.context_mark if strict or token_start else None
     mark = mark or error.problem_mark or error.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
     return SyntaxProblem(_explain(error, text, line, col), line, col)

@@ -4,18 +4,28 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine.zones import ZoneError, load_zone
 from ..names import closest
 
 
 @lru_cache(maxsize=1024)
 def is_known_zone(name: str) -> bool:
-    """True when zoneinfo can load `name` (an IANA name such as Europe/Berlin)."""
-    if not name or name != name.strip() or name == "local":
+    """True when the daemon's `ZoneInfo(name)` loads `name`: the one zone check of job files.
+
+    Every zone a job file names (`timezone` of a job, of `defaults:`, of a DAG,
+    and `CRON_TZ`) is judged here, exactly as the daemon judges it: an IANA name
+    or link, `UTC`, spelled in its exact case (`utc`, `Z` and `europe/berlin`
+    are refused). The engine's own conveniences (`utc`, `Z`, `local`) are not
+    zone names to the daemon. What the host's zone database holds beyond the
+    tzdata package (`localtime`, `posix/...`) is the host's answer, as it is
+    the daemon's.
+    """
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    if not name or "\0" in name:
         return False
     try:
-        load_zone(name)
-    except ZoneError:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
         return False
     return True
 
@@ -47,9 +57,20 @@ def zone_suggestion(name: str) -> str | None:
 
 
 def unknown_zone_message(name: str, where: str) -> str:
-    """A self-contained message for an unknown zone name."""
-    message = f"unknown time zone {name!r} in {where}; use an IANA name such as 'Europe/Berlin'"
-    suggestion = zone_suggestion(name)
+    """A self-contained message for a zone name the daemon's `ZoneInfo` refuses."""
+    suggestion = zone_suggestion(name) or ("UTC" if name.strip().lower() == "z" else None)
+    message = f"unknown time zone {name!r} in {where}"
+    if suggestion and suggestion.lower() == name.strip().lower():
+        # `utc`, `europe/berlin`: the daemon looks zone names up case-sensitively.
+        return (
+            f'{message}: the daemon refuses it ("unknown timezone"; zone names are '
+            f"case-sensitive): did you mean {suggestion!r}?"
+        )
     if suggestion:
-        message = f"unknown time zone {name!r} in {where}; did you mean {suggestion!r}?"
-    return message
+        return (
+            f'{message}: the daemon refuses it ("unknown timezone"); did you mean {suggestion!r}?'
+        )
+    return (
+        f'{message}: the daemon refuses it ("unknown timezone"); use an IANA name such '
+        "as 'Europe/Berlin', or 'UTC'"
+    )

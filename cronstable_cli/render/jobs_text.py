@@ -26,8 +26,8 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
     for row in result.rows:
         job = row.job
         who: Spans = ((job.name, ""), (f"\n{job.location.file}:{job.location.line}", "dim"))
-        schedule: Spans = ((job.schedule, ""),)
-        if row.resolved not in (None, job.schedule):
+        schedule: Spans = ((row.shown_schedule, ""),)
+        if row.resolved not in (None, row.shown_schedule):
             schedule += ((f"\n→ {row.resolved}", "green"),)
         nxt: Spans
         if row.resolved is None:
@@ -39,7 +39,7 @@ def render_jobs(result: Inventory, start: datetime, file: IO[str] | None = None)
                 (f"{local:%a %m-%d} {clock}\n", ""),
                 (countdown((row.next - start).total_seconds()), "dim"),
             )
-        elif job.schedule.strip().lower() == "@reboot":
+        elif row.shown_schedule == "@reboot":
             nxt = (("at daemon start", "dim"),)
         else:
             nxt = (("never fires", "yellow"),)

@@ -78,6 +78,28 @@ def test_binary_stdin_is_an_unreadable_file(
 def test_stdin_counts_with_other_files_for_duplicate_names(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Two files of one directory are that directory's config: their names must differ.
+    (tmp_path / "other.yaml").write_text(YAML)
+    mine = str(tmp_path / "mine.yaml")
+    code, doc, _ = lint_stdin(
+        capsys,
+        monkeypatch,
+        YAML.encode(),
+        str(tmp_path / "other.yaml"),
+        "--stdin-filename",
+        mine,
+        "--select",
+        "duplicate-job-name",
+    )
+    assert code == 1
+    # in the directory's order (sorted): mine.yaml is read first, other.yaml repeats it
+    other = str(tmp_path / "other.yaml")
+    assert [f["file"] for f in doc["findings"]] == [other]  # type: ignore[attr-defined]
+
+
+def test_stdin_in_another_directory_is_another_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "other.yaml").write_text(YAML)
     code, doc, _ = lint_stdin(
         capsys,
@@ -89,8 +111,8 @@ def test_stdin_counts_with_other_files_for_duplicate_names(
         "--select",
         "duplicate-job-name",
     )
-    assert code == 1
-    assert [f["file"] for f in doc["findings"]] == ["mine.yaml"]  # type: ignore[attr-defined]
+    assert code == 0
+    assert doc["findings"] == []
 
 
 def test_stdin_filename_needs_a_dash(capsys: pytest.CaptureFixture[str]) -> None:

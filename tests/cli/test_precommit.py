@@ -117,6 +117,11 @@ def project(tmp_path_factory: pytest.TempPathFactory, hook_repo: tuple[Path, str
     (repo / "fleet" / "cronstable.d").mkdir()
     (repo / "fleet" / "cronstable.d" / "a.yaml").write_text(GOOD)
     (repo / "fleet" / "cronstable.d" / "b.yaml").write_text(SAME_NAME)
+    # Per-host crontabs: every job is named `crontab:<line>`, and each file is its own
+    # daemon's config.
+    for host in ("web1", "web2"):
+        (repo / "hosts" / host).mkdir(parents=True)
+        (repo / "hosts" / host / "crontab").write_text(f"*/10 * * * * /srv/{host}/drain\n")
     path, rev = hook_repo
     (repo / ".pre-commit-config.yaml").write_text(f"""\
 repos:
@@ -185,3 +190,9 @@ def test_fleet_hook_stays_quiet_without_job_files(project: Path, env: dict[str, 
     done = pre_commit(project, env, "cronstable-lint-fleet", "notes.txt")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no files to check" in done.stdout.lower()
+
+
+def test_per_host_crontabs_pass_together(project: Path, env: dict[str, str]) -> None:
+    done = pre_commit(project, env, "cronstable-lint", "hosts/web1/crontab", "hosts/web2/crontab")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "duplicate-job-name" not in done.stdout

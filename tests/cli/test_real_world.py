@@ -89,7 +89,7 @@ FILES = [
     pytest.param(
         "crontabs/debian-etc-crontab",
         [],
-        [("likely-user-column", "note", n) for n in (19, 20, 21, 22)],
+        [("likely-user-column", "warning", n) for n in (19, 20, 21, 22)],
         "--system-crontab",
         id="debian-etc-crontab-as-user-crontab",
     ),

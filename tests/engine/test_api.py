@@ -239,3 +239,18 @@ def test_a_hash_key_must_be_text_where_an_h_item_reads_it() -> None:
     with pytest.raises(ScheduleError, match="a hash key must be text, not int"):
         CronTab("H * * * *", hash_key=5)  # type: ignore[arg-type]
     assert CronTab("0 0 * * *", hash_key=5).parsed.minutes == {0}  # type: ignore[arg-type]
+
+
+def test_never_fires_defaults_to_now() -> None:
+    # Fires only in 2030: left today, gone once 2030 is over (1970 as the default
+    # would call a schedule whose last fire is long past alive).
+    assert not CronTab("0 0 1 1 * 2030").never_fires()
+    assert CronTab("0 0 1 1 * 2020").never_fires()
+    assert not CronTab("0 0 1 1 * 2020").never_fires(datetime(2019, 6, 1, tzinfo=UTC))
+
+
+def test_repr_shows_the_hash_key() -> None:
+    assert (
+        repr(CronTab("H 2 * * *", hash_key="nightly")) == "CronTab('H 2 * * *', hash_key='nightly')"
+    )
+    assert repr(CronTab("0 2 * * *")) == "CronTab('0 2 * * *')"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from cronstable_cli import CronTab
+from cronstable_cli import CronTab, ScheduleError
+from cronstable_cli.engine import parse
 
 from .helpers import at, next_fires
 
@@ -212,3 +213,17 @@ def test_str_and_resolved_are_whitespace_normalised(expr: str, source: str, reso
     tab = CronTab(expr)
     assert str(tab) == source
     assert tab.resolved == resolved
+
+
+@pytest.mark.parametrize("text", ["@Reboot", "@REBOOT", " @reboot", "@reboot "])
+def test_reboot_is_recognised_only_as_spelled_exactly(text: str) -> None:
+    # The daemon compares the schedule with "@reboot" before its cron parse, which
+    # knows no @reboot: any other spelling is refused (checked against it in
+    # tests/oracle/test_parity_generated.py).
+    with pytest.raises(ScheduleError, match="not '@reboot'"):
+        parse(text, "job")
+
+
+@pytest.mark.parametrize("text", ["@Daily", "@HOURLY", "@yEaRlY"])
+def test_clock_macros_are_read_in_any_case(text: str) -> None:
+    assert parse(text, "job").source == text.lower()

@@ -105,7 +105,11 @@ def test_a_line_of_one_megabyte(tmp_path: Path) -> None:
     result = load_paths([str(good), str(bad), str(GOOD)])
     assert [j.name for j in result.jobs] == ["long", "good-neighbour"]
     (finding,) = result.findings
-    assert (finding.file, finding.code, finding.line) == (str(bad), "invalid-config", 4)
+    assert (finding.file, finding.code, finding.line) == (
+        str(bad),
+        "invalid-config",
+        3,
+    )  # where the string starts
     assert "starts at line 3, column 14" in finding.message
 
 

@@ -111,8 +111,51 @@ def test_incomplete_entries() -> None:
 def test_likely_user_column_in_a_plain_crontab() -> None:
     (job,), found = parse("0 1 * * * root /usr/bin/backup\n")
     (finding,) = found
-    assert (finding.code, finding.level, finding.column) == ("likely-user-column", "note", 11)
+    # A warning: the daemon loads the file, and the job fails on every run.
+    assert (finding.code, finding.level, finding.column) == ("likely-user-column", "warning", 11)
     assert job.command == "root /usr/bin/backup"
+
+
+# Users the system crontabs of Debian packages name, each before the commands they run.
+@pytest.mark.parametrize(
+    "line",
+    [
+        "0 1 * * * news test -x /usr/lib/news/bin/expire && /usr/lib/news/bin/expire",
+        "*/5 * * * * munin if [ -x /usr/bin/munin-cron ]; then /usr/bin/munin-cron; fi",
+        "@daily list [ -x /usr/lib/mailman/cron/gate_news ] && /usr/lib/mailman/cron/gate_news",
+        "0 3 * * *\toperator\t/usr/local/sbin/periodic daily",
+        "17 * * * * Debian-exim /usr/sbin/exim_tidydb /var/spool/exim4 retry",
+        "9 2 * * * smmsp test -x /etc/init.d/sendmail && /usr/share/sendmail/sendmail cron-msp",
+        "30 4 * * * deploy-user /opt/app/bin/cleanup",
+        "0 0 * * * mail /usr/local/bin/rotate-mail",
+    ],
+)
+def test_a_user_column_is_recognised_by_its_shape(line: str) -> None:
+    _, found = parse(line + "\n")
+    assert [(f.code, f.level) for f in found] == [("likely-user-column", "warning")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "0 1 * * * mail -s hi root@example.com < /tmp/report",
+        "0 1 * * * test -x /usr/bin/x && /usr/bin/x",
+        "0 1 * * * cd /srv && make",
+        "0 1 * * * /usr/bin/backup --full",
+        "0 1 * * * my-script --flag value",
+        "0 1 * * * run-parts /etc/cron.daily",
+    ],
+)
+def test_a_command_is_not_a_user_column(line: str) -> None:
+    _, found = parse(line + "\n")
+    assert found == []
+
+
+def test_repeated_user_columns_explain_once() -> None:
+    _, found = parse("0 1 * * * root /bin/a\n0 2 * * * root /bin/b\n0 3 * * * news /bin/c\n")
+    assert [(f.code, f.line) for f in found] == [("likely-user-column", n) for n in (1, 2, 3)]
+    assert "fails on every run" in found[0].message
+    assert all("see line 1" in f.message and len(f.message) < 120 for f in found[1:])
 
 
 def test_a_lone_word_is_not_a_user_column() -> None:

@@ -121,6 +121,11 @@ def strictyaml_verdict(text: str) -> int | None:
         mark = error.context_mark or error.problem_mark
         return int(mark.line) + 1
     except sy.ruamel.YAMLError as error:
+        # A scanner error's message names first the line where the bad token starts
+        # ("while scanning a simple key / a quoted scalar ... in line N").
+        context = getattr(error, "context", None) or ""
+        if type(error).__name__ == "ScannerError" and context.startswith("while scanning a"):
+            return int(error.context_mark.line) + 1
         return int(error.problem_mark.line) + 1
     return None
 

@@ -238,10 +238,28 @@ def test_config_shape_errors(tmp_path: Path, text: str, line: int, words: str) -
     assert words in finding.message
 
 
-@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "---\n", "---\n# c\n"])
-def test_empty_documents_are_a_note(tmp_path: Path, text: str) -> None:
-    result = load(tmp_path, text)
+def test_an_empty_file_is_a_note(tmp_path: Path) -> None:
+    result = load(tmp_path, "")
     assert [(f.code, f.level) for f in result.findings] == [("empty-config", "note")]
+    assert result.jobs == ()
+
+
+# The daemon refuses each of these "when expecting a mapping" (checked against it
+# in tests/oracle/test_parity_generated.py).
+@pytest.mark.parametrize(
+    "text",
+    ["\n\n", " ", "# only a comment\n", "# a\n\n# b", "---\n", "---\n# c\n", "\ufeff", "\r\n"],
+)
+def test_a_file_of_only_comments_blanks_or_dashes_is_refused(tmp_path: Path, text: str) -> None:
+    result = load(tmp_path, text)
+    (finding,) = result.findings
+    assert (finding.code, finding.level, finding.line, finding.column) == (
+        "invalid-config",
+        "error",
+        1,
+        1,
+    )
+    assert "when expecting a mapping" in finding.message
     assert result.jobs == ()
 
 

@@ -120,7 +120,9 @@ class JobContext:
             message=self.about(message) if subject else message,
             location=self.location(column),
             job=self.job.name,
-            schedule=self.job.schedule,
+            # As the daemon uses it (fields joined by one space): the text as written is
+            # the fixes' business, and tabs or a macro's case are no "resolved" form.
+            schedule=self.parsed.source,
             resolved=self.parsed.resolved,
             key=key,
             fix=fix,

@@ -81,6 +81,15 @@ def lint(
     shared: dict[tuple[object, ...], dict[str, tuple[JobContext, list[Finding]]]] = {}
     found = list(loaded.findings)
     already: set[tuple[str, str | None]] = {(f.code, f.job) for f in loaded.findings if f.job}
+    # A zone the loader refused where it is set for many jobs (a CRON_TZ line, a
+    # defaults block) is not refused again at each job that uses it.
+    refused = _zone_refused_in(loaded.findings)
+    if refused:
+        already |= {
+            (UNKNOWN_TIMEZONE, job.name)
+            for job in (*loaded.jobs, *getattr(loaded, "withheld", ()))
+            if job.timezone is not None and job.location.file in refused
+        }
     contexts: list[JobContext] = []
     # Entries of a crontab the daemon refuses whole get every per-job check,
     # but no say in fleet rules: they never run.
@@ -212,6 +221,11 @@ def _moved_fix(fix: Fix | None, origin: SourceLocation, target: JobContext) -> F
         where = target.location(edit.column - origin.column + 1)
         edits.append(replace(edit, line=where.line, column=where.column))
     return replace(fix, edits=tuple(edits))
+
+
+def _zone_refused_in(findings: Sequence[Finding]) -> frozenset[str | None]:
+    """The files where the loader refused a zone that is not one job's own."""
+    return frozenset(f.file for f in findings if f.code == UNKNOWN_TIMEZONE and f.job is None)
 
 
 class _Frames:
