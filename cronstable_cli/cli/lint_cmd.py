@@ -214,14 +214,20 @@ def lint(
     if baseline is not None:
         report = _apply_baseline(report, baseline, announce=not (fix or show_diff))
     if texts is not None:
+        from ..analysis.lint.linter import selected
         from .fixing import apply_fixes, show_fixes
         from .writer import ignored_output
 
         stdin_name = stdin[0] if stdin else None
+        # A refusal is always reported, but only a selected code's fix is applied:
+        # `--fix --select uneven-step` edits uneven steps and nothing else.
+        chosen = replace(
+            report, findings=tuple(f for f in report.findings if selected(f.code, settings))
+        )
         if show_diff:
             ignored_output(output, "--diff prints the fixes on standard output")
-            return show_fixes(report, texts, unsafe_fixes, stdin_name)
-        if apply_fixes(report, texts, unsafe_fixes, stdin_name) and stdin is None:
+            return show_fixes(chosen, texts, unsafe_fixes, stdin_name)
+        if apply_fixes(chosen, texts, unsafe_fixes, stdin_name) and stdin is None:
             # Report what is left, as it is now on disk.
             report = filtered(
                 run_lint(_load(paths, system_crontab, user_crontab, stdin, texts), settings)

@@ -61,11 +61,14 @@ WRITING: dict[str, Callable[[str], list[str]]] = {
 }
 # Reading options (tests/hostile/test_reads.py tries each against hostile sources).
 READING = {"paths", "baseline", "config_file", "from_file", "durations_file"}
+# A server's root: the directory it is confined to, neither read nor written as a file
+# (tests/mcp_server holds every path argument to it).
+CONFINING = {"root"}
 
 
 def test_every_file_option_is_in_a_table() -> None:
     found = file_options()
-    assert {option for _, option in found} <= set(WRITING) | READING, found
+    assert {option for _, option in found} <= set(WRITING) | READING | CONFINING, found
     assert set(writer.WRITING_OPTIONS) == set(WRITING)
 
 

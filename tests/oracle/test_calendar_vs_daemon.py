@@ -145,15 +145,10 @@ def feeds(
     New York's spring-forward day, unlike its own IANA-zone path, 03:30 EDT,
     which the toolkit follows for every zone.)
     """
-    from cronstable_cli.engine.zones import load_zone
-
+    # The host's zone is read afresh each time (engine/zones.py keeps no copy of it).
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TZ", "UTC")
-        load_zone.cache_clear()
-        try:
-            yield _feeds(tmp_path_factory)
-        finally:
-            load_zone.cache_clear()
+        yield _feeds(tmp_path_factory)
 
 
 def _feeds(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, tuple[Any, ...]]]:

@@ -115,7 +115,7 @@ def lint(
     kept = [
         f
         for f in found
-        if f.code in REFUSALS or (_selected(f.code, settings) and not owners.suppresses(f))
+        if f.code in REFUSALS or (selected(f.code, settings) and not owners.suppresses(f))
     ]
     kept.sort(key=_sort_key)
     return LintReport(tuple(kept), len(loaded.jobs), tuple(loaded.files))
@@ -128,7 +128,7 @@ def _job_rules(settings: LintSettings) -> list[registry.Rule]:
     another's findings (never-fires replaces skipped-months) still runs while
     the rule it replaces is selected, so the replacement holds as before.
     """
-    running = {rule.code for rule in registry.JOB_RULES if _selected(rule.code, settings)}
+    running = {rule.code for rule in registry.JOB_RULES if selected(rule.code, settings)}
     grew = True
     while grew:  # a rule runs when what it replaces runs (never-fires for skipped-months)
         before = len(running)
@@ -322,7 +322,11 @@ class _Owners:
         return owner.is_suppressed(finding.code)
 
 
-def _selected(code: str, settings: LintSettings) -> bool:
+def selected(code: str, settings: LintSettings) -> bool:
+    """Whether --select/--ignore (and the opt-in rules) let `code` run and report.
+
+    A refusal is reported whatever this says; its fix is applied only when it is.
+    """
     if settings.select is None:
         if code in registry.OFF_BY_DEFAULT:
             return False  # an opt-in rule (implicit-timezone) runs only when selected
