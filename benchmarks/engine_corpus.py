@@ -126,7 +126,8 @@ def _one(rng: random.Random) -> str:
         minute = rng.choice(("H", f"H/{rng.choice((5, 10, 15, 20, 30))}", "H(0-29)"))
         hour = rng.choice(("H", "*", f"H({rng.randint(0, 5)}-{rng.randint(6, 23)})"))
         return f"{minute} {hour} {_dom(rng)} {_month(rng)} {_dow(rng)}"
-    five = f"{_field(rng, 0, 59, 0.1)} {_field(rng, 0, 23, 0.3)} {_dom(rng)} {_month(rng)} {_dow(rng)}"
+    minute, hour = _field(rng, 0, 59, 0.1), _field(rng, 0, 23, 0.3)
+    five = f"{minute} {hour} {_dom(rng)} {_month(rng)} {_dow(rng)}"
     if roll < 0.15:
         return f"{_field(rng, 0, 59, 0.3)} {five} *"
     if roll < 0.2:
@@ -164,6 +165,4 @@ _FLEET_FORMS = (
 
 def fleet_schedules(n: int) -> list[tuple[str, str, str | None]]:
     """(name, schedule, zone) of n jobs: plain texts shared widely, H slots per name."""
-    return [
-        (f"job-{i:06d}", *_FLEET_FORMS[i % len(_FLEET_FORMS)]) for i in range(n)
-    ]
+    return [(f"job-{i:06d}", *_FLEET_FORMS[i % len(_FLEET_FORMS)]) for i in range(n)]

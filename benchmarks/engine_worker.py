@@ -198,8 +198,7 @@ def measures(engine: Engine) -> dict[str, dict[str, float]]:
     texts = stream(2 * STREAM * len(ZONES))
     chunks = [texts[i : i + STREAM] for i in range(0, len(texts), STREAM)]
     return {
-        z: zone_measures(engine, z, (chunks[2 * k], chunks[2 * k + 1]))
-        for k, z in enumerate(ZONES)
+        z: zone_measures(engine, z, (chunks[2 * k], chunks[2 * k + 1])) for k, z in enumerate(ZONES)
     }
 
 
@@ -257,8 +256,8 @@ def duplicates(which: str) -> dict[str, float]:
         seconds = time.perf_counter() - t0
         count = len(found.groups)
     else:
-        from cronstable.croninfo import ScheduleEntry, duplicate_schedules
         from cronstable.cronexpr import CronTab
+        from cronstable.croninfo import ScheduleEntry, duplicate_schedules
 
         entries = [
             ScheduleEntry(n, CronTab(s, hash_key=n), timezone.utc if z is None else ZoneInfo(z))

@@ -86,6 +86,7 @@ def merge(results: str, new: str) -> None:
     interrupted `make bench` keeps every benchmark it finished and a rerun of one
     (`make bench BENCH=engine`) changes only that one's figures.
     """
+
     def rows(path: str) -> list[dict[str, object]]:
         if not os.path.exists(path):
             return []
