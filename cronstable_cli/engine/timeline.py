@@ -131,7 +131,7 @@ class Timeline:
                     k = bisect_right(starts, wall) - 1
                     end = ends[k]
                     if not wall <= end:
-                        return self._next_careful(now)
+                        return self._next_careful(now, local)
                     off = offsets[k]
                     clock.run = (starts[k], end, off)
                 clock.start = (now, wall, end, off)
@@ -152,22 +152,34 @@ class Timeline:
                 off = offsets[k]
         return self._steady_fire(w, off, now)
 
-    def _next_careful(self, now: datetime) -> datetime | None:
+    def _next_careful(self, now: datetime, local: datetime | None = None) -> datetime | None:
         """`next_fire` near an offset change or past the zone's tables: through epochs and
-        the tables, or (while the zone has no tables for `now`) the zone's own offsets."""
-        e = floor_epoch(now)
+        the tables, or (while the zone has no tables for `now`) the zone's own offsets.
+
+        `local` is `now` in the schedule's zone, when the caller has it."""
         clock = self._zone_clock
-        if clock.direct and not clock.covers(e):
-            found = self._next_direct(e, now.tzinfo)  # type: ignore[arg-type]
-            if found is not None:
-                return found[1]
-        epoch = self._next_zoned(e)
+        if clock.direct:
+            zone = self.zone
+            if local is None:
+                local = now if now.tzinfo is zone else now.astimezone(zone)
+            offset = local.utcoffset()
+            if offset is not None:
+                # Its whole second, from its fields: what floor_epoch gives, with no
+                # other look-up of the zone (a zoneinfo offset is whole seconds).
+                e = wall_seconds(_wall_of(local)) - offset.days * _DAY - offset.seconds
+                if not clock.covers(e):
+                    found = self._next_direct(e, now.tzinfo, local)  # type: ignore[arg-type]
+                    if found is not None:
+                        return found[1]
+        epoch = self._next_zoned(floor_epoch(now))
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
-    def _next_direct(self, e: int, out: tzinfo) -> tuple[int, datetime] | None:
+    def _next_direct(
+        self, e: int, out: tzinfo, local: datetime | None = None
+    ) -> tuple[int, datetime] | None:
         """The first fire after epoch second e, from the zone's own offsets (no tables):
         (its instant, it in `out`); None when the careful search must answer (an offset
-        change near e or near the fire, or no fire left).
+        change near e or near the fire, or no fire left). `local`: e in the zone, if known.
 
         With no change in the day before e (`ZoneClock.around`), no wall time at or
         before e's lands after e; none between e's and the first match w exists; and
@@ -177,10 +189,9 @@ class Timeline:
         """
         clock = self._zone_clock
         clock.direct -= 1
-        found = clock.around(e)
-        if found is None:
+        local = clock.around(e, local)
+        if local is None:
             return None
-        local = found[1]
         w = self.schedule.first_at_or_after(
             local.year, local.month, local.day, local.hour, local.minute, local.second + 1
         )

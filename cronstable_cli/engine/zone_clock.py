@@ -98,7 +98,7 @@ class ZoneClock:
         # A fixed zone (UTC, Etc/GMT+n, a timezone offset) is one run for ever:
         # its searches never look at the tables below.
         self.fixed = is_fixed(zone)
-        self.offset = offset_at(zone, 946684800) if self.fixed else 0  # 2000-01-01
+        self.offset = _fixed_offset(zone) if self.fixed else 0
         self.segments = fixed_segments(self.offset) if self.fixed else _NO_RUNS
         # The steady run a search last started in, (start, end, offset): the
         # next search most likely starts in it too (wall times come in order,
@@ -206,9 +206,10 @@ class ZoneClock:
         """Whether the tables already answer for an instant (no probing needed)."""
         return self._lo <= epoch <= self._hi
 
-    def around(self, epoch: int) -> tuple[int, datetime] | None:
-        """The offset at an instant and its wall time (fold 0), read from the zone itself,
-        when no offset change happened in the day before it; else None.
+    def around(self, epoch: int, local: datetime | None = None) -> datetime | None:
+        """The instant's wall time in the zone (`local`, if the caller has it, else read
+        from the zone itself), when no offset change happened in the day before it;
+        else None.
 
         No zone of the tz database changes its offset twice within two days, and
         none by more than a day (tests/engine/test_zone_files.py checks every zone
@@ -216,11 +217,12 @@ class ZoneClock:
         lies behind it, so no wall time at or before its own lands after it.
         """
         zone = self.zone
-        local = datetime.fromtimestamp(epoch, zone)
+        if local is None:
+            local = datetime.fromtimestamp(epoch, zone)
         offset = local.utcoffset()
         if offset is None or datetime.fromtimestamp(epoch - _DAY, zone).utcoffset() != offset:
             return None
-        return int(offset.total_seconds()), local
+        return local
 
     def _entry_at(self, epoch: int) -> int:
         """Index of the last change at or before an instant."""
@@ -285,6 +287,14 @@ class ZoneClock:
         if k < 0:
             return None
         return self._epochs[k], self._before[k], self._after[k]
+
+
+def _fixed_offset(zone: tzinfo) -> int:
+    """The offset of a zone that never changes it (a `timezone` says it without a date)."""
+    if type(zone) is timezone:
+        offset = zone.utcoffset(None)
+        return offset.days * _DAY + offset.seconds
+    return offset_at(zone, 946684800)  # 2000-01-01
 
 
 def _civil_zone(zone: tzinfo) -> bool:
