@@ -93,6 +93,8 @@ def merge(results: str, new: str) -> None:
         with open(path, encoding="utf-8") as handle:
             return [json.loads(line) for line in handle if line.strip()]
 
+    if not os.path.exists(new):  # the benchmark recorded nothing (a peer missing): keep all
+        return
     fresh = rows(new)
     benches = {r.get("bench") for r in fresh}
     old = rows(results)
