@@ -51,8 +51,6 @@ def clear_tables() -> None:
     for memo in (_NEXT, _NEXT_YEARS, _PREV, _DAY_MASKS):
         memo.clear()
     _NEXT.update(_SINGLE_TABLES)
-    _NEXT.update(_EVERY_VALUE_TABLES)
-    _NEXT_YEARS.update(_EVERY_YEAR_TABLE)
 
 
 def _forward(values: frozenset[int]) -> list[int]:
@@ -117,18 +115,6 @@ def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
 # a slice copies references in C, where a range would make each year's int anew.
 _IDENTITY = {0: list(range(_SPAN)), YEAR_MIN: list(range(YEAR_MIN, YEAR_MAX + 1))}
 _NO_YEARS = [-1] * (YEAR_MAX - YEAR_MIN + 2)
-
-# The next-tables of `*` in each field (every second or minute, hour, month,
-# year): constants of the dialect like the one-value tables, made at import
-# and kept by every clear.
-_EVERY_VALUE_TABLES = {
-    values: _next_table(values, 0, _SPAN - 2)
-    for values in (frozenset(range(60)), frozenset(range(24)), frozenset(range(1, 13)))
-}
-_EVERY_YEAR = frozenset(range(YEAR_MIN, YEAR_MAX + 1))
-_EVERY_YEAR_TABLE = {_EVERY_YEAR: _next_table(_EVERY_YEAR, YEAR_MIN, YEAR_MAX)}
-_NEXT.update(_EVERY_VALUE_TABLES)
-_NEXT_YEARS.update(_EVERY_YEAR_TABLE)
 
 
 def _prev_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
