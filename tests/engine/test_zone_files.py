@@ -310,3 +310,47 @@ def test_a_zone_s_first_iteration_is_the_epoch_search_stepped(
         if e is not None:
             want.append(datetime.fromtimestamp(e, start.tzinfo))
     assert [_fields(g) for g in got] == [_fields(w) for w in want]
+
+
+def test_the_tzdata_package_serves_when_no_system_directory_has_the_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # zoneinfo reads TZPATH first, then the tzdata package: so does the file reader.
+    system = tzif._parse(tzif._read("Europe/Berlin") or b"")
+    monkeypatch.setattr(zoneinfo, "TZPATH", ())
+    packaged = tzif._read("Europe/Berlin")
+    assert packaged is not None
+    assert tzif._parse(packaged).rule == system.rule
+    assert tzif._read("No/Such_Zone") is None
+
+
+@pytest.mark.parametrize("key", ["", "/etc/passwd", "../zoneinfo/UTC", "a\0b", ".hidden"])
+def test_keys_that_are_not_zone_names_read_no_file(key: str) -> None:
+    assert tzif._read(key) is None
+
+
+def _tzif(version: bytes, times: list[int], leap: int = 0) -> bytes:
+    """A minimal TZif file: one type, `times` transitions, no footer rule."""
+    import struct
+
+    def block(size: str, count_leap: int) -> bytes:
+        head = b"TZif" + version + b"\0" * 15
+        counts = struct.pack(">6l", 0, 0, count_leap, len(times), 1, 4)
+        body = b"".join(struct.pack(f">{size}", t) for t in times)
+        body += bytes(len(times)) + struct.pack(">lbB", 3600, 0, 0) + b"CET\0"
+        body += b"\0" * (count_leap * (8 if size == "l" else 12))
+        return head + counts + body
+
+    data = block("l", leap)
+    if version != b"\0":
+        data += block("q", leap) + b"\nCET-1\n"
+    return data
+
+
+def test_files_of_every_version_are_read_and_leap_second_files_refused() -> None:
+    assert tzif._parse(_tzif(b"\0", [100, 200])) == tzif.Rules((100, 200), None)
+    assert tzif._parse(_tzif(b"2", [100, 200])) == tzif.Rules((100, 200), None)
+    with pytest.raises(ValueError):
+        tzif._parse(_tzif(b"2", [100], leap=1))
+    with pytest.raises(ValueError):
+        tzif._parse(b"not a zone file at all, no header here")
