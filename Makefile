@@ -72,15 +72,18 @@ test-quick: $(STAMP_TEST) $(STAMP_DAEMON)
 
 # Every benchmark, against the released daemon's engine and the other peers; the
 # figures go to benchmarks/results.jsonl, which `make bench-readme` turns into
-# README's performance table.
+# README's performance table. Each benchmark's rows replace its old ones as soon
+# as it finishes, so an interrupted run keeps what it measured, and
+# `make bench BENCH="engine scale"` reruns only those.
 BENCH_RESULTS := benchmarks/results.jsonl
+BENCH ?= engine load fleet replicas startup scale runtime_rules diff calendar lsp
 
 bench: $(STAMP_BENCH) $(STAMP_DAEMON)
-	@rm -f $(BENCH_RESULTS).new
-	@for b in engine load fleet replicas startup scale runtime_rules diff calendar lsp; do \
-		CRONSTABLE_BENCH_RECORD=$(CURDIR)/$(BENCH_RESULTS).new \
-			$(BIN)/python benchmarks/$$b.py || exit 1; done
-	@mv $(BENCH_RESULTS).new $(BENCH_RESULTS)
+	@for b in $(BENCH); do rm -f $(BENCH_RESULTS).$$b.new; \
+		CRONSTABLE_BENCH_RECORD=$(CURDIR)/$(BENCH_RESULTS).$$b.new \
+			$(BIN)/python benchmarks/$$b.py || exit 1; \
+		$(BIN)/python benchmarks/record.py merge $(BENCH_RESULTS) $(BENCH_RESULTS).$$b.new \
+			|| exit 1; done
 
 bench-readme:
 	$(BIN)/python benchmarks/readme.py $(BENCH_RESULTS) README.md

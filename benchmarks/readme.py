@@ -4,7 +4,8 @@
 
 Everything between the two marker comments in README.md is replaced; the rest
 of the file is kept byte for byte. The engine's figures become one row per
-measure and one column per zone; every other figure one row.
+measure and one column per zone; every other figure one row. A ratio that is
+the median of several rounds shows the lowest and highest round beside it.
 """
 
 from __future__ import annotations
@@ -24,25 +25,40 @@ def verdict(row: dict[str, object]) -> str:
     return "PASS" if row["passed"] else "FAIL"
 
 
+def ratio_of(row: dict[str, object]) -> str:
+    """`2.85×`, with the rounds' range when there were several: `2.85× (2.70–3.01)`."""
+    ratio = row.get("ratio")
+    if not isinstance(ratio, (int, float)):
+        return ""
+    spread = row.get("spread")
+    if isinstance(spread, list) and len(spread) == 2:
+        return f"{ratio:.2f}× ({spread[0]:.2f}–{spread[1]:.2f})"
+    return f"{ratio:.2f}×"
+
+
 def table(rows: list[dict[str, object]]) -> str:
-    run = next((r for r in rows if r["section"] == "run"), None)
+    runs = [r for r in rows if r["section"] == "run"]
     out = []
-    if run:
-        out.append(f"Measured by `make bench` on {run['date']} on {run['machine']}.")
+    if runs:
+        dates = sorted({str(r["date"]) for r in runs})
+        machines = sorted({str(r["machine"]) for r in runs})
+        when = dates[0] if len(dates) == 1 else f"{dates[0]} to {dates[-1]}"
+        out.append(f"Measured by `make bench` on {when} on {'; '.join(machines)}.")
         out.append("")
     engine = [r for r in rows if r["section"] == "engine"]
     if engine:
         zones = list(dict.fromkeys(str(r["what"]).split(" | ")[1] for r in engine))
         measures = list(dict.fromkeys(str(r["what"]).split(" | ")[0] for r in engine))
         cell = {str(r["what"]): r for r in engine}
-        target = engine[0]["target"]
         out.append("| engine vs the daemon's | " + " | ".join(zones) + " | target |")
         out.append("|---" * (len(zones) + 2) + "|")
         for m in measures:
             figures = []
+            target = ""
             for z in zones:
                 r = cell.get(f"{m} | {z}")
-                figures.append(f"{r['ratio']:.2f}× {verdict(r)}" if r else "")
+                figures.append(f"{ratio_of(r)} {verdict(r)}" if r else "")
+                target = target or (str(r["target"]) if r else "")
             out.append(f"| {m} | " + " | ".join(figures) + f" | {target} |")
         out.append("")
     others = [r for r in rows if r["section"] not in ("run", "engine")]
@@ -50,7 +66,7 @@ def table(rows: list[dict[str, object]]) -> str:
         out.append("| what | cronstable | compared with | ratio | target | |")
         out.append("|---|---|---|---|---|---|")
         for r in others:
-            ratio = f"{r['ratio']:.2f}×" if isinstance(r["ratio"], (int, float)) else ""
+            ratio = ratio_of(r)
             out.append(
                 f"| {r['what']} | {r['ours']} | {r['peer']} | {ratio} | {r['target']} "
                 f"| {verdict(r)} |"

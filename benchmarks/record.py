@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import sys
 import time
 
 ENV = "CRONSTABLE_BENCH_RECORD"
@@ -42,16 +43,29 @@ def record(
     ratio: float | None = None,
     target: str = "",
     passed: bool | None = None,
+    spread: tuple[float, float] | None = None,
 ) -> None:
-    """Append one figure: what was measured, our figure, the peer's, their ratio, the verdict."""
+    """Append one figure: what was measured, our figure, the peer's, their ratio, the verdict.
+
+    `spread` is the lowest and highest ratio of the rounds whose median `ratio` is.
+    Every row names the benchmark script that wrote it, so `make bench BENCH=...`
+    can replace one benchmark's rows and keep the others'.
+    """
+    bench = os.path.splitext(os.path.basename(sys.argv[0]))[0]
     path = os.environ.get(ENV)
     if not path:
         return
     if not os.path.exists(path):  # the run's first figure: say where and when it ran
         with open(path, "w", encoding="utf-8") as handle:
-            run = {"section": "run", "machine": machine(), "date": time.strftime("%Y-%m-%d")}
+            run = {
+                "section": "run",
+                "bench": bench,
+                "machine": machine(),
+                "date": time.strftime("%Y-%m-%d"),
+            }
             handle.write(json.dumps(run) + "\n")
     row = {
+        "bench": bench,
         "section": section,
         "what": what,
         "ours": ours,
@@ -59,6 +73,52 @@ def record(
         "ratio": ratio,
         "target": target,
         "passed": passed,
+        "spread": list(spread) if spread is not None else None,
     }
     with open(path, "a", encoding="utf-8") as handle:
         handle.write(json.dumps(row) + "\n")
+
+
+def merge(results: str, new: str) -> None:
+    """Put the rows of one benchmark's run (`new`) in place of its rows in `results`.
+
+    The other benchmarks' rows are kept, in the order of their first row, so an
+    interrupted `make bench` keeps every benchmark it finished and a rerun of one
+    (`make bench BENCH=engine`) changes only that one's figures.
+    """
+
+    def rows(path: str) -> list[dict[str, object]]:
+        if not os.path.exists(path):
+            return []
+        with open(path, encoding="utf-8") as handle:
+            return [json.loads(line) for line in handle if line.strip()]
+
+    if not os.path.exists(new):  # the benchmark recorded nothing (a peer missing): keep all
+        return
+    fresh = rows(new)
+    benches = {r.get("bench") for r in fresh}
+    old = rows(results)
+    order = list(dict.fromkeys(r.get("bench") for r in old))
+    out: list[dict[str, object]] = []
+    placed = False
+    for bench in order:
+        if bench in benches:
+            if not placed:
+                out += fresh
+                placed = True
+        else:
+            out += [r for r in old if r.get("bench") == bench]
+    if not placed:
+        out += fresh
+    tmp = results + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as handle:
+        handle.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in out)
+    os.replace(tmp, results)
+    os.remove(new)
+
+
+if __name__ == "__main__":
+    # python benchmarks/record.py merge RESULTS NEW
+    if len(sys.argv) != 4 or sys.argv[1] != "merge":
+        sys.exit("usage: record.py merge RESULTS NEW")
+    merge(sys.argv[2], sys.argv[3])

@@ -23,9 +23,27 @@ def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
     )
 
 
+# Every ASCII digit to `0` in a name's UTF-8 bytes (no other character encodes to an
+# ASCII byte): names with one skeleton have the same text between digit runs of the
+# same widths.
+_SKELETON = bytes.maketrans(b"123456789", b"000000000")
+
+
+def _skeleton(name: str) -> bytes:
+    return name.encode("utf-8", "surrogatepass").translate(_SKELETON)
+
+
 def natural_sorted(names: Iterable[str]) -> list[str]:
     """Names in natural order (ties between `a01` and `a1` keep a stable, textual order)."""
-    return sorted(sorted(names), key=natural_key)
+    ordered = sorted(names)
+    if ordered:
+        # Names of one skeleton (`job-000123`, `job-000124`) differ only in digit runs
+        # of equal widths, whose textual order is their numbers' order: the textual
+        # order is the natural one, without a key per name.
+        skeleton = _skeleton(ordered[0])
+        if all(_skeleton(name) == skeleton for name in ordered):
+            return ordered
+    return sorted(ordered, key=natural_key)
 
 
 def _fold(word: str) -> str:

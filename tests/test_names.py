@@ -69,3 +69,50 @@ def test_natural_order_is_a_total_order(names: list[str]) -> None:
     once = natural_sorted(names)
     assert natural_sorted(reversed(once)) == once
     assert sorted(once, key=natural_key) == once
+
+
+def _reference_natural_sorted(names: list[str]) -> list[str]:
+    """The definition: textual order, then stably by natural key."""
+    return sorted(sorted(names), key=natural_key)
+
+
+# Names that often share a skeleton (one template, digit runs of one width), and the
+# characters that order around digits: '-' and '.' before them, letters after, non-ASCII
+# digits (which are text, not numbers).
+_SKELETONS = st.sampled_from(["job-{}", "{}x", "a{}b{}", "x-{}", "{}.{}", "٣{}"])
+
+
+@st.composite
+def templated_names(draw: st.DrawFn) -> list[str]:
+    template = draw(_SKELETONS)
+    width = draw(st.integers(1, 4))
+    digits = st.text(alphabet="0123456789", min_size=width, max_size=width)
+    names = [
+        template.format(*(draw(digits) for _ in range(template.count("{}"))))
+        for _ in range(draw(st.integers(0, 10)))
+    ]
+    if draw(st.booleans()):  # sometimes one name of another skeleton joins them
+        names.append(draw(st.text(alphabet="ab-.:0129٣", max_size=6)))
+    return names
+
+
+@given(templated_names())
+def test_natural_order_of_one_skeleton_is_the_textual_order_and_the_definition(
+    names: list[str],
+) -> None:
+    assert natural_sorted(names) == _reference_natural_sorted(names)
+
+
+@given(st.lists(st.text(alphabet="ab-.:0129٣", max_size=6), max_size=12))
+def test_natural_order_matches_its_definition(names: list[str]) -> None:
+    assert natural_sorted(names) == _reference_natural_sorted(names)
+
+
+@given(st.integers(1, 4).flatmap(lambda n: st.lists(st.text("x-.10٣", min_size=n, max_size=n))))
+def test_natural_order_of_names_of_one_length_matches_its_definition(names: list[str]) -> None:
+    # One length is not one skeleton: `x-1` sorts before `x10` as text, after it by number.
+    assert natural_sorted(names) == _reference_natural_sorted(names)
+
+
+def test_a_skeleton_is_not_a_length() -> None:
+    assert natural_sorted(["x-1", "x10"]) == ["x10", "x-1"]

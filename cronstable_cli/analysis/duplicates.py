@@ -56,9 +56,24 @@ def duplicate_group(group: FireGroup) -> DuplicateGroup:
 def find_duplicates(fleet: Fleet) -> Duplicates:
     """Groups of 2+ jobs with semantically equal schedules in the same zone."""
     groups = [duplicate_group(g) for g in fleet.groups if g.weight > 1]
-    groups.sort(
-        key=lambda g: (-g.count, g.expression, g.timezone, tuple(natural_key(j) for j in g.jobs))
-    )
+    groups.sort(key=lambda g: (-g.count, g.expression, g.timezone))
+    # Groups alike in size, spelling and zone (H slots that differ) go by their jobs:
+    # the natural keys are made for those groups only.
+    start = 0
+    while start < len(groups):
+        end = start + 1
+        head = groups[start]
+        while end < len(groups) and (
+            groups[end].count,
+            groups[end].expression,
+            groups[end].timezone,
+        ) == (head.count, head.expression, head.timezone):
+            end += 1
+        if end - start > 1:
+            groups[start:end] = sorted(
+                groups[start:end], key=lambda g: tuple(natural_key(j) for j in g.jobs)
+            )
+        start = end
     return Duplicates(
         jobs=fleet.jobs, groups=tuple(groups), excluded=fleet.excluded, invalid=len(fleet.skipped)
     )

@@ -65,7 +65,7 @@ class FireGroup:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(job.name for job in self.jobs)
+        return tuple([job.name for job in self.jobs])
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,24 +173,25 @@ def build_fleet(jobs: Sequence[Job], parsed: Sequence[Parsed | None] | None = No
     `parsed`, when given, runs parallel to `jobs` (None entries are parsed
     here, with the job name as the H key).
     """
-    todo = [i for i, job in enumerate(jobs) if job.enabled]
-    excluded = len(jobs) - len(todo)
+    enabled = [job for job in jobs if job.enabled]
+    excluded = len(jobs) - len(enabled)
     if parsed is None:
-        results = parse_jobs([jobs[i] for i in todo])
+        results = parse_jobs(enabled)
     else:
-        results = [parsed[i] or parse_jobs([jobs[i]])[0] for i in todo]
+        results = [
+            p or parse_jobs([job])[0] for job, p in zip(jobs, parsed, strict=True) if job.enabled
+        ]
     skipped: list[tuple[int, Skipped]] = []  # (position, why), sorted at the end
     # First by parse identity and zone name (cached parses are shared objects,
     # so this is cheap per job), then by meaning: texts and H slots coincide.
     buckets: dict[tuple[int, str], list[int]] = {}
-    for position, p in enumerate(results):
+    for position, (job, p) in enumerate(zip(enabled, results, strict=True)):
         if not isinstance(p, Parsed):
-            why = f"invalid schedule: {p.message}"
-            skipped.append((position, Skipped(jobs[todo[position]], why)))
+            skipped.append((position, Skipped(job, f"invalid schedule: {p.message}")))
         elif p.reboot:
             excluded += 1
         else:
-            key = (id(p), jobs[todo[position]].zone)
+            key = (id(p), job.zone)
             bucket = buckets.get(key)
             if bucket is None:
                 buckets[key] = [position]
@@ -203,7 +204,7 @@ def build_fleet(jobs: Sequence[Job], parsed: Sequence[Parsed | None] | None = No
             try:
                 zones[zone_name] = load_zone(zone_name)
             except ZoneError as err:
-                skipped.extend((k, Skipped(jobs[todo[k]], str(err))) for k in positions)
+                skipped.extend((k, Skipped(enabled[k], str(err))) for k in positions)
                 continue
         p = results[positions[0]]
         assert isinstance(p, Parsed)
@@ -211,8 +212,8 @@ def build_fleet(jobs: Sequence[Job], parsed: Sequence[Parsed | None] | None = No
     groups = []
     for (_, zone_name), positions in merged.items():
         positions.sort()  # load order
-        members = tuple(jobs[todo[k]] for k in positions)
-        group_parsed = cast("tuple[Parsed, ...]", tuple(results[k] for k in positions))
+        members = tuple([enabled[k] for k in positions])
+        group_parsed = cast("tuple[Parsed, ...]", tuple([results[k] for k in positions]))
         groups.append(FireGroup(zone_name, members, group_parsed, zones[zone_name]))
     skipped.sort(key=lambda item: item[0])
     return Fleet(tuple(groups), excluded, tuple(why for _, why in skipped))

@@ -221,13 +221,13 @@ def lint(
         stdin_name = stdin[0] if stdin else None
         # A refusal is always reported, but only a selected code's fix is applied:
         # `--fix --select uneven-step` edits uneven steps and nothing else.
-        chosen = replace(
+        to_fix = replace(
             report, findings=tuple(f for f in report.findings if selected(f.code, settings))
         )
         if show_diff:
             ignored_output(output, "--diff prints the fixes on standard output")
-            return show_fixes(chosen, texts, unsafe_fixes, stdin_name)
-        if apply_fixes(chosen, texts, unsafe_fixes, stdin_name) and stdin is None:
+            return show_fixes(to_fix, texts, unsafe_fixes, stdin_name)
+        if apply_fixes(to_fix, texts, unsafe_fixes, stdin_name) and stdin is None:
             # Report what is left, as it is now on disk.
             report = filtered(
                 run_lint(_load(paths, system_crontab, user_crontab, stdin, texts), settings)

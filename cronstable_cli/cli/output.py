@@ -117,10 +117,18 @@ def write_stdout(text: str) -> None:
     text = no_surrogates(text)
     encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "")
     binary = getattr(stream, "buffer", None)
+    # A megabyte at a time: a 100,000-job document is never held a second time
+    # as one block of encoded bytes.
+    chunks = range(0, len(text), _CHUNK)
     if encoding in ("utf8", "utf8sig") or binary is None:
-        stream.write(text)
+        for at in chunks:
+            stream.write(text[at : at + _CHUNK])
         stream.flush()
         return
     stream.flush()
-    binary.write(text.encode("utf-8"))
+    for at in chunks:
+        binary.write(text[at : at + _CHUNK].encode("utf-8"))
     binary.flush()
+
+
+_CHUNK = 1 << 20  # stdout is written a MiB at a time: no second copy of a big report

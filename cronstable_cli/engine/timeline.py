@@ -131,7 +131,7 @@ class Timeline:
                     k = bisect_right(starts, wall) - 1
                     end = ends[k]
                     if not wall <= end:
-                        return self._next_careful(now)
+                        return self._next_careful(now, local)
                     off = offsets[k]
                     clock.run = (starts[k], end, off)
                 clock.start = (now, wall, end, off)
@@ -152,10 +152,61 @@ class Timeline:
                 off = offsets[k]
         return self._steady_fire(w, off, now)
 
-    def _next_careful(self, now: datetime) -> datetime | None:
-        """`next_fire` near an offset change: through epochs and the zone's tables."""
-        epoch = self.next_epoch(now)
+    def _next_careful(self, now: datetime, local: datetime | None = None) -> datetime | None:
+        """`next_fire` near an offset change or past the zone's tables: through epochs and
+        the tables, or (while the zone has no tables for `now`) the zone's own offsets.
+
+        `local` is `now` in the schedule's zone, when the caller has it."""
+        clock = self._zone_clock
+        if clock.direct:
+            zone = self.zone
+            if local is None:
+                local = now if now.tzinfo is zone else now.astimezone(zone)
+            offset = local.utcoffset()
+            if offset is not None:
+                # Its whole second, from its fields: what floor_epoch gives, with no
+                # other look-up of the zone (a zoneinfo offset is whole seconds).
+                e = wall_seconds(_wall_of(local)) - offset.days * _DAY - offset.seconds
+                if not clock.covers(e):
+                    found = self._next_direct(e, now.tzinfo, local)  # type: ignore[arg-type]
+                    if found is not None:
+                        return found[1]
+        epoch = self._next_zoned(floor_epoch(now))
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
+
+    def _next_direct(
+        self, e: int, out: tzinfo, local: datetime | None = None
+    ) -> tuple[int, datetime] | None:
+        """The first fire after epoch second e, from the zone's own offsets (no tables):
+        (its instant, it in `out`); None when the careful search must answer (an offset
+        change near e or near the fire, or no fire left). `local`: e in the zone, if known.
+
+        With no change in the day before e (`ZoneClock.around`), no wall time at or
+        before e's lands after e; none between e's and the first match w exists; and
+        when w is neither a gap time nor a repeated one (its two folds agree) it names
+        one instant, before every later wall time's: that instant is the answer,
+        when it is after e (it is not when e is the second pass of a repeated hour).
+        """
+        clock = self._zone_clock
+        clock.direct -= 1
+        local = clock.around(e, local)
+        if local is None:
+            return None
+        w = self.schedule.first_at_or_after(
+            local.year, local.month, local.day, local.hour, local.minute, local.second + 1
+        )
+        if w is None:
+            return None
+        zone = self.zone
+        y, mo, d, h, mi, s = w
+        fire = datetime(y, mo, d, h, mi, s, 0, zone)
+        offset = fire.utcoffset()
+        if offset is None or offset != fire.replace(fold=1).utcoffset():
+            return None
+        inst = wall_seconds(w) - (offset.days * _DAY + offset.seconds)
+        if inst <= e:
+            return None
+        return inst, fire if out is zone else datetime.fromtimestamp(inst, out)
 
     def next_epoch(self, t: datetime) -> int | None:
         """The first fire strictly after aware datetime t, as epoch seconds."""
@@ -220,6 +271,16 @@ class Timeline:
         civil = out is self.zone and clock.civil
         first = self.schedule.first_at_or_after
         while True:
+            if clock.direct and not clock.covers(e):
+                # A zone without tables here yet: the zone's own offsets answer.
+                found = self._next_direct(e, out)
+                if found is not None:
+                    fired, fire = found
+                    yield fire
+                    if fired - e <= _DENSE_GAP:
+                        return fired - e, fired
+                    e = fired
+                    continue
             steady = (clock.offset, 0) if self.fixed else clock.steady(e)
             if steady is not None:
                 starts, ends, offsets = clock.segments

@@ -2,11 +2,15 @@
 
 Between two offset changes a zone is a fixed offset, exactly like UTC: the
 DST-aware search only needs to know where the changes are. zoneinfo keeps
-its transitions private, so `ZoneClock` probes them (`transitions.py`) a
-calendar year at a time, keeping the probed years one contiguous run that
-grows as instants outside it are asked about, in three parallel sorted
-lists. The run's first entry records the offset in force at its start
-(`before == after`).
+its transitions private, so `ZoneClock` asks `transitions.py` for them (read
+from the zone's file where it can, else probed) a calendar year at a time,
+only for the years a search reaches: the probed years are one contiguous run
+that grows as instants outside it are asked about (by at least its own
+length, so walking far ahead costs a few rebuilds), in three parallel sorted
+lists. Until a zone has been searched `_DIRECT_SEARCHES` times, a search
+away from its tables asks the zone itself (`around`), as the daemon does:
+a zone used once never builds tables at all. The run's first entry records
+the offset in force at its start (`before == after`).
 
 What the search asks:
 - `wall_of(epoch)`: the wall time of an instant, and whether it is the
@@ -25,47 +29,19 @@ What the search asks:
 from __future__ import annotations
 
 from bisect import bisect_right
-from datetime import timezone, tzinfo
+from datetime import datetime, timezone, tzinfo
 from typing import Any, NamedTuple
 
+from .civil import civil_from_days, days_from_civil, wall_at
 from .transitions import offset_at, transitions
 from .zones import is_fixed
 
+__all__ = ["ZoneClock", "civil_from_days", "clock_for", "days_from_civil", "wall_at"]
+
 _DAY = 86400
 _MARGIN = 2 * _DAY  # more than any UTC offset (+-14 h) plus a skipped day (Samoa, 2011)
-_EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
-
-
-_CUMDAYS = (0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
-
-
-def days_from_civil(y: int, m: int, d: int) -> int:
-    """Days since 1970-01-01 of a proleptic Gregorian date."""
-    leap = m > 2 and (y % 4 == 0 and (y % 100 != 0 or y % 400 == 0))
-    yy = y - 1
-    return yy * 365 + yy // 4 - yy // 100 + yy // 400 + _CUMDAYS[m] + leap + d - _EPOCH_ORDINAL
-
-
-def wall_at(seconds: int) -> tuple[int, int, int, int, int, int]:
-    """The civil (year, month, day, hour, minute, second) `seconds` after 1970-01-01 00:00."""
-    days, rest = divmod(seconds, _DAY)
-    y, m, d = civil_from_days(days)
-    h, rest = divmod(rest, 3600)
-    mi, s = divmod(rest, 60)
-    return y, m, d, h, mi, s
-
-
-def civil_from_days(z: int) -> tuple[int, int, int]:
-    """The proleptic Gregorian (year, month, day) `z` days after 1970-01-01."""
-    z += 719468
-    era = z // 146097
-    doe = z - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    d = doy - (153 * mp + 2) // 5 + 1
-    m = mp + 3 if mp < 10 else mp - 9
-    return yoe + era * 400 + (m <= 2), m, d
+_DIRECT_SEARCHES = 128  # see ZoneClock.direct
+_FIRST_YEAR, _LAST_YEAR = 1970, 2100  # the engine's years, and the one its last fire may reach
 
 
 class Segments(NamedTuple):
@@ -104,6 +80,7 @@ class ZoneClock:
         "_lo",
         "_walls",
         "civil",
+        "direct",
         "fixed",
         "offset",
         "run",
@@ -121,7 +98,7 @@ class ZoneClock:
         # A fixed zone (UTC, Etc/GMT+n, a timezone offset) is one run for ever:
         # its searches never look at the tables below.
         self.fixed = is_fixed(zone)
-        self.offset = offset_at(zone, 946684800) if self.fixed else 0  # 2000-01-01
+        self.offset = _fixed_offset(zone) if self.fixed else 0
         self.segments = fixed_segments(self.offset) if self.fixed else _NO_RUNS
         # The steady run a search last started in, (start, end, offset): the
         # next search most likely starts in it too (wall times come in order,
@@ -133,6 +110,11 @@ class ZoneClock:
         # fleet's searches share one `now`, and a datetime never changes: the
         # entry holds it, so `is` cannot be fooled by a reused id.
         self.start: tuple[Any, ...] = (None,)
+        # Searches the zone may still answer itself (`around`) before its tables
+        # are built: a zone used a few times never builds them, one used often
+        # builds them for the years its searches reach (zoneinfo and datetime
+        # zones only: their offsets are what `around` reads).
+        self.direct = _DIRECT_SEARCHES if self.civil and not self.fixed else 0
         # The probed years are always one run [first, last]; instants in
         # [lo, hi] are far enough inside it that every change near them is known.
         self._first = self._last = 0
@@ -150,6 +132,14 @@ class ZoneClock:
         want_first = civil_from_days((epoch - _MARGIN) // _DAY)[0]
         want_last = civil_from_days((epoch + _MARGIN) // _DAY)[0]
         if self._epochs:
+            # Past the probed run, grow it by at least its own length (up to the
+            # engine's years): a search walking far ahead rebuilds the tables a
+            # handful of times, not once a year.
+            span = self._last - self._first + 1
+            if want_last > self._last:
+                want_last = max(want_last, min(self._last + span, _LAST_YEAR))
+            if want_first < self._first:
+                want_first = min(want_first, max(self._first - span, _FIRST_YEAR))
             want_first, want_last = min(want_first, self._first), max(want_last, self._last)
         entries: list[tuple[int, int, int]] = []
         for year in range(want_first, want_last + 1):
@@ -211,6 +201,28 @@ class ZoneClock:
             # Wall times up to the next change's first affected one map with `a`.
             return a, self._epochs[nxt] + min(self._before[nxt], self._after[nxt]) - a - 1
         return a, self._hi
+
+    def covers(self, epoch: int) -> bool:
+        """Whether the tables already answer for an instant (no probing needed)."""
+        return self._lo <= epoch <= self._hi
+
+    def around(self, epoch: int, local: datetime | None = None) -> datetime | None:
+        """The instant's wall time in the zone (`local`, if the caller has it, else read
+        from the zone itself), when no offset change happened in the day before it;
+        else None.
+
+        No zone of the tz database changes its offset twice within two days, and
+        none by more than a day (tests/engine/test_zone_files.py checks every zone
+        for 1970-2099): with no change in the day before an instant, no gap
+        lies behind it, so no wall time at or before its own lands after it.
+        """
+        zone = self.zone
+        if local is None:
+            local = datetime.fromtimestamp(epoch, zone)
+        offset = local.utcoffset()
+        if offset is None or datetime.fromtimestamp(epoch - _DAY, zone).utcoffset() != offset:
+            return None
+        return local
 
     def _entry_at(self, epoch: int) -> int:
         """Index of the last change at or before an instant."""
@@ -275,6 +287,14 @@ class ZoneClock:
         if k < 0:
             return None
         return self._epochs[k], self._before[k], self._after[k]
+
+
+def _fixed_offset(zone: tzinfo) -> int:
+    """The offset of a zone that never changes it (a `timezone` says it without a date)."""
+    if type(zone) is timezone:
+        offset = zone.utcoffset(None)
+        return offset.days * _DAY + offset.seconds
+    return offset_at(zone, 946684800)  # 2000-01-01
 
 
 def _civil_zone(zone: tzinfo) -> bool:

@@ -81,23 +81,39 @@ def to_json(payload: dict[str, Any]) -> str:
 
     Two levels are laid out a line each (every top-level key; every item of a
     top-level list or mapping); anything deeper is written on its item's line,
-    so a 100,000-job list is 100,000 greppable lines.
+    so a 100,000-job list is 100,000 greppable lines. The pieces are joined
+    once, at the end: a big document is built as one string, not copied once
+    per level of layout.
     """
-    lines = ["{"]
+    parts = ["{\n"]
     entries = list({"version": JSON_VERSION, **payload}.items())
     for n, (key, value) in enumerate(entries):
-        comma = "," if n < len(entries) - 1 else ""
-        lines.append(f"  {_compact(key)}: {_block(value)}{comma}")
-    lines.append("}")
-    return valid_unicode("\n".join(lines)) + "\n"
+        parts += ("  ", _compact(key), ": ")
+        _block(value, parts)
+        parts.append(",\n" if n < len(entries) - 1 else "\n")
+    parts.append("}\n")
+    return valid_unicode("".join(parts))
 
 
-def _block(value: object) -> str:
+_ITEM = ",\n    "  # between the items of a top-level list or mapping
+
+
+def _block(value: object, parts: list[str]) -> None:
     """A top-level value: a non-empty list or mapping gets one line per item."""
     if isinstance(value, (list, tuple)) and value:
         items = value if isinstance(value, Written) else [_compact(v) for v in value]
-        return "[\n" + ",\n".join(["    " + item for item in items]) + "\n  ]"
-    if isinstance(value, dict) and value:
-        items = [f"    {_compact(k)}: {_compact(v)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n  }"
-    return _compact(value)
+        parts.append("[\n    ")
+        for n, item in enumerate(items):
+            if n:
+                parts.append(_ITEM)
+            parts.append(item)
+        parts.append("\n  ]")
+    elif isinstance(value, dict) and value:
+        parts.append("{\n    ")
+        for n, (k, v) in enumerate(value.items()):
+            if n:
+                parts.append(_ITEM)
+            parts += (_compact(k), ": ", _compact(v))
+        parts.append("\n  }")
+    else:
+        parts.append(_compact(value))

@@ -123,3 +123,14 @@ def test_description_and_json() -> None:
             "jobs": ["a", "b"],
         }
     ]
+
+
+def test_groups_alike_in_size_spelling_and_zone_go_by_their_jobs_in_natural_order() -> None:
+    # `H * * * *` puts t-9 and t-128 at minute 50, t-10 and t-61 at minute 5: two
+    # groups of two, one spelling, one zone. Natural order puts t-9's group first
+    # (9 < 10); text order would put ("t-10", "t-61") before ("t-128", "t-9").
+    fleet = [job(n, "H * * * *") for n in ("t-10", "t-128", "t-61", "t-9")]
+    assert groups(fleet) == [
+        ("H * * * *", "UTC", 2, ("t-9", "t-128")),
+        ("H * * * *", "UTC", 2, ("t-10", "t-61")),
+    ]
