@@ -10,7 +10,8 @@ line once unfolded, except DTSTAMP (the time of writing) and PRODID (who
 wrote it): DESCRIPTION included, its plain-English line worded the daemon's
 way (`analysis.daemon_sentence`, pinned shape by shape in
 test_sentence_vs_daemon.py). Both are also parsed back with icalendar and
-compared event by event, DESCRIPTION too.
+compared event by event, DESCRIPTION too. The runtimes reach the CLI as a
+name → seconds file or, every other window, as a saved GET /jobs.
 
 The daemon's feed starts strictly after its start and ours at it, so the
 daemon is asked from one second earlier: fires are whole seconds, so both
@@ -160,6 +161,18 @@ def _feeds(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, tup
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     (root / "durations.json").write_text(json.dumps(runtimes), encoding="utf-8")
+    # The same runtimes as a saved GET /jobs: each job's history runs 0 s and twice its
+    # runtime (a mean of exactly the runtime, the daemon's avg_duration; the longest
+    # run, twice it, would set other lengths), and every other window reads this file.
+    saved = [
+        {
+            "name": name,
+            "history": [{"duration": 0}, {"duration": None}, {"duration": 2 * seconds}],
+            "last_run": {"duration": 2 * seconds},
+        }
+        for name, seconds in runtimes.items()
+    ]
+    (root / "jobs.json").write_text(json.dumps(saved), encoding="utf-8")
     cases = []
     for start, days, cap in WINDOWS:
         before = datetime.fromisoformat(start) - timedelta(seconds=1)
@@ -192,7 +205,7 @@ def _feeds(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, tup
                 "--per-job",
                 str(cap),
                 "--durations",
-                str(root / "durations.json"),
+                str(root / ("jobs.json" if len(out) % 2 else "durations.json")),
                 "-o",
                 str(target),
                 "-q",
