@@ -10,8 +10,9 @@ words a schedule the daemon's way. It is used for the feed only: `explain`,
 The daemon words the TEXT of a schedule, not its meaning: `*/15` reads
 "Every 15 minutes" but `0-59/15` "At minutes 00, 15, 30, 45 past every
 hour"; a step the field does not divide is listed, not called an interval;
-a stepped day-of-week counts to Saturday (`1/3` is Monday and Thursday even
-where the schedule also fires on Sunday, 1/3 reaching 7). So the sentence
+`0 9 * * *` is "At 09:00" but `0 9,17 * * *` "At minute 00 past hours 09,
+17"; weekdays read in number order (`fri-sun` is "Sunday, Friday and
+Saturday"). So the sentence
 is built from the fields as written (the resolved text for H items) by a
 reader of its own, the daemon's tolerant one: it knows `*`, `?`, values,
 names, ranges (a range may wrap), steps, and L/W/# day forms. Whatever that
