@@ -8,8 +8,8 @@ of the display zone.
 - `calendar_feed`: what the daemon's `GET /calendar.ics` would list: the
   selected jobs sorted by name, each with its fires in the window (at most
   `cap`, with `truncated` set when more were left out), the event length and
-  the plain-English schedule. Jobs with no fire in the window are left out,
-  as the daemon leaves them out.
+  the daemon's plain-English sentence for the schedule (`daemon_sentence`).
+  Jobs with no fire in the window are left out, as the daemon leaves them out.
 - `week_view`: fires per display-zone civil day and hour (every fire of every
   job), the agenda (each fire of the jobs that fire at most
   `FREQUENT_PER_DAY` times a day on average, in time order) and one
@@ -30,6 +30,7 @@ from datetime import date, datetime, timedelta, timezone, tzinfo
 from ..engine import Parsed, zone_name
 from ..engine.describe import describe
 from ..records import Job
+from .daemon_sentence import daemon_sentence
 from .display_clock import offset_segments
 from .fires import FireGroup, Fleet, Progress
 
@@ -105,7 +106,7 @@ class FeedEntry:
 
     name: str
     schedule: str  # as written, blanks collapsed (`feed_schedule`)
-    description: str  # the schedule in plain English
+    description: str  # the schedule in plain English, as the daemon words it
     zone: str  # the job's resolved zone: UTC, an IANA name, or local
     runtime: float | None  # typical runtime in seconds, when known
     fires: Sequence[int]  # epoch seconds, in order, at most the cap
@@ -159,11 +160,12 @@ def calendar_feed(
         truncated = len(fires) > cap
         described = _describer(group)
         for job, parsed in zip(group.jobs, group.parsed, strict=True):
+            schedule = feed_schedule(job.schedule)
             entries.append(
                 FeedEntry(
                     job.name,
-                    feed_schedule(job.schedule),
-                    described(parsed),
+                    schedule,
+                    described(schedule, parsed),
                     job.zone,
                     runtimes.get(job.name),
                     kept,
@@ -184,15 +186,16 @@ def calendar_feed(
     )
 
 
-def _describer(group: FireGroup) -> Callable[[Parsed], str]:
-    """Plain English per parse; the members of a group share a meaning, so once is enough
-    unless their H slots are spelled differently (the prose is built from values only)."""
-    cache: dict[int, str] = {}
+def _describer(group: FireGroup) -> Callable[[str, Parsed], str]:
+    """The daemon's sentence per (text, parse): the members of a group share a meaning,
+    and most share the text and the parse too (H slots are spelled per parse)."""
+    cache: dict[tuple[str, int], str] = {}
 
-    def described(parsed: Parsed) -> str:
-        text = cache.get(id(parsed))
+    def described(schedule: str, parsed: Parsed) -> str:
+        key = (schedule, id(parsed))
+        text = cache.get(key)
         if text is None:
-            text = cache[id(parsed)] = describe(parsed)
+            text = cache[key] = daemon_sentence(schedule, parsed)
         return text
 
     return described
@@ -439,8 +442,8 @@ def feed_change(
                 out.append(
                     FeedEntry(
                         name,
-                        feed_schedule(job.schedule),
-                        describe(parsed),
+                        schedule := feed_schedule(job.schedule),
+                        daemon_sentence(schedule, parsed),
                         job.zone,
                         None,
                         new[:cap],

@@ -58,7 +58,8 @@ Examples:
     default=None,
     metavar="FILE",
     type=click.Path(dir_okay=False),
-    help="A JSON object of job name → typical runtime in seconds: the length of its "
+    help="A JSON object of job name → typical runtime in seconds, or a saved GET /jobs "
+    "of the daemon (each job's mean run, as its feed reads): the length of its "
     "events (default 5 minutes, the daemon's minimum).",
 )
 @format_option("ics", "html")
@@ -167,7 +168,8 @@ def _runtimes(path: str | None) -> dict[str, float]:
     from ..loaders.durations_file import DurationsError, read_durations
 
     try:
-        return read_durations(path)
+        # The feed's events last the mean run, as the daemon's feed does.
+        return read_durations(path, "mean")
     except DurationsError as err:
         raise click.BadParameter(shown(str(err)), param_hint="--durations") from None
 

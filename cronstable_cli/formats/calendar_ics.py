@@ -8,8 +8,9 @@ update them in place:
 - UID `sha256(job name)[:12] + "-" + DTSTART + "@cronstable"`, stable across
   regenerations;
 - DURATION from the typical runtime (`analysis.calendar.event_seconds`);
-- SUMMARY the job name; DESCRIPTION the schedule, its plain English, the zone
-  (and the typical runtime when known); never a command, environment or output;
+- SUMMARY the job name; DESCRIPTION the schedule, its plain English (the
+  daemon's own sentence, `analysis.daemon_sentence`), the zone (and the typical
+  runtime when known); never a command, environment or output;
 - STATUS:CONFIRMED (CANCELLED for a fire a change removes), TRANSP:TRANSPARENT;
 - a capped job is announced after its events by `X-CRONSTABLE-TRUNCATED;CAP=N:<name>`.
 

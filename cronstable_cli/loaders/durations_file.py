@@ -3,29 +3,39 @@
 Two shapes are read:
 
 - an object of job name -> seconds (`{"etl": 1800, "backup": 600.5}`);
-- a saved response of the daemon's `GET /jobs` (an array of job objects):
-  each job's figure is the longest duration among its `history` tail and its
-  `last_run` (the longest recent run is what can be in flight); a job with
-  no recorded duration is left out (its keys or `--runtime-default` decide).
+- a saved response of the daemon's `GET /jobs` (an array of job objects),
+  whose figure per job is one of two, `Figure`:
+  - `longest` (runs in flight: `pressure --runtime`, `suggest --runtime`):
+    the longest duration among its `history` tail and its `last_run`, the
+    longest recent run being the one that can still be going;
+  - `mean` (the calendar's event lengths): the mean of the durations in its
+    `history` tail, what the daemon's own feed reads (`avg_duration`, the
+    mean over the run history it retains; `GET /jobs` shows that history's
+    latest 20 rows, `last_run` being one of them, so it is not counted twice);
+  a job with no recorded duration is left out (its keys, `--runtime-default`
+  or the feed's minimum decide).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, Literal
 
 from ..safe_text import shown
 
 MAX_BYTES = 64 * 1024 * 1024
+
+Figure = Literal["longest", "mean"]  # a GET /jobs document's figure per job
 
 
 class DurationsError(ValueError):
     """The file cannot be read as durations; the message says why, for the user."""
 
 
-def read_durations(path: str) -> dict[str, float]:
-    """Job name -> seconds from the file at `path` (through the one guarded reader)."""
+def read_durations(path: str, figure: Figure = "longest") -> dict[str, float]:
+    """Job name -> seconds from the file at `path` (through the one guarded reader);
+    `figure` picks a GET /jobs document's figure per job."""
     from .reading import NESTING_LIMIT, ReadError, nesting_depth, read_bytes
 
     try:
@@ -36,10 +46,12 @@ def read_durations(path: str) -> dict[str, float]:
         raise DurationsError(
             f"{shown(path)} nests deeper than {NESTING_LIMIT} levels; it is not a durations file"
         )
-    return parse_durations(data, path)
+    return parse_durations(data, path, figure)
 
 
-def parse_durations(data: bytes, path: str = "<durations>") -> dict[str, float]:
+def parse_durations(
+    data: bytes, path: str = "<durations>", figure: Figure = "longest"
+) -> dict[str, float]:
     try:
         document = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as err:
@@ -56,26 +68,28 @@ def parse_durations(data: bytes, path: str = "<durations>") -> dict[str, float]:
             out[name] = seconds
         return out
     if isinstance(document, list):
-        return _from_jobs(document, path)
+        return _from_jobs(document, path, figure)
     raise DurationsError(
         f"{shown(path)}: expected an object of job name -> seconds or the daemon's GET /jobs array"
     )
 
 
-def _from_jobs(jobs: list[Any], path: str) -> dict[str, float]:
+def _from_jobs(jobs: list[Any], path: str, figure: Figure) -> dict[str, float]:
     out: dict[str, float] = {}
     for number, job in enumerate(jobs, 1):
         if not isinstance(job, dict) or not isinstance(job.get("name"), str):
             raise DurationsError(
                 f"{shown(path)}: entry {number} is not a job of GET /jobs (no name)"
             )
-        runs = [r for r in (job.get("history") or []) if isinstance(r, dict)]
+        history = job.get("history")
+        runs = [r for r in history if isinstance(r, dict)] if isinstance(history, list) else []
         last = job.get("last_run")
-        if isinstance(last, dict):
+        if figure == "longest" and isinstance(last, dict):
             runs.append(last)
         found = [s for r in runs if (s := _seconds(r.get("duration"))) is not None]
         if found:
-            out[job["name"]] = max(found)
+            # sum / len, as the daemon averages (not fsum: the same float it writes)
+            out[job["name"]] = max(found) if figure == "longest" else sum(found) / len(found)
     return out
 
 

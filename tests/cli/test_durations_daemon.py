@@ -52,6 +52,7 @@ def test_fresh_daemon_document(tmp_path: Path) -> None:
     saved = tmp_path / "jobs.json"
     saved.write_text(json.dumps(jobs))
     _check(saved)
+    _check_mean(saved)
 
 
 def test_pressure_takes_the_durations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -116,3 +117,65 @@ def test_bad_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture
     code, _, err = cli.run(capsys, "pressure", str(tmp_path / "jobs.yaml"), "--durations",
                            str(tmp_path / "d.json"))  # fmt: skip
     assert code == 2 and "is not JSON" in err and "Traceback" not in err
+
+
+def _check_mean(document: Path) -> None:
+    # The calendar's figure: the mean of each job's history tail, as the daemon's feed
+    # averages its run history (last_run is the newest row of it, not counted again).
+    got = parse_durations(document.read_bytes(), str(document), "mean")
+    raw: list[dict[str, Any]] = json.loads(document.read_text())
+    assert set(got) == {"quick", "slower"}
+    for job in raw:
+        if job["name"] in got:
+            durations = [r["duration"] for r in job["history"]]
+            assert job["last_run"]["duration"] in durations
+            assert got[job["name"]] == pytest.approx(sum(durations) / len(durations), abs=1e-12)
+            assert got[job["name"]] <= read_durations(str(document))[job["name"]]
+
+
+def test_saved_daemon_document_mean() -> None:
+    _check_mean(SAVED)
+
+
+def _jobs_document(history: list[float | None], last: float | None) -> bytes:
+    job: dict[str, Any] = {
+        "name": "quick",
+        "history": [{"outcome": "success", "duration": d} for d in history],
+        "last_run": None if last is None else {"duration": last},
+    }
+    return json.dumps([job, {"name": "never-ran", "history": [], "last_run": None}]).encode()
+
+
+@pytest.mark.parametrize(
+    ("history", "last", "longest", "mean"),
+    [
+        ([600, 1200, 1800], 1800, 1800, 1200),
+        ([600, None, 1500], 1500, 1500, 1050),  # a run without a duration is not counted
+        ([], 900, 900, None),  # no history: the daemon's average is unknown
+        ([0, 0], 0, 0, 0),
+    ],
+)
+def test_longest_and_mean(
+    history: list[float | None], last: float | None, longest: float, mean: float | None
+) -> None:
+    data = _jobs_document(history, last)
+    assert parse_durations(data, "j.json") == {"quick": longest}
+    assert parse_durations(data, "j.json", "mean") == ({} if mean is None else {"quick": mean})
+
+
+def test_calendar_events_last_the_mean_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("icalendar")
+    (tmp_path / "jobs.yaml").write_text(JOBS)
+    (tmp_path / "jobs.json").write_bytes(_jobs_document([600, 1200, 1800], 1800))
+    code, out, err = cli.run(
+        capsys, "calendar", str(tmp_path / "jobs.yaml"), "--format", "ics", "--from",
+        "2026-01-01T00:00Z", "--days", "1", "--job", "quick", "--durations",
+        str(tmp_path / "jobs.json"),
+    )  # fmt: skip
+    assert code == 0, err
+    text = out.replace("\r\n ", "")
+    # The mean (20 minutes), not the longest run (30): the daemon's feed length and phrase.
+    assert "DURATION:PT20M\r\n" in text and "DURATION:PT30M" not in text
+    assert "\\nTypical runtime: 20m\r\n" in text

@@ -23,6 +23,10 @@ Ops:
   "error": str|None, "ics": str}: ``ical.render_calendar`` over the loaded config's
   enabled cron-scheduled jobs and DAG schedule jobs sorted by name, as the daemon's
   ``GET /calendar.ics`` builds them (``runtimes`` stands in for run history).
+- ``describe``: each case is {"expr", "hash_key"}; the answer is {"error": str|None,
+  "source": str(tab), "sentence": str}: the plain-English line the daemon's calendar
+  feed writes for a job of that schedule and name (``croninfo.describe_cron`` called
+  as ``ical.render_calendar`` calls it, with the parsed tab).
 - ``placement``: each case is {"jobs": [[name, policy]...], "nodes": [...],
   "live": [...], "elect_leader": bool, "distribution": "single-leader"|"spread"};
   the answer is {"runs_on": {job: [nodes]}}: the live nodes whose own view (every
@@ -105,6 +109,19 @@ def _crontab(case: dict[str, Any]) -> dict[str, Any]:
         instant = at.astimezone(dt.timezone.utc) + (delta if kind == "next" else -delta)
         answers.append(instant.astimezone(at.tzinfo).isoformat())
     return {"error": None, "resolved": tab.resolved_source, "answers": answers}
+
+
+def _describe_schedule(case: dict[str, Any]) -> dict[str, Any]:
+    from cronstable.cronexpr import CronTab
+    from cronstable.croninfo import describe_cron
+
+    try:
+        tab = CronTab(case["expr"], hash_key=case["hash_key"])
+    except Exception as err:
+        return {"error": f"{type(err).__name__}: {err}", "source": None, "sentence": None}
+    source = str(tab)
+    sentence = describe_cron(source, hash_key=case["hash_key"], tab=tab)
+    return {"error": None, "source": source, "sentence": sentence}
 
 
 def _allows(
@@ -217,6 +234,7 @@ _OPS = {
     "calendar": _calendar,
     "load": _load,
     "crontab": _crontab,
+    "describe": _describe_schedule,
     "placement": _placement,
     "schema": _schema,
 }

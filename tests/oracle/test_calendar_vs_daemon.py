@@ -6,10 +6,12 @@ jobs frequent enough to hit the cap) is written to disk once; the daemon
 loads it with `parse_config` and renders its feed for a batch of windows
 (the DST weeks of New York, Berlin, Lord Howe and Chatham among them), and
 the CLI writes its feed for the same windows. The feeds must agree line for
-line once unfolded, except DTSTAMP (the time of writing), PRODID (who wrote
-it) and the plain-English line of DESCRIPTION (each tool words a schedule
-its own way; the schedule, zone and runtime lines must match). Both are also
-parsed back with icalendar and compared event by event.
+line once unfolded, except DTSTAMP (the time of writing) and PRODID (who
+wrote it): DESCRIPTION included, its plain-English line worded the daemon's
+way (`analysis.daemon_sentence`, pinned shape by shape in
+test_sentence_vs_daemon.py). Both are also parsed back with icalendar and
+compared event by event, DESCRIPTION too. The runtimes reach the CLI as a
+name → seconds file or, every other window, as a saved GET /jobs.
 
 The daemon's feed starts strictly after its start and ours at it, so the
 daemon is asked from one second earlier: fires are whole seconds, so both
@@ -143,9 +145,9 @@ def feeds(
     the same clock on any machine. (With a DST host zone the released daemon
     moves a gap time of such a job by the later offset, 01:30 EST for 02:30 on
     New York's spring-forward day, unlike its own IANA-zone path, 03:30 EDT,
-    which the toolkit follows for every zone.)
+    which the toolkit follows for every zone.) The host zone is read from TZ on
+    each use, so the variable alone pins it.
     """
-    # The host's zone is read afresh each time (engine/zones.py keeps no copy of it).
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TZ", "UTC")
         yield _feeds(tmp_path_factory)
@@ -159,6 +161,18 @@ def _feeds(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, tup
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     (root / "durations.json").write_text(json.dumps(runtimes), encoding="utf-8")
+    # The same runtimes as a saved GET /jobs: each job's history runs 0 s and twice its
+    # runtime (a mean of exactly the runtime, the daemon's avg_duration; the longest
+    # run, twice it, would set other lengths), and every other window reads this file.
+    saved = [
+        {
+            "name": name,
+            "history": [{"duration": 0}, {"duration": None}, {"duration": 2 * seconds}],
+            "last_run": {"duration": 2 * seconds},
+        }
+        for name, seconds in runtimes.items()
+    ]
+    (root / "jobs.json").write_text(json.dumps(saved), encoding="utf-8")
     cases = []
     for start, days, cap in WINDOWS:
         before = datetime.fromisoformat(start) - timedelta(seconds=1)
@@ -191,7 +205,7 @@ def _feeds(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str, tup
                 "--per-job",
                 str(cap),
                 "--durations",
-                str(root / "durations.json"),
+                str(root / ("jobs.json" if len(out) % 2 else "durations.json")),
                 "-o",
                 str(target),
                 "-q",
@@ -209,12 +223,9 @@ def unfolded(text: str) -> list[str]:
 
 
 def comparable(line: str) -> str | None:
-    """The line as both tools must write it; None for the lines they may word differently."""
+    """The line as both tools must write it; None for the stamp and the product id."""
     if line.startswith(("DTSTAMP:", "PRODID:")):
         return None
-    if line.startswith("DESCRIPTION:"):
-        parts = line.split("\\n")
-        return "\\n".join([parts[0], *parts[2:]])  # all but the plain-English line
     return line
 
 
@@ -238,6 +249,15 @@ def test_the_windows_cover_what_they_must(feeds: list[tuple[str, str, tuple[Any,
     assert "Timezone: local" in whole
     for schedule in ("Schedule: 0 4 * * sat\\n", "Schedule: @daily\\n", "Schedule: */20 1-3 "):
         assert schedule in whole
+    # the daemon's sentences of several shapes (H, L forms, seconds, a macro)
+    for sentence in (
+        "(H slots hashed from the job name)",
+        "on the last Friday of the month",
+        "\\nEvery 5 minutes\\, every day\\n",
+        "at second 30",
+        "\\nEvery day at midnight\\n",
+    ):
+        assert sentence in whole.replace("\r\n ", ""), sentence
     for summary in (
         "SUMMARY:host-clock",
         "SUMMARY:dag:etl",
@@ -247,7 +267,7 @@ def test_the_windows_cover_what_they_must(feeds: list[tuple[str, str, tuple[Any,
         assert summary in whole
 
 
-def events(text: str) -> list[tuple[str, datetime, timedelta, str, str, str]]:
+def events(text: str) -> list[tuple[str, datetime, timedelta, str, str, str, str]]:
     cal = icalendar.Calendar.from_ical(text)
     return [
         (
@@ -257,6 +277,7 @@ def events(text: str) -> list[tuple[str, datetime, timedelta, str, str, str]]:
             str(e["SUMMARY"]),
             str(e["STATUS"]),
             str(e["TRANSP"]),
+            str(e["DESCRIPTION"]),
         )
         for e in cal.walk("VEVENT")
     ]
@@ -268,7 +289,7 @@ def test_parsed_back_the_events_are_the_daemons(
     for ours, theirs, window in feeds:
         mine = events(ours)
         assert mine == events(theirs), window
-        for uid, start, length, _, status, transp in mine:
+        for uid, start, length, _, status, transp, _ in mine:
             assert start.tzinfo is not None and start.utcoffset() == timedelta(0)
             assert uid.endswith(f"-{start.strftime('%Y%m%dT%H%M%SZ')}@cronstable")
             assert timedelta(minutes=5) <= length <= timedelta(hours=24)
