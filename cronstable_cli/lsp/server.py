@@ -143,6 +143,7 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
     def publish(found: Mapping[str, list[Finding]]) -> None:
         s = session()
         index: dict[str, list[SourceLocation]] | None = None
+        includes = s.includes()
 
         def sites(name: str) -> list[SourceLocation]:
             """Where jobs of this name are, in every file linted (made once per publish)."""
@@ -160,7 +161,7 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
             out = diagnostics(
                 findings,
                 "\n".join(lines),
-                related=lambda f: related_places(f, sites),
+                related=lambda f: related_places(f, sites, includes),
                 lines_of=lines_of,
                 uri_of=uri_of,
                 docs=options.rule_docs,

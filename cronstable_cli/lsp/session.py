@@ -36,7 +36,10 @@ from ..loaders import LoadResult, load_paths
 from ..loaders.config_file import ConfigError, ProjectConfig, discover
 from ..loaders.discover import is_crontab_name, is_system_path, is_yaml_name, kind_by_name, sniff
 from ..loaders.files import TextsOver
-from ..records import Finding, Job
+from ..records import Finding, Job, SourceLocation
+from .includes import IncludeIndex
+
+WHOLE = ""  # the key of what the whole lint found (no file has an empty key)
 
 
 def _cross_file_codes() -> frozenset[str]:
@@ -143,6 +146,8 @@ class Session:
     workspace_files: frozenset[str] = frozenset()  # what the last whole lint read
     cross_file: dict[str, list[Finding]] = field(default_factory=dict)  # from the whole lint
     published: set[str] = field(default_factory=set)  # files with diagnostics out there
+    # The include entries each lint followed: "" the whole lint's, else a document's own.
+    include_edges: dict[str, tuple[tuple[str, SourceLocation], ...]] = field(default_factory=dict)
     workspace_linted: bool = False
 
     # -- the lints ------------------------------------------------------------
@@ -203,6 +208,7 @@ class Session:
         self.cross_file = {
             key: [f for f in found if f.code in cross] for key, found in by_file.items()
         }
+        self.include_edges[WHOLE] = load.includes
         gone = self.workspace_files - read
         self.workspace_files = frozenset(read)
         for key in read:
@@ -218,6 +224,7 @@ class Session:
         """`cronstable lint FILE` for one document (its includes followed)."""
         if not self.is_job_document(key):
             self.files.pop(key, None)
+            self.include_edges.pop(key, None)
             return []
         load, report = self.lint_files([key])
         by_file = _by_file(report.findings, {key})
@@ -231,6 +238,7 @@ class Session:
             found.sort(key=lambda f: (f.line, f.column))
         jobs = _jobs_by_file([*load.jobs, *load.withheld])
         self.files[key] = Linted(found, jobs.get(key, []))
+        self.include_edges[key] = load.includes
         return found
 
     # -- the document events -----------------------------------------------------
@@ -257,6 +265,7 @@ class Session:
         if key in self.workspace_files:
             return self.refresh(key)
         self.files.pop(key, None)
+        self.include_edges.pop(key, None)
         return {key: []}
 
     def refresh(self, key: str | None = None) -> dict[str, list[Finding]]:
@@ -291,6 +300,12 @@ class Session:
     def findings(self, key: str) -> list[Finding]:
         linted = self.files.get(key)
         return linted.findings if linted else []
+
+    def includes(self) -> IncludeIndex:
+        """Where each file is included from, over the whole lint and the documents' own."""
+        return IncludeIndex(
+            (edge for edges in self.include_edges.values() for edge in edges), document_key
+        )
 
     def jobs(self, key: str) -> list[Job]:
         linted = self.files.get(key)
