@@ -383,7 +383,11 @@ def _lint(
     import gc
 
     from ..loaders.files import Remembering
+    from ..names import reset_suggestions
 
+    # Each lint is a run of its own, as each `cronstable lint` is: its whole did-you-mean
+    # budget (spent over a session, the suggestions of lint's messages went missing).
+    reset_suggestions()
     enabled = gc.isenabled()
     gc.disable()
     try:

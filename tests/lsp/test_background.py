@@ -235,3 +235,21 @@ def test_a_fix_moves_with_its_finding_or_goes() -> None:
     (kept,) = carried_over([finding], old, "X\n" + old[2:])
     assert kept.line == 3 and kept.fix is None
     assert carried_over([finding], old, old.replace("0 *", "5 *")) == []
+
+
+def test_every_lint_has_its_own_did_you_mean_budget(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long session spends no budget of later lints: the suggestion is in every message."""
+    from cronstable_cli import names
+
+    monkeypatch.setattr(names, "SUGGESTION_BUDGET", 200)
+    key = "elsewhere/typo.yaml"
+    text = "jobs:\n  - name: t\n    comand: x\n    schedule: '0 * * * *'\n"
+    session = Session(load_settings(now=NOW))
+    messages = []
+    for _ in range(30):
+        found = session.open(key, text)[key]
+        messages.append(next(f.message for f in found if "comand" in f.message))
+    assert all("command" in m.replace("comand", "") for m in messages), messages[-1]
+    assert len(set(messages)) == 1
