@@ -14,7 +14,9 @@ config discovery are exactly those of `cronstable lint` run there.
   on open and on save, so the fleet rules (`duplicate-job-name` across
   files, `crowded-minute`, include cycles) update every file they touch.
   While it is edited, its own lint runs (as `lint FILE` would) and keeps
-  the cross-file findings of the last whole lint.
+  the cross-file findings of the last whole lint, moved with their lines
+  (`carried`). The server runs the whole lint off its event loop
+  (`background`): `whole_request`, `whole_lint` in a thread, `apply_whole`.
 - Any other job file (a crontab by name, a YAML file that is not a Compose,
   Kubernetes, workflow or OpenAPI document, a `system-crontab` glob) gets
   the findings of `cronstable lint FILE`.
