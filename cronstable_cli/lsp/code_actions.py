@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from lsprotocol import types as lsp
 
 from ..analysis.lint.fixes import plan_fixes
+from ..load_codes import REFUSALS
 from ..loaders.suppress import directive
 from ..records import Edit, Finding, Job
 from .diagnostics import to_diagnostic
@@ -109,6 +110,8 @@ def _ignore_action(
     diagnostic: lsp.Diagnostic,
     encoding: str,
 ) -> lsp.CodeAction | None:
+    if finding.code in REFUSALS:
+        return None  # the daemon will not load the file: no comment hides that verdict
     owner = _owner(finding, jobs)
     if owner is None or not 1 <= owner.location.line <= len(lines):
         return None

@@ -138,6 +138,11 @@ def test_ignore_actions_silence_exactly_their_finding(name: str, repo: Path) -> 
     session, findings = opened(name, text)
     ignores = [a for a in actions(session, name) if a.title.startswith("Ignore ")]
     assert ignores, "every file here has a finding that belongs to a job"
+    from cronstable_cli.load_codes import REFUSALS
+
+    # A refusal (the daemon will not load the file) is no finding a comment hides:
+    # no "Ignore" is offered for one.
+    assert not any(a.diagnostics and a.diagnostics[0].code in REFUSALS for a in ignores)
     for action in ignores:
         code = action.diagnostics[0].code
         line = action.diagnostics[0].range.start.line + 1
