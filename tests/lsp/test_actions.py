@@ -123,9 +123,14 @@ def test_each_fix_is_offered_safe_ones_preferred(repo: Path) -> None:
 def test_one_fix_is_lints_fix_of_that_code(
     code: str, repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    session, _ = opened("fleet.yaml", FLEET)
+    # Without the file's refusal (the unknown key): `--select` never leaves a refusal's fix
+    # out, and the action is this code's fix alone.
+    text = FLEET.replace("    comand:", "    command:")
+    (repo / "fleet.yaml").write_text(text)
+    session, _ = opened("fleet.yaml", text)
     action = next(a for a in actions(session, "fleet.yaml") if a.title.endswith(f"[{code}]"))
-    after = apply_edits(FLEET, edits_of(action))
+    after = apply_edits(text, edits_of(action))
+    assert after != text
     main(["lint", "fleet.yaml", "--fix", "--unsafe-fixes", "--select", code, "--from", FROM,
           "--isolated"])  # fmt: skip
     capsys.readouterr()
