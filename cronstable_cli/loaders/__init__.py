@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..load_codes import LOAD_CODES
-from ..records import Finding, Job
+from ..records import Finding, Job, SourceLocation
 from .files import DISK, FileSource
 from .session import SystemCrontab, load_all
 
@@ -27,6 +27,8 @@ class LoadResult:
     # Entries of crontab files the daemon refuses whole (one bad line refuses
     # the file): in no command's jobs, but lint still checks each of them.
     withheld: tuple[Job, ...] = ()
+    # Every `include` entry followed: (the path it names, where the entry is), in order.
+    includes: tuple[tuple[str, SourceLocation], ...] = ()
 
     def merge(self, other: LoadResult) -> LoadResult:
         """This load followed by `other`; the first cluster section seen stays."""
@@ -38,6 +40,7 @@ class LoadResult:
             cluster=first.cluster,
             cluster_file=first.cluster_file,
             withheld=self.withheld + other.withheld,
+            includes=self.includes + other.includes,
         )
 
 
@@ -57,6 +60,7 @@ def load_paths(
         cluster=session.cluster,
         cluster_file=session.cluster_file,
         withheld=tuple(session.withheld),
+        includes=tuple(session.includes),
     )
 
 

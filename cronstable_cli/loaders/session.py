@@ -93,6 +93,8 @@ class Session:
         self._reported: set[tuple[object, ...]] = set()  # findings already in `findings`
         self.config = _Config(directory=False)
         self._stack: list[tuple[str, str]] = []  # (real path, path) of the files being read
+        # Every `include` entry followed: (the path it names, the entry's place), in order.
+        self.includes: list[tuple[str, SourceLocation]] = []
 
     # -- entry points ---------------------------------------------------------
 
@@ -231,6 +233,7 @@ class Session:
         including = self._stack[-1][1]
         path = os.path.join(os.path.dirname(including), target.value.strip())
         real = self.source.identity(path)
+        self.includes.append((path, SourceLocation(including, target.line, target.col)))
         chain = [p for r, p in self._stack]
         for index, (open_real, _) in enumerate(self._stack):
             if open_real == real:
@@ -275,6 +278,7 @@ class Session:
                 )
                 return Defaults()
             for source in sources:
+                self.includes.append((source.path, at))
                 merged = merged.over(self.load_source(source, how))
             return merged
         if not self.source.exists(path):

@@ -7,12 +7,15 @@ text its fix replaces, else the word there, else (no column) the line.
 
 from __future__ import annotations
 
+import itertools
+import os
 from collections.abc import Callable, Sequence
 
 from lsprotocol import types as lsp
 
 from ..load_codes import DUPLICATE_JOB_NAME, INCLUDE_CYCLE
 from ..records import Finding, SourceLocation
+from .includes import IncludeIndex
 from .positions import UTF16, token_range
 
 SOURCE = "cronstable"
@@ -116,18 +119,66 @@ def diagnostics(
     ]
 
 
+MAX_INCLUDERS = 10  # "included from here" entries per diagnostic (a fragment many files use)
+
+
 def related_places(
-    finding: Finding, sites: Callable[[str], Sequence[SourceLocation]]
+    finding: Finding,
+    sites: Callable[[str], Sequence[SourceLocation]],
+    includes: IncludeIndex | None = None,
 ) -> list[tuple[SourceLocation, str]]:
-    """The other job of a duplicate name; the files of an include cycle (paths, not URIs)."""
+    """The other places a finding concerns (paths, not URIs), each with what it is there.
+
+    The other job of a duplicate name; the include entries of an include cycle;
+    the places the finding itself relates (a runtime key's schedule); for a
+    finding in a file reached through an `include:`, the entries that include
+    it ("included from here"); for a finding on an include entry (a missing
+    file, a file loaded twice), the other entries that include the same file.
+    """
+    out: list[tuple[SourceLocation, str]] = []
+    here = finding.location
     if finding.code == DUPLICATE_JOB_NAME and finding.job is not None:
-        here = finding.location
-        return [
+        out += [
             (site, f"job {finding.job!r} is also defined here")
             for site in sites(finding.job)
             if site != here
         ]
     if finding.code == INCLUDE_CYCLE and "include cycle: " in finding.message:
         chain = finding.message.split("include cycle: ", 1)[1].split(";", 1)[0].split(" -> ")
-        return [(SourceLocation(path, 1, 1), "included here, in the cycle") for path in chain[1:-1]]
-    return []
+        for including, included in itertools.pairwise(chain[:-1]):
+            entries = [] if includes is None else includes.including(included)
+            entry = next((e for e in entries if _same_file(e.file, including)), None)
+            out.append((entry or SourceLocation(included, 1, 1), "included here, in the cycle"))
+    out += [(at, what) for what, at in finding.related]
+    if includes is not None and here is not None:
+        named = includes.named_at(here)
+        if named is not None:
+            out += [
+                (entry, f"{named} is also included here")
+                for entry in includes.including(named)
+                if entry != here
+            ]
+        out += [
+            (entry, "included from here") for entry in includes.including(here.file)[:MAX_INCLUDERS]
+        ]
+    return _first_per_place(out, here)
+
+
+def _same_file(a: str, b: str) -> bool:
+    return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _first_per_place(
+    places: Sequence[tuple[SourceLocation, str]], here: SourceLocation | None
+) -> list[tuple[SourceLocation, str]]:
+    """One entry per place (the first said about it), and never the finding's own."""
+    seen = set()
+    if here is not None:
+        seen.add((os.path.abspath(here.file), here.line, here.column))
+    out = []
+    for where, what in places:
+        key = (os.path.abspath(where.file), where.line, where.column)
+        if key not in seen:
+            seen.add(key)
+            out.append((where, what))
+    return out

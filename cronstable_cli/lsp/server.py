@@ -29,6 +29,7 @@ from pygls.uris import from_fs_path, to_fs_path
 from .. import __version__
 from ..loaders.config_file import DOTFILE, PYPROJECT
 from ..records import Finding, SourceLocation
+from .background import WholeLints
 from .code_actions import FIX_ALL, code_actions
 from .diagnostics import RULE_DOCS, diagnostics, related_places
 from .hover import hover
@@ -65,6 +66,7 @@ class State:
     options: Options
     session: Session | None = None
     pending: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+    lints: WholeLints | None = None  # the whole-workspace lints, off the event loop
     shut_down: bool = False  # `shutdown` came before `exit`: exit 0 (LSP), else 1
 
     def settings(self) -> Settings:
@@ -114,8 +116,14 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
 
     def session() -> Session:
         if state.session is None:  # a client that never sent `initialize`'s root
-            state.session = Session(state.settings())
+            state.session = Session(state.settings(), defer_whole=True)
         return state.session
+
+    def whole(also: Sequence[str] = ()) -> None:
+        """The whole lint again, in its thread; `also` linted on their own once it is in."""
+        if state.lints is None:
+            state.lints = WholeLints(session, publish, lambda m: log(m, lsp.MessageType.Error))
+        state.lints.request(also)
 
     def key_of(uri: str) -> str | None:
         if not uri.startswith("file:"):
@@ -143,6 +151,7 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
     def publish(found: Mapping[str, list[Finding]]) -> None:
         s = session()
         index: dict[str, list[SourceLocation]] | None = None
+        includes = s.includes()
 
         def sites(name: str) -> list[SourceLocation]:
             """Where jobs of this name are, in every file linted (made once per publish)."""
@@ -160,7 +169,7 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
             out = diagnostics(
                 findings,
                 "\n".join(lines),
-                related=lambda f: related_places(f, sites),
+                related=lambda f: related_places(f, sites, includes),
                 lines_of=lines_of,
                 uri_of=uri_of,
                 docs=options.rule_docs,
@@ -183,7 +192,7 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
         if root and os.path.isdir(root):
             # Paths, messages and config discovery as `cronstable lint` run in the project.
             os.chdir(root)
-        state.session = Session(state.settings())
+        state.session = Session(state.settings(), defer_whole=True)
 
     @server.feature(lsp.INITIALIZED)
     @guarded
@@ -226,11 +235,15 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
             )
             for key in keys
         )
-        publish(s.reload(state.settings()) if settings_changed else s.reload(s.settings))
+        if settings_changed:
+            s.settings = state.settings()
+        whole(list(s.texts))
 
     @server.feature(lsp.SHUTDOWN)
     def shutdown(_ls: LanguageServer, _params: None) -> None:
         state.shut_down = True
+        if state.lints is not None:
+            state.lints.closed = True
         for pending in state.pending.values():
             pending.cancel()
         state.pending.clear()
@@ -240,7 +253,10 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
     def did_open(_ls: LanguageServer, params: lsp.DidOpenTextDocumentParams) -> None:
         key = key_of(params.text_document.uri)
         if key is not None:
-            publish(session().open(key, params.text_document.text))
+            s = session()
+            s.texts[key] = params.text_document.text
+            publish({key: s.lint_document(key)})  # its own lint now, the fleet's when it is in
+            whole([key])
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
     @guarded
@@ -278,12 +294,15 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
         if os.path.basename(key) in (DOTFILE, PYPROJECT) or (
             baseline is not None and document_key(baseline) == key
         ):
-            publish(s.reload(state.settings()))
+            s.settings = state.settings()
+            whole(list(s.texts))
             return
         pending = state.pending.pop(key, None)
         if pending is not None:
             pending.cancel()
-        publish(s.save(key, params.text))
+        if params.text is not None:
+            s.texts[key] = params.text
+        whole([key])
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     @guarded
@@ -293,7 +312,11 @@ def build_server(options: Options) -> tuple[LanguageServer, State]:
             pending = state.pending.pop(key, None)
             if pending is not None:
                 pending.cancel()
-            publish(session().close(key))
+            s = session()
+            if s.closed(key):
+                whole([key])  # in the workspace: the disk's text is the truth again
+            else:
+                publish({key: []})
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     @guarded

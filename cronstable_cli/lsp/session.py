@@ -14,7 +14,9 @@ config discovery are exactly those of `cronstable lint` run there.
   on open and on save, so the fleet rules (`duplicate-job-name` across
   files, `crowded-minute`, include cycles) update every file they touch.
   While it is edited, its own lint runs (as `lint FILE` would) and keeps
-  the cross-file findings of the last whole lint.
+  the cross-file findings of the last whole lint, moved with their lines
+  (`carried`). The server runs the whole lint off its event loop
+  (`background`): `whole_request`, `whole_lint` in a thread, `apply_whole`.
 - Any other job file (a crontab by name, a YAML file that is not a Compose,
   Kubernetes, workflow or OpenAPI document, a `system-crontab` glob) gets
   the findings of `cronstable lint FILE`.
@@ -36,7 +38,11 @@ from ..loaders import LoadResult, load_paths
 from ..loaders.config_file import ConfigError, ProjectConfig, discover
 from ..loaders.discover import is_crontab_name, is_system_path, is_yaml_name, kind_by_name, sniff
 from ..loaders.files import TextsOver
-from ..records import Finding, Job
+from ..records import Finding, Job, SourceLocation
+from .carried import carried_over
+from .includes import IncludeIndex
+
+WHOLE = ""  # the key of what the whole lint found (no file has an empty key)
 
 
 def _cross_file_codes() -> frozenset[str]:
@@ -143,7 +149,16 @@ class Session:
     workspace_files: frozenset[str] = frozenset()  # what the last whole lint read
     cross_file: dict[str, list[Finding]] = field(default_factory=dict)  # from the whole lint
     published: set[str] = field(default_factory=set)  # files with diagnostics out there
+    # The include entries each lint followed: "" the whole lint's, else a document's own.
+    include_edges: dict[str, tuple[tuple[str, SourceLocation], ...]] = field(default_factory=dict)
+    # The text each file's cross-file findings are at (moved along as the file is edited).
+    cross_file_text: dict[str, str] = field(default_factory=dict)
     workspace_linted: bool = False
+    # The server runs the whole lint itself, off its event loop (`whole_lint`): a document
+    # is never made to wait for one; until the first is in, it is judged by its name.
+    defer_whole: bool = False
+    # Called in the whole lint's thread before it starts (tests hold a lint there).
+    hold: Callable[[], None] | None = None
 
     # -- the lints ------------------------------------------------------------
 
@@ -151,35 +166,15 @@ class Session:
         return self.settings.fixed_now or datetime.now(timezone.utc)
 
     def _run(self) -> ProjectLint:
-        from dataclasses import replace
-
-        run = self.settings.run
-        return replace(run, settings=replace(run.settings, now=self.now()))
-
-    def _load(self, paths: Iterable[str]) -> LoadResult:
-        overlay = TextsOver({os.path.abspath(k): v for k, v in self.texts.items()})
-        return load_paths(list(paths), system_crontab=self.settings.system_crontab(), files=overlay)
+        return _run_at(self.settings, self.now())
 
     def lint_files(self, paths: Iterable[str]) -> tuple[LoadResult, LintReport]:
-        """`cronstable lint PATHS` over the open documents' texts.
-
-        The cyclic collector is paused for the run, as for a CLI command: a lint
-        makes many small acyclic objects, and a collection pass over them (and
-        over every loaded job the session keeps) frees nothing.
-        """
-        import gc
-
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            load = self._load(paths)
-            return load, lint_project(load, self._run())
-        finally:
-            if enabled:
-                gc.enable()
+        """`cronstable lint PATHS` over the open documents' texts."""
+        load, report, _ = _lint(paths, self.settings, self.texts, self.now())
+        return load, report
 
     def in_workspace(self, key: str) -> bool:
-        if not self.workspace_linted:
+        if not self.workspace_linted and not self.defer_whole:
             self.lint_workspace()
         return key in self.workspace_files
 
@@ -191,46 +186,78 @@ class Session:
 
     def lint_workspace(self) -> dict[str, list[Finding]]:
         """The whole lint: findings for every file it read (and for those it no longer does)."""
+        return self.apply_whole(whole_lint(self.whole_request()))
+
+    def whole_request(self) -> WholeRequest:
+        """What the whole lint reads, as of now (it may run in another thread)."""
+        return WholeRequest(self.settings, dict(self.texts), self.now())
+
+    def apply_whole(self, result: WholeResult) -> dict[str, list[Finding]]:
+        """Take a whole lint's findings: every file it read (and those it no longer does).
+
+        A document edited since the lint's texts were taken gets its own lint
+        again, with the cross-file findings moved to its new lines.
+        """
         self.workspace_linted = True
-        if not self.settings.paths:
+        if result.load is None or result.report is None:
             self.workspace_files = frozenset()
+            self.include_edges.pop(WHOLE, None)
             return {}
-        load, report = self.lint_files(self.settings.paths)
+        load = result.load
         read = {document_key(f) for f in load.files}
-        by_file = _by_file(report.findings, read)
+        by_file = _by_file(result.report.findings, read)
         jobs = _jobs_by_file([*load.jobs, *load.withheld])
         cross = _cross_file_codes()
         self.cross_file = {
             key: [f for f in found if f.code in cross] for key, found in by_file.items()
         }
+        self.cross_file_text = {
+            key: result.read[key] for key in self.cross_file if key in result.read
+        }
+        self.include_edges[WHOLE] = load.includes
         gone = self.workspace_files - read
         self.workspace_files = frozenset(read)
+        out: dict[str, list[Finding]] = {}
         for key in read:
+            if key in self.texts and self.texts[key] != result.request.texts.get(key):
+                out[key] = self.lint_document(key)  # edited while the lint ran
+                continue
             self.files[key] = Linted(by_file.get(key, []), jobs.get(key, []))
-        out = {key: by_file.get(key, []) for key in read}
+            out[key] = by_file.get(key, [])
         for key in gone:
             if key not in self.texts:
                 self.files.pop(key, None)
             out[key] = self.lint_document(key) if key in self.texts else []
         return out
 
+    def _carried(self, key: str) -> list[Finding]:
+        """The last whole lint's cross-file findings of `key`, moved to its current text."""
+        found = self.cross_file.get(key, [])
+        text = self.texts.get(key)
+        if not found or text is None:
+            return found
+        old = self.cross_file_text.get(key)
+        found = [] if old is None else carried_over(found, old, text)
+        self.cross_file[key] = found
+        self.cross_file_text[key] = text
+        return found
+
     def lint_document(self, key: str) -> list[Finding]:
         """`cronstable lint FILE` for one document (its includes followed)."""
         if not self.is_job_document(key):
             self.files.pop(key, None)
+            self.include_edges.pop(key, None)
             return []
         load, report = self.lint_files([key])
         by_file = _by_file(report.findings, {key})
         found = by_file.get(key, [])
         if key in self.workspace_files:
             seen = {_identity(f) for f in found}
-            found = [
-                *found,
-                *(f for f in self.cross_file.get(key, ()) if _identity(f) not in seen),
-            ]
+            found = [*found, *(f for f in self._carried(key) if _identity(f) not in seen)]
             found.sort(key=lambda f: (f.line, f.column))
         jobs = _jobs_by_file([*load.jobs, *load.withheld])
         self.files[key] = Linted(found, jobs.get(key, []))
+        self.include_edges[key] = load.includes
         return found
 
     # -- the document events -----------------------------------------------------
@@ -253,11 +280,18 @@ class Session:
 
     def close(self, key: str) -> dict[str, list[Finding]]:
         """A document closed: the disk's text is the truth again."""
+        if self.closed(key):
+            return self.refresh(key)
+        return {key: []}
+
+    def closed(self, key: str) -> bool:
+        """Forget an open document's text; True when the whole lint must read its file again."""
         self.texts.pop(key, None)
         if key in self.workspace_files:
-            return self.refresh(key)
+            return True
         self.files.pop(key, None)
-        return {key: []}
+        self.include_edges.pop(key, None)
+        return False
 
     def refresh(self, key: str | None = None) -> dict[str, list[Finding]]:
         out = self.lint_workspace()
@@ -292,9 +326,79 @@ class Session:
         linted = self.files.get(key)
         return linted.findings if linted else []
 
+    def includes(self) -> IncludeIndex:
+        """Where each file is included from, over the whole lint and the documents' own."""
+        return IncludeIndex(
+            (edge for edges in self.include_edges.values() for edge in edges), document_key
+        )
+
     def jobs(self, key: str) -> list[Job]:
         linted = self.files.get(key)
         return linted.jobs if linted else []
+
+
+@dataclass(frozen=True)
+class WholeRequest:
+    """What one whole lint reads: the settings, the open documents' texts, "today"."""
+
+    settings: Settings
+    texts: dict[str, str]
+    now: datetime
+
+
+@dataclass(frozen=True)
+class WholeResult:
+    """What one whole lint found (load and report None: the workspace has no paths)."""
+
+    request: WholeRequest
+    load: LoadResult | None
+    report: LintReport | None
+    read: dict[str, str]  # by file key: the text each file was read as
+
+
+def whole_lint(request: WholeRequest) -> WholeResult:
+    """`cronstable lint` with no paths over the request's texts; touches no session."""
+    if not request.settings.paths:
+        return WholeResult(request, None, None, {})
+    load, report, read = _lint(request.settings.paths, request.settings, request.texts, request.now)
+    texts = {document_key(path): text for path, text in read.items()}
+    texts.update(request.texts)  # an open document: the editor's text, as it is compared later
+    return WholeResult(request, load, report, texts)
+
+
+def _run_at(settings: Settings, now: datetime) -> ProjectLint:
+    from dataclasses import replace
+
+    run = settings.run
+    return replace(run, settings=replace(run.settings, now=now))
+
+
+def _lint(
+    paths: Iterable[str], settings: Settings, texts: Mapping[str, str], now: datetime
+) -> tuple[LoadResult, LintReport, dict[str, str]]:
+    """`cronstable lint PATHS` over `texts` (open documents, by key); also what it read.
+
+    The cyclic collector is paused for the run, as for a CLI command: a lint
+    makes many small acyclic objects, and a collection pass over them (and
+    over every loaded job the session keeps) frees nothing.
+    """
+    import gc
+
+    from ..loaders.files import Remembering
+    from ..names import reset_suggestions
+
+    # Each lint is a run of its own, as each `cronstable lint` is: its whole did-you-mean
+    # budget (spent over a session, the suggestions of lint's messages went missing).
+    reset_suggestions()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        files = Remembering(TextsOver({os.path.abspath(k): v for k, v in texts.items()}))
+        load = load_paths(list(paths), system_crontab=settings.system_crontab(), files=files)
+        return load, lint_project(load, _run_at(settings, now)), files.texts
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _identity(finding: Finding) -> tuple[str, int, int, str]:

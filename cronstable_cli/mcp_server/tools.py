@@ -21,12 +21,13 @@ from ..names import did_you_mean
 from ..safe_text import shown
 from .confine import Root
 
-Kind = Literal["string", "strings", "integer", "boolean", "path", "paths", "jitter"]
+Kind = Literal["string", "strings", "integer", "number", "boolean", "path", "paths", "jitter"]
 
 _JSON_TYPES: dict[str, object] = {
     "string": "string",
     "path": "string",
     "integer": "integer",
+    "number": "number",
     "boolean": "boolean",
     "strings": "array",
     "paths": "array",
@@ -164,6 +165,10 @@ def _shaped(tool: str, arg: Arg, value: object) -> object:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ArgumentError(f"{where} must be an integer")
         return value
+    if arg.kind == "number":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ArgumentError(f"{where} must be a number")
+        return value
     if arg.kind == "boolean":
         if not isinstance(value, bool):
             raise ArgumentError(f"{where} must be true or false")
@@ -238,6 +243,22 @@ FAIL_ON = Arg(
     "The level that counts as failing (the document is returned either way).",
     "--fail-on",
     choices=("error", "warning", "note", "never"),
+)
+WEEK = 7 * 86400  # the longest run length the commands take, in seconds
+RUNTIME_DEFAULT = Arg(
+    "runtime_default",
+    "number",
+    "Run length in seconds of a job with neither sla.maxRuntimeSeconds nor executionTimeout.",
+    "--runtime-default",
+    minimum=0,
+    maximum=WEEK,
+)
+DURATIONS = Arg(
+    "durations",
+    "path",
+    "Per-job run lengths, relative to the root: a JSON object of job name -> seconds, "
+    "or a saved response of the daemon's GET /jobs. Wins over the job's own keys.",
+    "--durations",
 )
 MAX_PER_MINUTE = Arg(
     "max_per_minute",
@@ -356,7 +377,23 @@ TOOLS: tuple[Tool, ...] = (
         "pressure",
         "Fires per minute and hour across the fleet, the busiest minute and cells, "
         "as `cronstable pressure --format json`.",
-        (PATHS, HOURS, FROM, TZ, JITTER),
+        (
+            PATHS,
+            HOURS,
+            FROM,
+            TZ,
+            JITTER,
+            Arg(
+                "runtime",
+                "boolean",
+                "Also count the runs in flight per minute, from each job's run length "
+                "(durations, else sla.maxRuntimeSeconds, else executionTimeout, else "
+                "runtime_default); runtime_default and durations imply it.",
+                "--runtime",
+            ),
+            RUNTIME_DEFAULT,
+            DURATIONS,
+        ),
         _paths,
         long=True,
     ),
@@ -373,6 +410,17 @@ TOOLS: tuple[Tool, ...] = (
             Arg(
                 "job", "string", "Re-place this existing job (its own fires not counted).", "--job"
             ),
+            Arg(
+                "runtime",
+                "number",
+                "The new job's run length in seconds: place it where its runs meet the "
+                "fewest runs in flight (runtime_default and durations need it).",
+                "--runtime",
+                minimum=0,
+                maximum=WEEK,
+            ),
+            RUNTIME_DEFAULT,
+            DURATIONS,
         ),
         _paths,
         long=True,

@@ -128,6 +128,15 @@ class InProcess:
     async def settle(self, seconds: float = 0.2) -> None:
         await asyncio.sleep(seconds)
 
+    async def idle(self) -> None:
+        """Until no whole-workspace lint runs or waits and no edit waits for its lint."""
+        for _ in range(2000):
+            lints = self.state.lints
+            if not self.state.pending and (lints is None or not lints.busy):
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError("the server never went idle")
+
     def published(self, uri: str) -> list[dict[str, Any]] | None:
         """The last diagnostics published for `uri` (None: none yet)."""
         found = None

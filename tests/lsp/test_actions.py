@@ -123,9 +123,14 @@ def test_each_fix_is_offered_safe_ones_preferred(repo: Path) -> None:
 def test_one_fix_is_lints_fix_of_that_code(
     code: str, repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    session, _ = opened("fleet.yaml", FLEET)
+    # Without the file's refusal (the unknown key): `--select` never leaves a refusal's fix
+    # out, and the action is this code's fix alone.
+    text = FLEET.replace("    comand:", "    command:")
+    (repo / "fleet.yaml").write_text(text)
+    session, _ = opened("fleet.yaml", text)
     action = next(a for a in actions(session, "fleet.yaml") if a.title.endswith(f"[{code}]"))
-    after = apply_edits(FLEET, edits_of(action))
+    after = apply_edits(text, edits_of(action))
+    assert after != text
     main(["lint", "fleet.yaml", "--fix", "--unsafe-fixes", "--select", code, "--from", FROM,
           "--isolated"])  # fmt: skip
     capsys.readouterr()
@@ -138,6 +143,11 @@ def test_ignore_actions_silence_exactly_their_finding(name: str, repo: Path) -> 
     session, findings = opened(name, text)
     ignores = [a for a in actions(session, name) if a.title.startswith("Ignore ")]
     assert ignores, "every file here has a finding that belongs to a job"
+    from cronstable_cli.load_codes import REFUSALS
+
+    # A refusal (the daemon will not load the file) is no finding a comment hides:
+    # no "Ignore" is offered for one.
+    assert not any(a.diagnostics and a.diagnostics[0].code in REFUSALS for a in ignores)
     for action in ignores:
         code = action.diagnostics[0].code
         line = action.diagnostics[0].range.start.line + 1

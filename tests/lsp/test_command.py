@@ -110,6 +110,7 @@ def test_server_paths_beyond_a_plain_session(
             "textDocument/didSave",
             {"textDocument": {"uri": (tmp_path / ".cronstable.toml").as_uri()}},
         )
+        await server.idle()
         assert server.published(job.as_uri()) == []
 
         # A lint that fails after an edit is logged; the next one works.

@@ -114,6 +114,7 @@ def test_a_session_from_initialize_to_shutdown(
         assert "invalid-schedule" in codes
         config.write_text(broken)
         server.notify("textDocument/didSave", {"textDocument": {"uri": uri(config)}})
+        await server.idle()
         assert got(server.published(uri(config)) or []) == wire(capsys, "cronstable.yaml")
         # Hover on refresh-cache's schedule (line 42): its H resolved for its name.
         line = next(i for i, t in enumerate(broken.split("\n")) if "H/15 9-17" in t)
@@ -322,12 +323,14 @@ def test_files_changed_outside_the_editor_are_linted_again(root: Path) -> None:
         watchers = asked[0]["params"]["registrations"][0]["registerOptions"]["watchers"]
         assert {"globPattern": "**/*.{yaml,yml,cron,crontab}"} in watchers
         opened(server, root / "cronstable.yaml")
+        await server.idle()
         assert server.published(uri(other)) is None  # nothing to say about it yet
         # A checkout changes a file nobody has open: its new finding is published.
         other.write_text("jobs:\n  - name: o\n    command: x\n    schedule: '*/7 * * * *'\n")
         server.notify(
             "workspace/didChangeWatchedFiles", {"changes": [{"uri": uri(other), "type": 2}]}
         )
+        await server.idle()
         assert [d["code"] for d in server.published(uri(other)) or []] == ["uneven-step"]
         # The settings file changed on disk: read again, and the code is ignored now.
         (root / ".cronstable.toml").write_text("ignore = ['uneven-step']\n")
@@ -335,6 +338,7 @@ def test_files_changed_outside_the_editor_are_linted_again(root: Path) -> None:
             "workspace/didChangeWatchedFiles",
             {"changes": [{"uri": uri(root / ".cronstable.toml"), "type": 1}]},
         )
+        await server.idle()
         assert server.published(uri(other)) == []
 
     asyncio.run(scenario())
@@ -351,6 +355,7 @@ def test_a_duplicate_name_links_the_other_job(root: Path) -> None:
         server = InProcess(now=NOW)
         start(server, root)
         opened(server, second)
+        await server.idle()
         return server.published(uri(second)) or []
 
     published = asyncio.run(scenario())

@@ -162,6 +162,93 @@ def test_an_editor_session_over_stdio(root: Path, capsys: pytest.CaptureFixture[
     assert asyncio.run(scenario()) == 0
 
 
+INCLUDES = {
+    "main.yaml": "include:\n  - _frag.yaml\n  - sib.yaml\n  - _a.yaml\n"
+    "jobs:\n  - name: main-job\n    command: m.sh\n    schedule: '0 3 * * *'\n",
+    "_frag.yaml": "include:\n  - _missing.yaml\n"
+    "jobs:\n  - name: frag-job\n    command: f.sh\n    schedule: '*/7 * * * *'\n",
+    "sib.yaml": "jobs:\n  - name: sib-job\n    command: s.sh\n    schedule: '0 4 * * *'\n",
+    "_a.yaml": "include:\n  - _b.yaml\n",
+    "_b.yaml": "include:\n  - _a.yaml\n",
+}
+
+
+def places(diagnostic: lsp.Diagnostic) -> list[tuple[str, int, int, str]]:
+    return [
+        (
+            Path(lsp_path(r.location.uri)).name,
+            r.location.range.start.line,
+            r.location.range.start.character,
+            r.message,
+        )
+        for r in diagnostic.related_information or ()
+    ]
+
+
+def lsp_path(uri: str) -> str:
+    from pygls.uris import to_fs_path
+
+    path = to_fs_path(uri)
+    assert path is not None
+    return path
+
+
+def test_findings_through_an_include_point_at_the_including_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file reached through `include:` relates each diagnostic to the entries that include
+    it; a cycle to its entries; a file loaded twice to its job (places checked by hand)."""
+    directory = tmp_path / "cronstable.d"
+    directory.mkdir()
+    for name, text in INCLUDES.items():
+        (directory / name).write_text(text)
+    monkeypatch.chdir(tmp_path)
+
+    async def scenario() -> dict[str, list[lsp.Diagnostic]]:
+        c = Client()
+        await c.client.start_io(sys.executable, "-m", "cronstable_cli", "lsp", "--from", FROM)
+        await c.client.initialize_async(
+            lsp.InitializeParams(
+                capabilities=lsp.ClientCapabilities(), root_uri=tmp_path.as_uri(), process_id=None
+            )
+        )
+        c.client.initialized(lsp.InitializedParams())
+        out = {}
+        for name in ("_frag.yaml", "_b.yaml", "main.yaml"):
+            path = directory / name
+            c.client.text_document_did_open(
+                lsp.DidOpenTextDocumentParams(
+                    lsp.TextDocumentItem(path.as_uri(), "yaml", 1, path.read_text())
+                )
+            )
+            # Its own lint comes first; the whole lint's (with the include entries) then.
+            out[name] = await c.wait(
+                path.as_uri(), lambda ds: bool(ds) and all(d.related_information for d in ds)
+            )
+        await c.client.shutdown_async(None)
+        c.client.exit(None)
+        await c.client.stop()
+        return out
+
+    got = asyncio.run(scenario())
+    by_code = {name: {d.code: d for d in ds} for name, ds in got.items()}
+    # _frag.yaml is line 2 of main.yaml's include list (0-based line 1, column 4).
+    frag = by_code["_frag.yaml"]
+    assert places(frag["uneven-step"]) == [("main.yaml", 1, 4, "included from here")]
+    assert places(frag["invalid-config"]) == [("main.yaml", 1, 4, "included from here")]
+    # The cycle _a -> _b -> _a closes in _b; _a's entry for _b is the other link, and
+    # main.yaml's entry for _a is where the cycle is entered.
+    assert places(by_code["_b.yaml"]["include-cycle"]) == [
+        ("_a.yaml", 1, 4, "included here, in the cycle"),
+        ("main.yaml", 3, 4, "cronstable.d/_a.yaml is also included here"),
+    ]
+    # sib.yaml is read by the directory and by main.yaml's include: the duplicate is at
+    # the include entry, related to the job it loads again.
+    duplicate = by_code["main.yaml"]["duplicate-job-name"]
+    assert (duplicate.range.start.line, duplicate.range.start.character) == (2, 4)
+    assert places(duplicate) == [("sib.yaml", 1, 4, "job 'sib-job' is also defined here")]
+
+
 def test_without_the_extra_it_says_what_to_install(tmp_path: Path) -> None:
     import subprocess
 

@@ -108,6 +108,38 @@ CASES: list[tuple[str, dict[str, Any], list[str]]] = [
         ["pressure", "jobs.yaml", "--from", FROM, "--jitter", "auto"],
     ),
     (
+        "pressure",
+        {"paths": ["jobs.yaml"], "from": FROM, "runtime": True, "runtime_default": 300},
+        ["pressure", "jobs.yaml", "--from", FROM, "--runtime", "--runtime-default", "300"],
+    ),
+    (
+        "pressure",
+        {"paths": ["jobs.yaml"], "from": FROM, "durations": "durations.json"},
+        ["pressure", "jobs.yaml", "--from", FROM, "--durations", "durations.json"],
+    ),
+    (
+        "pressure",
+        {
+            "paths": ["jobs.yaml"],
+            "from": FROM,
+            "durations": "durations.json",
+            "runtime_default": 90.5,
+            "hours": 6,
+        },
+        [
+            "pressure",
+            "jobs.yaml",
+            "--from",
+            FROM,
+            "--durations",
+            "durations.json",
+            "--runtime-default",
+            "90.5",
+            "--hours",
+            "6",
+        ],
+    ),
+    (
         "suggest",
         {"paths": ["jobs.yaml"], "from": FROM, "period": "daily", "tz": "Europe/Berlin"},
         ["suggest", "jobs.yaml", "--from", FROM, "--period", "daily", "--tz", "Europe/Berlin"],
@@ -116,6 +148,33 @@ CASES: list[tuple[str, dict[str, Any], list[str]]] = [
         "suggest",
         {"paths": ["jobs.yaml"], "from": FROM, "job": "hourly-b"},
         ["suggest", "jobs.yaml", "--from", FROM, "--job", "hourly-b"],
+    ),
+    (
+        "suggest",
+        {"paths": ["jobs.yaml"], "from": FROM, "runtime": 1800, "runtime_default": 300},
+        ["suggest", "jobs.yaml", "--from", FROM, "--runtime", "1800", "--runtime-default", "300"],
+    ),
+    (
+        "suggest",
+        {
+            "paths": ["jobs.yaml"],
+            "from": FROM,
+            "period": "daily",
+            "runtime": 600.5,
+            "durations": "durations.json",
+        },
+        [
+            "suggest",
+            "jobs.yaml",
+            "--from",
+            FROM,
+            "--period",
+            "daily",
+            "--runtime",
+            "600.5",
+            "--durations",
+            "durations.json",
+        ],
     ),
     ("duplicates", {"paths": ["jobs.yaml"]}, ["duplicates", "jobs.yaml"]),
     (
@@ -176,6 +235,10 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "jobs" / "a.yaml").write_text(JOBS, encoding="utf-8")
     (root / "jobs" / "legacy.crontab").write_text("*/7 * * * * poll\n0 0 31 2 * never\n")
     (root / "cronstable.yaml").write_text(JOBS, encoding="utf-8")
+    # Run lengths that put poll-feed's and the hourly jobs' runs in flight together.
+    (root / "durations.json").write_text(
+        '{"poll-feed": 1500, "hourly-a": 3300, "nightly-report": 7200}', encoding="utf-8"
+    )
     return root
 
 
@@ -210,6 +273,41 @@ def test_every_tool_is_covered() -> None:
 
     # fix has its own tests (test_fix.py): its document is built from lint's.
     assert {tool for tool, _, _ in CASES} | {"fix"} == {t.name for t in ALL_TOOLS}
+
+
+def test_run_lengths_change_the_answer(answers: list[Any]) -> None:
+    """The runtime arguments reach the command: the documents differ from those without."""
+    by_case = {
+        (tool, tuple(sorted(args))): answer.structured_content
+        for (tool, args, _), answer in zip(CASES, answers, strict=True)
+    }
+    plain = by_case[("pressure", ("from", "hours", "paths", "tz"))]
+    with_runtime = by_case[("pressure", ("from", "paths", "runtime", "runtime_default"))]
+    assert "occupancy" not in plain and "occupancy" in with_runtime
+    from_file = by_case[("pressure", ("durations", "from", "paths"))]["occupancy"]
+    assert from_file["durations"] != with_runtime["occupancy"]["durations"]
+    assert (
+        by_case[("suggest", ("from", "paths", "runtime", "runtime_default"))]["runtime_seconds"]
+        == 1800
+    )
+
+
+def test_a_bad_runtime_argument_gets_the_commands_message(root: Path) -> None:
+    async def scenario(client: ClientSession) -> list[Any]:
+        return [
+            await client.call_tool("suggest", {"paths": ["jobs.yaml"], "runtime": "long"}),
+            await client.call_tool("pressure", {"paths": ["jobs.yaml"], "runtime_default": -1}),
+            await client.call_tool("suggest", {"paths": ["jobs.yaml"], "runtime_default": 60}),
+            await client.call_tool("pressure", {"paths": ["jobs.yaml"], "durations": "jobs"}),
+        ]
+
+    shape, negative, needs_runtime, not_a_file = with_server(root, scenario)
+    for result in (shape, negative, needs_runtime, not_a_file):
+        assert result.is_error
+    assert "'runtime' must be a number" in text_of(shape)
+    assert "--runtime-default" in text_of(negative)
+    assert "need --runtime SECONDS" in text_of(needs_runtime)
+    assert "--durations" in text_of(not_a_file)
 
 
 def test_a_text_is_linted_as_the_file_it_is_named(root: Path) -> None:
