@@ -76,7 +76,7 @@ test-quick: $(STAMP_TEST) $(STAMP_DAEMON)
 # as it finishes, so an interrupted run keeps what it measured, and
 # `make bench BENCH="engine scale"` reruns only those.
 BENCH_RESULTS := benchmarks/results.jsonl
-BENCH ?= engine load fleet replicas startup scale runtime_rules diff calendar lsp
+BENCH ?= engine load fleet replicas startup scale runtime_rules diff calendar_feed lsp
 
 bench: $(STAMP_BENCH) $(STAMP_DAEMON)
 	@for b in $(BENCH); do rm -f $(BENCH_RESULTS).$$b.new; \

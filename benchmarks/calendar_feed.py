@@ -1,6 +1,6 @@
 """Benchmark `calendar --format ics`: a 10,000-job fleet's week against the daemon's own feed.
 
-Run from the repository root: `python benchmarks/calendar.py [--jobs N] [--days N]`.
+Run from the repository root: `python benchmarks/calendar_feed.py [--jobs N] [--days N]`.
 
 The fleet is realistic (hourly jobs, H slots, dailies, */5 and */15, some in
 New York and Berlin). Ours: parse and group the jobs (`build_fleet`), list the
