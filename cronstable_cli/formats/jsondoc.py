@@ -58,6 +58,14 @@ class Written(list[str]):
     """
 
 
+class WrittenMapping(dict[str, str]):
+    """A top-level mapping whose values are already compact JSON, one string each.
+
+    For a big mapping whose values repeat or are built one at a time (`owners`'
+    rankings): each value is written once, as text, and never held as a list.
+    """
+
+
 def string_writer() -> Callable[[str | None], str]:
     """A string (or None, as null) as compact JSON, each distinct value encoded once.
 
@@ -97,6 +105,9 @@ def _block(value: object) -> str:
     if isinstance(value, (list, tuple)) and value:
         items = value if isinstance(value, Written) else [_compact(v) for v in value]
         return "[\n" + ",\n".join(["    " + item for item in items]) + "\n  ]"
+    if isinstance(value, WrittenMapping) and value:
+        items = [f"    {_compact(k)}: {v}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n  }"
     if isinstance(value, dict) and value:
         items = [f"    {_compact(k)}: {_compact(v)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n  }"
