@@ -115,23 +115,33 @@ def _common_prefix(items: Sequence[bytes]) -> bytes:
     return low[:size]
 
 
+_FNV_PIECE = 24  # bytes between masks (measured: shorter costs the mask, longer the growth)
+
+
 def _fnv1a64_rows(jobs: Sequence[str], nodes: Sequence[str]) -> Iterator[list[int]]:
     # FNV-1a is byte-serial, so the state after job + NUL + the nodes' common prefix is
     # computed once per job and only each node's remaining bytes run per pair. Masking
-    # once after a node's bytes is exact: the low 64 bits of a product depend only on
-    # the low 64 bits of its factors, and XOR with a byte touches only the low bits.
+    # once per piece of a node's bytes is exact: the low 64 bits of a product depend
+    # only on the low 64 bits of its factors, and XOR with a byte touches only the low
+    # bits. Pieces keep the integer small: unmasked, it grows 41 bits a byte, and a
+    # long name would cost the square of its length.
     node_bytes = [as_bytes(node) for node in nodes]
     common = _common_prefix(node_bytes)
-    rests = [b[len(common) :] for b in node_bytes]
+    pieces = [
+        tuple(rest[i : i + _FNV_PIECE] for i in range(0, len(rest), _FNV_PIECE))
+        for rest in (b[len(common) :] for b in node_bytes)
+    ]
     prime, mask = FNV64_PRIME, _MASK64
     for job in jobs:
         h = fnv1a64(as_bytes(job) + b"\0" + common)
         row = []
-        for rest in rests:
+        for node_pieces in pieces:
             g = h
-            for byte in rest:
-                g = (g ^ byte) * prime
-            row.append(g & mask)
+            for piece in node_pieces:
+                for byte in piece:
+                    g = (g ^ byte) * prime
+                g &= mask
+            row.append(g)
         yield row
 
 
@@ -201,14 +211,23 @@ class OwnersResult:
 
 MAX_PAIRS = 2_000_000  # jobs x configured nodes
 MAX_NAME_BYTES = 64_000_000  # jobs x the UTF-8 bytes of every node name together
+# fnv1a64 runs byte by byte in Python (sha256 runs in C): jobs it scores x the bytes
+# of the node names past the prefix they all share, which is what it hashes per job.
+MAX_FNV_BYTES = 16_000_000
 
 
 class FleetTooLarge(ValueError):
     """Jobs x nodes past the budget: the placement is refused before any work."""
 
 
-def check_size(jobs: int, nodes: Sequence[str]) -> None:
-    """Raise FleetTooLarge when placing `jobs` jobs over `nodes` is past the budget."""
+def check_size(
+    jobs: int, nodes: Sequence[str], *, hash: HashName = "sha256", scored: int | None = None
+) -> None:
+    """Raise FleetTooLarge when placing `jobs` jobs over `nodes` is past the budget.
+
+    `scored` is how many of the jobs are hashed (all by default): only they cost
+    fnv1a64's byte-by-byte work.
+    """
     pairs = jobs * len(nodes)
     what = f"{jobs:,} {'job' if jobs == 1 else 'jobs'} × {len(nodes):,} nodes"
     if pairs > MAX_PAIRS:
@@ -216,12 +235,24 @@ def check_size(jobs: int, nodes: Sequence[str]) -> None:
             f"{what} is {pairs:,} job-node pairs, over the limit of {MAX_PAIRS:,}; "
             "check the node list (peers), or place fewer jobs at a time"
         )
-    name_bytes = jobs * sum(len(as_bytes(node)) for node in nodes)
-    if name_bytes > MAX_NAME_BYTES:
+    if not jobs:
+        return
+    encoded = [as_bytes(node) for node in nodes]
+    name_bytes = sum(len(node) for node in encoded)
+    if jobs * name_bytes > MAX_NAME_BYTES:
         raise FleetTooLarge(
-            f"{what} with {name_bytes // jobs:,} bytes of node names is {name_bytes:,} "
+            f"{what} with {name_bytes:,} bytes of node names is {jobs * name_bytes:,} "
             f"bytes to hash, over the limit of {MAX_NAME_BYTES:,}; check the node names, "
             "or place fewer jobs at a time"
+        )
+    scored = jobs if scored is None else scored
+    rest = name_bytes - len(encoded) * len(_common_prefix(encoded))
+    if hash == "fnv1a64" and scored * rest > MAX_FNV_BYTES:
+        raise FleetTooLarge(
+            f"{what} with {rest:,} bytes of node names past their common prefix is "
+            f"{scored * rest:,} bytes for fnv1a64 to hash byte by byte, over the limit "
+            f"of {MAX_FNV_BYTES:,}; use sha256 (the default), check the node names, or "
+            "place fewer jobs at a time"
         )
 
 
@@ -384,7 +415,7 @@ def compute_owners(
     hash = _check_hash(hash)
     job_names = list(job_names)
     configured, down_nodes = validate(job_names, nodes, down)
-    check_size(len(job_names), configured)
+    check_size(len(job_names), configured, hash=hash)
     down_set = set(down_nodes)
     live = tuple(node for node in configured if node not in down_set)
     majority = len(configured) // 2 + 1

@@ -199,12 +199,12 @@ def place_jobs(
     names = [name for name, _ in jobs]
     policy = dict(jobs)
     configured, down_nodes = validate(names, nodes, down)
-    check_size(len(names), configured)
+    scored = [name for name in names if _scored(policy[name], election)]
+    check_size(len(names), configured, hash=hash, scored=len(scored))
     down_set = frozenset(down_nodes)
     live = tuple(node for node in configured if node not in down_set)
     majority = len(configured) // 2 + 1
     quorum_met = len(live) >= majority
-    scored = [name for name in names if _scored(policy[name], election)]
     # Each scored job's owner with every node up and among the live nodes.
     passed = owner_pass(scored, configured, down=down_set, hash=hash, cache=cache)
     rendezvous = {job: (first, best) for job, first, best in passed}

@@ -187,7 +187,12 @@ def owners(
             file,
         )
 
-    write_report(fmt, placement, {"text": text, "json": json}, output, inputs=(*load.files, *paths))
+    report = placement
+    if fmt == "text":
+        from ..render.owners_text import DEFAULT_LIMIT, shown_rankings
+
+        report = shown_rankings(placement, None if show_all else DEFAULT_LIMIT)
+    write_report(fmt, report, {"text": text, "json": json}, output, inputs=(*load.files, *paths))
     # Neither leader election nor rendezvous hashing moves a job off a node that stays
     # up; if one shows up the answer cannot be trusted. A file that failed to load
     # leaves the answer incomplete.
