@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import statistics
+import sys
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -115,34 +116,58 @@ def _common_prefix(items: Sequence[bytes]) -> bytes:
     return low[:size]
 
 
-_FNV_PIECE = 24  # bytes between masks (measured: shorter costs the mask, longer the growth)
-
-
 def _fnv1a64_rows(jobs: Sequence[str], nodes: Sequence[str]) -> Iterator[list[int]]:
     # FNV-1a is byte-serial, so the state after job + NUL + the nodes' common prefix is
-    # computed once per job and only each node's remaining bytes run per pair. Masking
-    # once per piece of a node's bytes is exact: the low 64 bits of a product depend
-    # only on the low 64 bits of its factors, and XOR with a byte touches only the low
-    # bits. Pieces keep the integer small: unmasked, it grows 41 bits a byte, and a
-    # long name would cost the square of its length.
+    # computed once per job and only each node's remaining bytes run per pair. A byte
+    # by byte loop in Python costs a few hundred ns a byte, so a batch of jobs runs
+    # together: their states packed into one integer, a 128-bit lane each, one XOR,
+    # multiply and mask per byte for the whole batch (in C). Lanes cannot spill: a
+    # state below 2**64 times the prime (below 2**41) stays below 2**105, and the
+    # mask keeps each lane's low 64 bits, which is all FNV-1a keeps.
     node_bytes = [as_bytes(node) for node in nodes]
     common = _common_prefix(node_bytes)
-    pieces = [
-        tuple(rest[i : i + _FNV_PIECE] for i in range(0, len(rest), _FNV_PIECE))
-        for rest in (b[len(common) :] for b in node_bytes)
-    ]
-    prime, mask = FNV64_PRIME, _MASK64
-    for job in jobs:
-        h = fnv1a64(as_bytes(job) + b"\0" + common)
-        row = []
-        for node_pieces in pieces:
-            g = h
-            for piece in node_pieces:
-                for byte in piece:
-                    g = (g ^ byte) * prime
-                g &= mask
-            row.append(g)
-        yield row
+    rests = [b[len(common) :] for b in node_bytes]
+    prime = FNV64_PRIME
+    lane = _MASK64.to_bytes(8, "little") + bytes(8)
+    # A batch's columns (one per node) are held at once: keep them to ~65,536 scores.
+    size = max(1, min(_FNV_BATCH, 65_536 // max(len(nodes), 1)))
+    for start in range(0, len(jobs), size):
+        batch = jobs[start : start + size]
+        width = 16 * len(batch)
+        mask = int.from_bytes(lane * len(batch), "little")
+        states = int.from_bytes(
+            b"".join(
+                fnv1a64(as_bytes(job) + b"\0" + common).to_bytes(16, "little") for job in batch
+            ),
+            "little",
+        )
+        spread: dict[int, int] = {}  # a byte in every lane
+        columns: list[list[int]] = []
+        for rest in rests:
+            g = states
+            for byte in rest:
+                b = spread.get(byte)
+                if b is None:
+                    b = spread[byte] = int.from_bytes(
+                        bytes((byte,)).ljust(16, b"\0") * len(batch), "little"
+                    )
+                g = ((g ^ b) * prime) & mask
+            columns.append(_lanes(g, width))
+        for row in zip(*columns, strict=True):
+            yield list(row)
+        if not columns:
+            yield from ([] for _ in batch)
+
+
+_FNV_BATCH = 256  # jobs hashed together (measured: 3-12x the speed of one at a time)
+
+
+def _lanes(packed: int, width: int) -> list[int]:
+    """The low 64 bits of each 128-bit lane of `packed`, first lane first (read in C)."""
+    words = memoryview(packed.to_bytes(width, sys.byteorder)).cast("Q")
+    if sys.byteorder == "little":
+        return words[::2].tolist()
+    return words[1::2].tolist()[::-1]  # big-endian: the last lane comes first
 
 
 _RowScorer = Callable[[Sequence[str], Sequence[str]], Iterator[list[bytes] | list[int]]]
@@ -211,23 +236,14 @@ class OwnersResult:
 
 MAX_PAIRS = 2_000_000  # jobs x configured nodes
 MAX_NAME_BYTES = 64_000_000  # jobs x the UTF-8 bytes of every node name together
-# fnv1a64 runs byte by byte in Python (sha256 runs in C): jobs it scores x the bytes
-# of the node names past the prefix they all share, which is what it hashes per job.
-MAX_FNV_BYTES = 16_000_000
 
 
 class FleetTooLarge(ValueError):
     """Jobs x nodes past the budget: the placement is refused before any work."""
 
 
-def check_size(
-    jobs: int, nodes: Sequence[str], *, hash: HashName = "sha256", scored: int | None = None
-) -> None:
-    """Raise FleetTooLarge when placing `jobs` jobs over `nodes` is past the budget.
-
-    `scored` is how many of the jobs are hashed (all by default): only they cost
-    fnv1a64's byte-by-byte work.
-    """
+def check_size(jobs: int, nodes: Sequence[str]) -> None:
+    """Raise FleetTooLarge when placing `jobs` jobs over `nodes` is past the budget."""
     pairs = jobs * len(nodes)
     what = f"{jobs:,} {'job' if jobs == 1 else 'jobs'} × {len(nodes):,} nodes"
     if pairs > MAX_PAIRS:
@@ -235,24 +251,12 @@ def check_size(
             f"{what} is {pairs:,} job-node pairs, over the limit of {MAX_PAIRS:,}; "
             "check the node list (peers), or place fewer jobs at a time"
         )
-    if not jobs:
-        return
-    encoded = [as_bytes(node) for node in nodes]
-    name_bytes = sum(len(node) for node in encoded)
+    name_bytes = sum(len(as_bytes(node)) for node in nodes)
     if jobs * name_bytes > MAX_NAME_BYTES:
         raise FleetTooLarge(
             f"{what} with {name_bytes:,} bytes of node names is {jobs * name_bytes:,} "
             f"bytes to hash, over the limit of {MAX_NAME_BYTES:,}; check the node names, "
             "or place fewer jobs at a time"
-        )
-    scored = jobs if scored is None else scored
-    rest = name_bytes - len(encoded) * len(_common_prefix(encoded))
-    if hash == "fnv1a64" and scored * rest > MAX_FNV_BYTES:
-        raise FleetTooLarge(
-            f"{what} with {rest:,} bytes of node names past their common prefix is "
-            f"{scored * rest:,} bytes for fnv1a64 to hash byte by byte, over the limit "
-            f"of {MAX_FNV_BYTES:,}; use sha256 (the default), check the node names, or "
-            "place fewer jobs at a time"
         )
 
 
@@ -342,21 +346,40 @@ class Rankings(Mapping[str, tuple[str, ...]]):
     """Each job's live nodes best first, worked out when read and not kept.
 
     Reading one costs one row of scores; reading all of them (JSON's `ranking`) costs
-    what computing the owners did, but only one ranking exists at a time.
+    what computing the owners did, but only one ranking exists at a time. fnv1a64
+    scores jobs in batches (see _fnv1a64_rows), so a read scores the jobs after it
+    too, up to a batch of ~65,536 scores, and those reads take their rows from it.
     """
 
     def __init__(self, jobs: Collection[str], live: Sequence[str], hash: HashName) -> None:
         self._jobs = jobs
         self._tie = tuple(tie_order(live, hash))
         self._hash = hash
+        self._order: list[str] | None = None  # jobs in order, for fnv1a64's batches
+        self._position: dict[str, int] = {}
+        self._batch: dict[str, list[Any]] = {}
 
     def __getitem__(self, job: str) -> tuple[str, ...]:
         if job not in self._jobs:
             raise KeyError(job)
         tie = self._tie
-        row = next(_scored_rows(self._hash, [job], tie))
+        row = self._batch.pop(job, None)
+        if row is None:
+            batch = self._batch_from(job)
+            self._batch = dict(zip(batch, _scored_rows(self._hash, batch, tie), strict=True))
+            row = self._batch.pop(job)
         best_first = sorted(range(len(tie)), key=row.__getitem__, reverse=True)
         return tuple(tie[i] for i in best_first)
+
+    def _batch_from(self, job: str) -> list[str]:
+        if self._hash != "fnv1a64":
+            return [job]
+        if self._order is None:
+            self._order = list(self._jobs)
+            self._position = {name: i for i, name in enumerate(self._order)}
+        start = self._position[job]
+        size = max(1, min(_FNV_BATCH, 65_536 // max(len(self._tie), 1)))
+        return self._order[start : start + size]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._jobs)
@@ -415,7 +438,7 @@ def compute_owners(
     hash = _check_hash(hash)
     job_names = list(job_names)
     configured, down_nodes = validate(job_names, nodes, down)
-    check_size(len(job_names), configured, hash=hash)
+    check_size(len(job_names), configured)
     down_set = set(down_nodes)
     live = tuple(node for node in configured if node not in down_set)
     majority = len(configured) // 2 + 1

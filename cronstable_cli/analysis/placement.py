@@ -200,7 +200,7 @@ def place_jobs(
     policy = dict(jobs)
     configured, down_nodes = validate(names, nodes, down)
     scored = [name for name in names if _scored(policy[name], election)]
-    check_size(len(names), configured, hash=hash, scored=len(scored))
+    check_size(len(names), configured)
     down_set = frozenset(down_nodes)
     live = tuple(node for node in configured if node not in down_set)
     majority = len(configured) // 2 + 1
