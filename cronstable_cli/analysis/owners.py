@@ -346,18 +346,19 @@ class Rankings(Mapping[str, tuple[str, ...]]):
     """Each job's live nodes best first, worked out when read and not kept.
 
     Reading one costs one row of scores; reading all of them (JSON's `ranking`) costs
-    what computing the owners did, but only one ranking exists at a time. fnv1a64
-    scores jobs in batches (see _fnv1a64_rows), so a read scores the jobs after it
-    too, up to a batch of ~65,536 scores, and those reads take their rows from it.
+    what computing the owners did, but only one ranking exists at a time. Reading
+    them in order under fnv1a64 scores the jobs ahead in a batch (it hashes a batch
+    together, see _fnv1a64_rows), up to ~65,536 scores; their reads take rows from it.
     """
 
     def __init__(self, jobs: Collection[str], live: Sequence[str], hash: HashName) -> None:
         self._jobs = jobs
         self._tie = tuple(tie_order(live, hash))
         self._hash = hash
-        self._order: list[str] | None = None  # jobs in order, for fnv1a64's batches
+        self._order: list[str] | None = None  # jobs in order, for batches
         self._position: dict[str, int] = {}
         self._batch: dict[str, list[Any]] = {}
+        self._last: str | None = None  # the job read last (batches start on a second read)
 
     def __getitem__(self, job: str) -> tuple[str, ...]:
         if job not in self._jobs:
@@ -372,12 +373,18 @@ class Rankings(Mapping[str, tuple[str, ...]]):
         return tuple(tie[i] for i in best_first)
 
     def _batch_from(self, job: str) -> list[str]:
-        if self._hash != "fnv1a64":
+        """The jobs to score now: `job`, and the jobs after it when reads go in order."""
+        if self._hash != "fnv1a64":  # sha256 costs the same one row at a time
             return [job]
+        last, self._last = self._last, job
         if self._order is None:
+            if last is None:  # one read need not cost a list of every job
+                return [job]
             self._order = list(self._jobs)
             self._position = {name: i for i, name in enumerate(self._order)}
         start = self._position[job]
+        if last is None or self._position.get(last) != start - 1:
+            return [job]
         size = max(1, min(_FNV_BATCH, 65_536 // max(len(self._tie), 1)))
         return self._order[start : start + size]
 

@@ -296,12 +296,19 @@ def _node_lists(
 ) -> WrittenMapping:
     """Job -> its node list as JSON text, one job at a time (None as null)."""
     out = WrittenMapping()
+    # Over a few nodes, jobs share a few orders (3 nodes: 6): each short one is
+    # written once, in a memo that stays small.
+    seen = dict(shared)
     for job, nodes in by_job.items():
         if nodes is None:
             out[job] = "null"
-        else:
-            text = shared.get(nodes) if len(nodes) > 1 else None
-            out[job] = text if text is not None else _nodes_text(nodes)
+            continue
+        text = seen.get(nodes) if len(nodes) <= 8 or nodes in shared else None
+        if text is None:
+            text = _nodes_text(nodes)
+            if len(nodes) <= 8 and len(seen) < 4096:
+                seen[nodes] = text
+        out[job] = text
     return out
 
 
