@@ -21,7 +21,7 @@ from .duplicates import DuplicateGroup, duplicate_group
 from .fires import FireGroup, Fleet, build_fleet
 from .jitter import JitterOption
 from .lint import LintSettings, lint
-from .owners import HashName
+from .owners import FleetTooLarge, HashName, RendezvousCache
 from .placement import Distribution, Election, Placement, Policy, election_from_cluster, place_jobs
 from .pressure import BusiestMinute, Cell, Pressure, compute_pressure
 
@@ -247,12 +247,20 @@ def _owners(
     assert base_nodes is not None and head_nodes is not None
     base_election, head_election = _election(base, settings), _election(head, settings)
 
+    # A job both sides have, over the same nodes, is scored once for both.
+    cache = RendezvousCache()
+
     def place(side: Side, nodes: NodeSource, election: Election) -> Placement:
         policies: dict[str, Policy] = {}
         for job in side.jobs:
             if job.enabled and job.name not in policies:
                 policies[job.name] = cast("Policy", job.cluster_policy)
-        return place_jobs(list(policies.items()), nodes.nodes, election, hash=settings.hash)
+        try:
+            return place_jobs(
+                list(policies.items()), nodes.nodes, election, hash=settings.hash, cache=cache
+            )
+        except FleetTooLarge as err:  # the rest of the diff still stands
+            raise FleetTooLarge(f"{side.label}: {err}") from None
 
     try:
         before = place(base, base_nodes, base_election)

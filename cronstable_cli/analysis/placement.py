@@ -21,12 +21,21 @@ can make `PreferLeader` jobs run on each side, which no static answer can show.
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
-from .owners import Balance, HashName, Move, OwnersResult, compute_owners
+from .owners import (
+    HashName,
+    Move,
+    OwnersResult,
+    Rankings,
+    RendezvousCache,
+    balance,
+    check_size,
+    owner_pass,
+    validate,
+)
 
 Policy = Literal["Leader", "PreferLeader", "EveryNode"]
 POLICIES: tuple[Policy, ...] = ("Leader", "PreferLeader", "EveryNode")
@@ -117,23 +126,54 @@ def _runs_on(
     return (min(live),)
 
 
-def _ranking(
-    policy: Policy, election: Election, live: tuple[str, ...], rendezvous: tuple[str, ...]
-) -> tuple[str, ...]:
-    """The live nodes in the order they would take the job over, best first."""
-    if not election.elect_leader or policy == "EveryNode" or election.lease:
-        return live
-    if election.distribution == "spread":
-        return rendezvous
-    return tuple(sorted(live))  # the lowest live name leads
+def _scored(policy: Policy, election: Election) -> bool:
+    """True when the job's node comes from rendezvous hashing (spread, one owner)."""
+    return (
+        election.elect_leader
+        and not election.lease
+        and election.distribution == "spread"
+        and policy != "EveryNode"
+    )
+
+
+class _Rankings(Mapping[str, tuple[str, ...]]):
+    """The live nodes in the order they would take each job over, best first.
+
+    Only a spread job's order is its own (its rendezvous ranking, worked out when
+    read); every other job shares one order: the live nodes (no election, EveryNode,
+    a lease) or their names sorted (single-leader: the lowest live name leads).
+    """
+
+    def __init__(
+        self, policy: dict[str, Policy], election: Election, live: tuple[str, ...], hash: HashName
+    ) -> None:
+        self._policy = policy
+        self._election = election
+        self._rendezvous = Rankings(policy.keys(), live, hash)
+        self._live = live
+        self._leader_order = tuple(sorted(live))
+
+    def __getitem__(self, job: str) -> tuple[str, ...]:
+        policy = self._policy[job]
+        election = self._election
+        if _scored(policy, election):
+            return self._rendezvous[job]
+        if not election.elect_leader or policy == "EveryNode" or election.lease:
+            return self._live
+        return self._leader_order  # single-leader: the lowest live name leads
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._policy)
+
+    def __len__(self) -> int:
+        return len(self._policy)
 
 
 @dataclass(slots=True)
 class _Answer:
-    """Where the jobs of one policy and one rendezvous order run, and how many there are."""
+    """Where the jobs of one policy and one rendezvous owner run, and how many there are."""
 
     runs_on: tuple[str, ...] | None
-    ranking: tuple[str, ...]
     owner: str | None  # the one node that runs them, if one does
     single: bool  # their policy has one owner under this election
     jobs: int = 0
@@ -146,79 +186,76 @@ def place_jobs(
     *,
     down: Iterable[str] = (),
     hash: HashName = "sha256",
+    cache: RendezvousCache | None = None,
 ) -> Placement:
     """Where every job runs with `down` nodes down, and what stopped or moved.
 
-    Raises ValueError as compute_owners does (no nodes, a repeated node or job, an
-    unknown downed node).
+    Only spread jobs with one owner are scored, once each, keeping their owner and
+    nothing else; rankings are worked out when read. `cache` shares those scores
+    between calls over the same nodes (diff's two sides). Raises ValueError as
+    compute_owners does (no nodes, a repeated node or job, an unknown downed node),
+    FleetTooLarge past the size budget.
     """
     names = [name for name, _ in jobs]
     policy = dict(jobs)
-    down_nodes = tuple(dict.fromkeys(down))
-    # Rendezvous rankings (and input checks) for every job, live nodes only.
-    hrw = compute_owners(names, nodes, down=down_nodes, hash=hash)
-    hrw_first = {m.job: m.from_node for m in hrw.moves}  # owner with every node up
-    live, configured = hrw.live, hrw.nodes
-    quorum_met = hrw.quorum_met
+    configured, down_nodes = validate(names, nodes, down)
+    scored = [name for name in names if _scored(policy[name], election)]
+    check_size(len(names), configured)
+    down_set = frozenset(down_nodes)
+    live = tuple(node for node in configured if node not in down_set)
+    majority = len(configured) // 2 + 1
+    quorum_met = len(live) >= majority
+    # Each scored job's owner with every node up and among the live nodes.
+    passed = owner_pass(scored, configured, down=down_set, hash=hash, cache=cache)
+    rendezvous = {job: (first, best) for job, first, best in passed}
     owners: dict[str, str | None] = {}
-    ranking: dict[str, tuple[str, ...]] = {}
     runs_on: dict[str, tuple[str, ...] | None] = {}
     counts = dict.fromkeys(live, 0)
     moves: list[Move] = []
     stopped: list[str] = []
-    # A job's answer depends only on its policy and its rendezvous order, which jobs
-    # share (a few nodes come in few orders): each pair's answer is worked out once.
-    answers: dict[tuple[Policy, tuple[str, ...]], _Answer] = {}
+    leader = min(configured)  # single-leader with every node up
+    # A job's answer depends only on its policy and its rendezvous owner, which jobs
+    # share (there are few nodes to own them): each pair's answer is worked out once.
+    answers: dict[tuple[Policy, str | None], _Answer] = {}
     for name in names:
         job_policy = policy[name]
-        order = hrw.ranking[name]
-        answer = answers.get((job_policy, order))
+        first, best = rendezvous.get(name, (None, None))
+        answer = answers.get((job_policy, best))
         if answer is None:
-            nodes_now = _runs_on(
-                job_policy, election, live, quorum_met, order[0] if order else None
-            )
+            nodes_now = _runs_on(job_policy, election, live, quorum_met, best)
             single = election.elect_leader and job_policy != "EveryNode" and not election.lease
-            answer = answers[job_policy, order] = _Answer(
-                nodes_now,
-                _ranking(job_policy, election, live, order),
-                nodes_now[0] if single and nodes_now else None,
-                single,
+            answer = answers[job_policy, best] = _Answer(
+                nodes_now, nodes_now[0] if single and nodes_now else None, single
             )
         answer.jobs += 1
         nodes_now = runs_on[name] = answer.runs_on
-        ranking[name] = answer.ranking
-        owners[name] = answer.owner
+        owner = owners[name] = answer.owner
         if not down_nodes:
             continue
-        single = answer.single
         if nodes_now is not None and not nodes_now:
             stopped.append(name)
-        if single:
+        if answer.single:
             # With every node up a quorum holds, so each single-owner job had one.
-            was = (
-                hrw_first.get(name, order[0] if order else None)
-                if election.distribution == "spread"
-                else min(configured)
-            )
-            if was != owners[name]:
-                moves.append(Move(name, was, owners[name]))  # type: ignore[arg-type]
+            was = first if election.distribution == "spread" else leader
+            if was != owner:
+                moves.append(Move(name, was, owner))  # type: ignore[arg-type]
     for answer in answers.values():
         for node in answer.runs_on or ():
             counts[node] += answer.jobs
     unexpected = tuple(m for m in moves if m.from_node not in down_nodes and m.to_node)
-    result = replace(
-        hrw,
+    result = OwnersResult(
+        hash=hash,
+        nodes=configured,
+        live=live,
+        down=down_nodes,
         quorum=election.elect_leader and not election.lease,
+        majority=majority,
+        quorum_met=quorum_met,
         owners=owners,
-        ranking=ranking,
+        ranking=_Rankings(policy, election, live, hash),
         counts=counts,
         moves=tuple(moves),
         unexpected_moves=unexpected,
-        balance=_balance(counts) if live else None,
+        balance=balance(counts) if live else None,
     )
     return Placement(result, election, policy, runs_on, tuple(stopped))
-
-
-def _balance(counts: dict[str, int]) -> Balance:
-    values = list(counts.values())
-    return Balance(min(values), max(values), sum(values) / len(values), statistics.pstdev(values))

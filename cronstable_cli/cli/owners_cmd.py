@@ -95,13 +95,15 @@ def owners(
 
     Files that fail to load are reported on stderr and the answer covers the jobs
     that did load. Exit 0 with an answer; 1 when a file failed to load (the answer
-    is still printed for the rest) or no job could be loaded (or if a job moved off
-    a node that is still up, which would be a bug); 2 for usage errors (no nodes, an
-    unknown --down node, a node listed twice, a missing path).
+    is still printed for the rest), no job could be loaded, or jobs x nodes is past
+    the size limit (2,000,000 job-node pairs; or if a job moved off a node that is
+    still up, which would be a bug); 2 for usage errors (no nodes, an unknown --down
+    node, a node listed twice, a missing path).
     """
     from ..analysis.cluster import ClusterError, NodeSource, nodes_from_cluster
+    from ..analysis.owners import FleetTooLarge
     from ..analysis.placement import Election, election_from_cluster, place_jobs
-    from .loading import load_telling_errors
+    from .loading import load_telling_errors, say
 
     node_names = split_names(nodes_opt)
     if nodes_opt and not node_names:
@@ -152,6 +154,10 @@ def owners(
             down=down_names,
             hash=cast("HashName", hash_name),
         )
+    except FleetTooLarge as err:
+        # Input the tool cannot place within its budget: an analysis that could not run.
+        say(f"owners: {err}")
+        return 1
     except ValueError as err:
         raise click.UsageError(str(err)) from None
 
@@ -181,7 +187,12 @@ def owners(
             file,
         )
 
-    write_report(fmt, placement, {"text": text, "json": json}, output, inputs=(*load.files, *paths))
+    report = placement
+    if fmt == "text":
+        from ..render.owners_text import DEFAULT_LIMIT, shown_rankings
+
+        report = shown_rankings(placement, None if show_all else DEFAULT_LIMIT)
+    write_report(fmt, report, {"text": text, "json": json}, output, inputs=(*load.files, *paths))
     # Neither leader election nor rendezvous hashing moves a job off a node that stays
     # up; if one shows up the answer cannot be trusted. A file that failed to load
     # leaves the answer incomplete.

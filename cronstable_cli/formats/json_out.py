@@ -8,12 +8,12 @@ the commands add nothing to it, and the results it reads hold data only (no
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..load_codes import INVALID_SCHEDULE
-from .jsondoc import Written, json_string, string_writer, to_json
+from .jsondoc import Written, WrittenMapping, json_string, string_writer, to_json
 
 if TYPE_CHECKING:
     from ..analysis.duplicates import Duplicates
@@ -253,12 +253,15 @@ def owners_json(
 ) -> str:
     """`owners`: which node runs each job, where the nodes came from, and notes."""
     result = placement.result
+    # Most jobs share one node list (the live nodes, or their names sorted): each is
+    # written once. A spread job's ranking is its own, worked out as it is written.
+    shared = {nodes: _nodes_text(nodes) for nodes in (result.live, tuple(sorted(result.live)))}
     doc: dict[str, Any] = {
         "hash": result.hash,
         "nodes": list(result.nodes),
         "live": list(result.live),
         "owners": dict(result.owners),
-        "ranking": {job: list(nodes) for job, nodes in result.ranking.items()},
+        "ranking": _node_lists(result.ranking, shared),
         "counts": dict(result.counts),
     }
     if result.down:
@@ -274,9 +277,7 @@ def owners_json(
         doc["balance"] = {"min": b.min, "max": b.max, "ideal": b.ideal, "stdev": b.stdev}
     doc["election"] = election_dict(placement.election)
     doc["policy"] = dict(placement.policy)
-    doc["runs_on"] = {
-        job: None if nodes is None else list(nodes) for job, nodes in placement.runs_on.items()
-    }
+    doc["runs_on"] = _node_lists(placement.runs_on, shared)
     if result.down:
         doc["stopped"] = list(placement.stopped)
     doc["nodes_from"] = nodes_from
@@ -284,6 +285,31 @@ def owners_json(
     doc["disabled"] = disabled
     doc["errors"] = [finding_dict(f) for f in errors]
     return to_json(doc)
+
+
+def _nodes_text(nodes: Sequence[str]) -> str:
+    return "[" + ", ".join(json_string(node) for node in nodes) + "]"
+
+
+def _node_lists(
+    by_job: Mapping[str, tuple[str, ...] | None], shared: dict[tuple[str, ...], str]
+) -> WrittenMapping:
+    """Job -> its node list as JSON text, one job at a time (None as null)."""
+    out = WrittenMapping()
+    # Over a few nodes, jobs share a few orders (3 nodes: 6): each short one is
+    # written once, in a memo that stays small.
+    seen = dict(shared)
+    for job, nodes in by_job.items():
+        if nodes is None:
+            out[job] = "null"
+            continue
+        text = seen.get(nodes) if len(nodes) <= 8 or nodes in shared else None
+        if text is None:
+            text = _nodes_text(nodes)
+            if len(nodes) <= 8 and len(seen) < 4096:
+                seen[nodes] = text
+        out[job] = text
+    return out
 
 
 def stagger_json(result: StaggerResult) -> str:

@@ -58,6 +58,14 @@ class Written(list[str]):
     """
 
 
+class WrittenMapping(dict[str, str]):
+    """A top-level mapping whose values are already compact JSON, one string each.
+
+    For a big mapping whose values repeat or are built one at a time (`owners`'
+    rankings): each value is written once, as text, and never held as a list.
+    """
+
+
 def string_writer() -> Callable[[str | None], str]:
     """A string (or None, as null) as compact JSON, each distinct value encoded once.
 
@@ -108,6 +116,14 @@ def _block(value: object, parts: list[str]) -> None:
                 parts.append(_ITEM)
             parts.append(item)
         parts.append("\n  ]")
+    elif isinstance(value, WrittenMapping) and value:
+        # Values already written as JSON text (owners' node orders, shared ones once).
+        parts.append("{\n    ")
+        for n, (k, v) in enumerate(value.items()):
+            if n:
+                parts.append(_ITEM)
+            parts += (_compact(k), ": ", v)
+        parts.append("\n  }")
     elif isinstance(value, dict) and value:
         parts.append("{\n    ")
         for n, (k, v) in enumerate(value.items()):

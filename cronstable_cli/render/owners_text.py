@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import IO
 
 from ..analysis.owners import Move
@@ -13,6 +14,7 @@ from .layout import Block, Column, FitTable, Line, Row, Spans
 
 BAR_WIDTH = 30
 DEFAULT_LIMIT = 50
+FAILOVER_SHOWN = 8  # next nodes per job; JSON's `ranking` has every one
 
 
 def render_owners(
@@ -182,8 +184,11 @@ class OwnersReport:
             if job in was:
                 where += ((f" (was {was[job]})", "yellow"),)
             owner = r.owners[job]
+            # Every ranking orders all live nodes, the owner among them (shown_rankings
+            # may have kept only its start).
             failover = [n for n in r.ranking[job] if n != owner] if owner else []
-            rows.append(Row((job, self.placement.policy[job], where, " > ".join(failover) or "-")))
+            more = len(r.live) - 1 - FAILOVER_SHOWN if owner else 0
+            rows.append(Row((job, self.placement.policy[job], where, _failover(failover, more))))
         yield FitTable(
             [
                 Column("job"),
@@ -235,3 +240,26 @@ class OwnersReport:
         )
         for move in moves:
             yield Line((f"  {move.job}: {move.from_node} → {move.to_node}", "red"))
+
+
+def _failover(nodes: Sequence[str], more: int) -> str:
+    """The next nodes in failover order, the first FAILOVER_SHOWN, and how many follow."""
+    if not nodes:
+        return "-"
+    text = " > ".join(nodes[:FAILOVER_SHOWN])
+    return f"{text} > … {more:,} more" if more > 0 else text
+
+
+def shown_rankings(placement: Placement, limit: int | None) -> Placement:
+    """A copy whose rankings are only what the report shows, as a plain mapping.
+
+    A placement works its rankings out when they are read; the report shows the
+    first `limit` jobs (None: all) and the first FAILOVER_SHOWN next nodes of each.
+    Held as a dict of tuples, they reach the escaping every text report goes through.
+    """
+    result = placement.result
+    jobs = list(result.owners)
+    if limit is not None:
+        jobs = jobs[:limit]
+    ranking = {job: result.ranking[job][: FAILOVER_SHOWN + 1] for job in jobs}
+    return replace(placement, result=replace(result, ranking=ranking))
