@@ -258,7 +258,9 @@ def main() -> int:
             f"{busy * 1000:.0f} ms (max {max(during) * 1000:.0f} ms)",
         )
     print("PASS" if ok_change and ok_hover else "FAIL")
-    return 0 if ok_change and ok_hover else 1
+    # As the other benchmarks: a missed target is recorded and shown, and fails the run
+    # only with --check, so `make bench` still records every benchmark after this one.
+    return 1 if "--check" in sys.argv[1:] and not (ok_change and ok_hover) else 0
 
 
 if __name__ == "__main__":
