@@ -28,9 +28,7 @@ end a GitHub command line).
 
 from __future__ import annotations
 
-import html as _html
 import re
-import shlex
 
 from .safe_text import _UNSAFE_INLINE, is_plain, shown, shown_lines, valid_unicode
 
@@ -81,11 +79,15 @@ def markdown(text: str) -> str:
 
 def html(text: str) -> str:
     """Text for an HTML page: the visible form (line breaks kept), then `&<>"'`."""
+    import html as _html  # only an HTML report needs it (start-up)
+
     return _html.escape(shown_lines(text))
 
 
 def shell_word(text: str) -> str:
     """Text as one POSIX shell word (single-quoted unless it is plainly safe)."""
+    import shlex  # only `stagger --emit` needs it (start-up)
+
     return shlex.quote(text)
 
 

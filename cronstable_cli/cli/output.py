@@ -71,7 +71,6 @@ def write_report(
     it would turn its line breaks into literal `\\n`.
     """
     from ..escaping import document
-    from .writer import write_text
 
     render = renderers[fmt]
     to_stdout = output is None or output == "-"
@@ -102,6 +101,8 @@ def write_report(
             write_stdout(text)
             return
     assert output is not None
+    from .writer import write_text  # only a report written to a file needs it (start-up)
+
     if write_text(output, text, "--output") == "file":
         from .shared_options import quiet
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
@@ -79,6 +78,8 @@ def catchup_offset(name: str, jitter: int) -> float:
     """The daemon's catch-up start offset for a job: crc32 of its name, in [0, jitter)."""
     if jitter <= 0:
         return 0.0
+    import zlib  # only a job with catch-up jitter and a lateness alarm needs it (start-up)
+
     return (zlib.crc32(name.encode("utf-8")) % (jitter * 1000)) / 1000.0
 
 
