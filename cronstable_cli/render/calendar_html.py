@@ -8,14 +8,14 @@ escaped.
 
 from __future__ import annotations
 
-from html import escape
-
 from .. import __version__
 from ..analysis.calendar import Day, Week
 from ..engine.describe import plural
+from ..escaping import html as escape
 from .calendar_text import agenda_title, background_title, dst_note, job_time
 from .heat_scale import level, level_ranges, range_label
 from .pressure_html import _level_css
+from .svg_columns import svg_open
 
 CELL = 26
 PITCH = 28
@@ -48,11 +48,7 @@ def grid_svg(week: Week) -> str:
     peak = max((max(day.hours) for day in week.grid), default=0)
     width = LEFT + 24 * PITCH + RIGHT
     height = TOP + len(week.grid) * PITCH + 2
-    parts = [
-        f'<svg id="week" xmlns="http://www.w3.org/2000/svg" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Fires per hour, one row per day">'
-    ]
+    parts = [svg_open("week", width, height, "Fires per hour, one row per day")]
     for hour in range(0, 24, 3):
         parts.append(f'<text x="{LEFT + hour * PITCH}" y="{TOP - 8}">{hour:02d}</text>')
     for row, day in enumerate(week.grid):

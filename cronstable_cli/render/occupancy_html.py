@@ -6,12 +6,12 @@ Inline SVG only (the page allows no scripts); every job name is escaped.
 from __future__ import annotations
 
 from datetime import datetime
-from html import escape
 
 from ..analysis.occupancy import Occupancy
 from ..engine.describe import plural
+from ..escaping import html as escape
 from .heat_scale import level
-from .svg_columns import CELL, PITCH, TOP, WIDTH, column_x
+from .svg_columns import CELL, PITCH, TOP, WIDTH, column_x, svg_open
 
 LABEL = 180  # px for the job names left of the timeline
 PER_MINUTE = 10  # px per minute of the busiest hour
@@ -22,11 +22,7 @@ def in_flight_heatmap_svg(o: Occupancy) -> str:
     """The 24×60 grid of runs in flight (summed over the window's days), like the fires one."""
     peak = max(max(row) for row in o.grid)
     height = TOP + 24 * PITCH + 2
-    parts = [
-        f'<svg id="in-flight" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-        f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="Runs in flight per minute of the day">'
-    ]
+    parts = [svg_open("in-flight", WIDTH, height, "Runs in flight per minute of the day")]
     for minute in range(0, 60, 5):
         parts.append(f'<text x="{column_x(minute)}" y="{TOP - 8}">:{minute:02d}</text>')
     for hour, row in enumerate(o.grid):
@@ -66,11 +62,7 @@ def timeline_svg(o: Occupancy) -> str:
             rows.setdefault((run.job, lane), len(rows))
     width = LABEL + 60 * PER_MINUTE + 10
     height = 20 + len(rows) * ROW + 4
-    parts = [
-        f'<svg id="timeline" xmlns="http://www.w3.org/2000/svg" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Runs of each job in the busiest hour">'
-    ]
+    parts = [svg_open("timeline", width, height, "Runs of each job in the busiest hour")]
     for minute in range(0, 60, 10):
         x = LABEL + minute * PER_MINUTE
         parts.append(f'<text x="{x}" y="12">:{minute:02d}</text>')

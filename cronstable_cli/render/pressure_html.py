@@ -20,7 +20,7 @@ from .heat_scale import LEVELS, level, level_ranges, range_label
 from .jitter_html import jitter_section_html
 from .pressure_text import cell_names, headline, minute_runs
 from .stagger_text import duration_label
-from .svg_columns import CELL, PITCH, TOP, WIDTH, column_chart_svg, column_x
+from .svg_columns import CELL, PITCH, TOP, WIDTH, column_chart_svg, column_x, svg_open
 
 HIST_HEIGHT = 120
 MAX_LISTED = 12  # job names listed in a duplicate group before "more"
@@ -123,11 +123,7 @@ def heatmap_svg(result: Pressure) -> str:
     details = {(c.hour, c.minute): c for c in result.cells or result.top_cells}
     peak = max(max(row) for row in result.grid)
     height = TOP + 24 * PITCH + 2
-    parts = [
-        f'<svg id="heatmap" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-        f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="Fires per minute of the day">'
-    ]
+    parts = [svg_open("heatmap", WIDTH, height, "Fires per minute of the day")]
     for minute in range(0, 60, 5):
         parts.append(f'<text x="{column_x(minute)}" y="{TOP - 8}">:{minute:02d}</text>')
     for hour, row in enumerate(result.grid):

@@ -17,6 +17,15 @@ LEFT = 30  # room for the row labels
 TOP = 22  # room for the column labels
 
 
+def svg_open(svg_id: str, width: int, height: int, label: str) -> str:
+    """The opening tag of an inline chart: its id, size, and the label a screen reader says."""
+    return (
+        f'<svg id="{svg_id}" xmlns="http://www.w3.org/2000/svg" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{escape(label)}">'
+    )
+
+
 def column_x(column: int) -> int:
     """The left edge of a column (0-59)."""
     return LEFT + column * PITCH + column // 10 * GROUP_GAP
@@ -43,9 +52,7 @@ def column_chart_svg(
     scale = peak or 1
     total = height + TOP
     parts = [
-        f'<svg id="{svg_id}" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-        f'height="{total}" viewBox="0 0 {WIDTH} {total}" role="img" '
-        f'aria-label="{escape(label)}">',
+        svg_open(svg_id, WIDTH, total, label),
         f'<text x="2" y="10">{peak:,}</text>',
     ]
     for column, (count, title) in enumerate(zip(counts, titles, strict=True)):
