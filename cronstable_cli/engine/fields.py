@@ -70,6 +70,19 @@ YEAR = FieldSpec("year", "year", YEAR_MIN, YEAR_MAX, hashable=False)
 # Positions in the canonical 7-field order.
 ALL_FIELDS: tuple[FieldSpec, ...] = (SECOND, MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK, YEAR)
 
+# One frozenset per value a field may hold (0-59, 1970-2099): the parser's
+# value of every one-value field (`0`, `30`, `JAN`, `2026`) is one of these, in
+# every field, so equal one-value fields are one object (the search tables are
+# keyed by them: a look-up matches by identity, its hash made once).
+_ONE_VALUE = {v: frozenset((v,)) for v in (*range(60), *range(YEAR_MIN, YEAR_MAX + 1))}
+
+
+def one_value(value: int) -> frozenset[int]:
+    """The shared frozenset holding `value` alone."""
+    found = _ONE_VALUE.get(value)
+    return frozenset((value,)) if found is None else found
+
+
 MACROS = {
     "@yearly": "0 0 1 1 *",
     "@annually": "0 0 1 1 *",

@@ -21,6 +21,7 @@ from .fields import (
     REBOOT,
     YEAR,
     FieldSpec,
+    one_value,
 )
 from .h_items import clear as clear_hashed
 from .h_items import hashed_item, is_hashed, key_hash
@@ -82,29 +83,20 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
             return parsed
         parsed = _parse(text, key, crontab)
     if len(_PARSED) >= _CACHE_SIZE:
-        _forget_fields()
+        _PARSED.clear()
     _PARSED[cache_key] = parsed
     return parsed
 
 
-def _forget_fields() -> None:
-    """Empty the whole-parse cache and the field memos together, which bounds both.
+def clear_caches() -> None:
+    """Forget shared parse results (benchmarks measure cold parses with this).
 
-    A parse adds at most seven field entries: one that succeeds adds a whole
-    parse too, and one that fails checks the memos' size (`_raise_with_columns`),
-    so no memo outgrows seven times the cache's size.
+    The field memos go back to the dialect's constants (`_CONSTANTS`), which
+    no expression adds to.
     """
     _PARSED.clear()
-    for memo in _VALUES:
-        memo.clear()
-
-
-def clear_caches() -> None:
-    """Forget shared parse results (benchmarks measure cold parses with this)."""
-    _PARSED.clear()
     _MODULI.clear()
-    for memo in _VALUES:
-        memo.clear()
+    _reset_field_memos()
     clear_hashed()
 
 
@@ -124,9 +116,13 @@ def _not_fields(text: str, count: int, hash_key: str | None, crontab: bool) -> P
 
 # Per position (second .. year): a field's text -> its value, for fields without H.
 # A field without H is a pure function of its text, and a fleet's schedules
-# repeat a few texts ("*", "0", "*/5"), so a seen field costs one look-up.
+# repeat a few texts ("*", "0", "*/5"), so a seen field costs one look-up. Each
+# memo starts from the dialect's constants (`_CONSTANTS`: every spelling of one
+# value, and `*`), so the commonest fields never miss, even after a clear; what
+# parses add is bounded per memo (`_FIELD_MEMO_SIZE`).
 _VALUES: tuple[dict[str, Any], ...] = tuple({} for _ in ALL_FIELDS)
 _SECONDS, _MINUTES, _HOURS, _DOMS, _MONTHS, _DOWS, _YEARS = _VALUES
+_FIELD_MEMO_SIZE = 4096  # entries a memo holds beyond its constants
 _new_parsed = tuple.__new__  # Parsed(...) without namedtuple's Python-level __new__ frame
 _SPACE = re.compile(r"\s")
 
@@ -192,20 +188,29 @@ def _miss(reading: _Reading, index: int) -> Any:
     """The value of the field at `index` (0 second .. 6 year) that its memo lacked.
 
     It is remembered unless it held an H item, whose resolved spelling goes
-    into the reading's `shown` instead.
+    into the reading's `shown` instead. Plain fields (`*/5`, `1-5`, `mon-fri`,
+    `5,35`, `L`) are read by the fast readers first, which never accept an H
+    item; anything else takes `_read_field`, which also words the errors.
     """
     text, parts, key, found, shown = reading
     count = len(parts)
     at = index - (count < 7)  # the implied second shifts a 5 or 6-field text by one
     token = parts[at]
-    try:
-        value, res = _read_field(ALL_FIELDS[index], token, 0, key, found)
-    except ScheduleError:
-        _raise_with_columns(text, parts, count, index, key)
-    if res is None:  # bounded by `_forget_fields`
-        _VALUES[index][token] = value
-    elif shown is not None:  # always, when a field held an H item
-        shown[at] = res
+    value = _FAST_READERS[index](ALL_FIELDS[index], token)
+    if value is None:
+        try:
+            value, res = _read_field(ALL_FIELDS[index], token, 0, key, found)
+        except ScheduleError:
+            _raise_with_columns(text, parts, count, index, key)
+        if res is not None:  # an H item: never remembered
+            if shown is not None:  # always, when a field held an H item
+                shown[at] = res
+            return value
+    memo = _VALUES[index]
+    if len(memo) >= _MEMO_LIMITS[index]:
+        memo.clear()
+        memo.update(_CONSTANTS[index])
+    memo[token] = value
     return value
 
 
@@ -213,8 +218,6 @@ def _raise_with_columns(
     text: str, parts: list[str], count: int, index: int, key: str | None
 ) -> NoReturn:
     """Read a failing field again with its column, so the error names it; add Quartz's hint."""
-    if sum(map(len, _VALUES)) > 7 * _CACHE_SIZE:  # failed parses add no whole parse
-        _forget_fields()
     if parts[0][0] == "@":  # a macro with more after it (no field reads as `@...`)
         _not_fields(text, count, key, False)
     # Columns are worth computing only now: the same text gives the same
@@ -304,12 +307,10 @@ def _parse_macro(
             )
         lower = "@daily"
     # A macro's fields carry no H; `Parsed.fields` shows them unwritten (column 0).
+    # Each is `*` or one value: a constant of the dialect.
     values: list[Any] = [_ZERO]
     for index, token in enumerate(MACROS[lower].split(), 1):
-        value = _VALUES[index].get(token)
-        if value is None:
-            value = _VALUES[index][token] = _read_field(ALL_FIELDS[index], token, 0, None)[0]
-        values.append(value)
+        values.append(_CONSTANTS[index][token])
     values.append(_ALL_YEARS)
     return _new_parsed(Parsed, (lower, lower, False, 5, lower, *values))
 
@@ -384,6 +385,38 @@ def _read_field(
     return value, (",".join(resolved_items) if hashed else None)
 
 
+def _field_constants(spec: FieldSpec) -> dict[str, Any]:
+    """A field's dialect constants: the value of `*` and of every spelling of one value.
+
+    They depend on no expression (like `FieldSpec.words`), so they are made
+    once, at import; every spelling of a value shares one object with the
+    other fields' (`fields.one_value`), which the search tables are keyed by.
+    """
+    day = spec is DAY_OF_MONTH or spec is DAY_OF_WEEK
+    constants: dict[str, Any] = {"*": _FULL[spec.name]}
+    for word, number in spec.words.items():
+        values = one_value(number % 7 if spec is DAY_OF_WEEK else number)
+        constants[word] = day_value(spec, values) if day else values
+    return constants
+
+
+_CONSTANTS: tuple[dict[str, Any], ...] = tuple(_field_constants(spec) for spec in ALL_FIELDS)
+_MEMO_LIMITS = tuple(len(constants) + _FIELD_MEMO_SIZE for constants in _CONSTANTS)
+# The fast reader of each position: day fields have their special forms.
+_FAST_READERS = tuple(
+    day_field if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK else simple_field
+    for spec in ALL_FIELDS
+)
+
+
+def _reset_field_memos() -> None:
+    for memo, constants in zip(_VALUES, _CONSTANTS, strict=True):
+        memo.clear()
+        memo.update(constants)
+
+
+_reset_field_memos()
+
 # The second and year a 5- or 6-field text implies.
-_ZERO: frozenset[int] = frozenset((0,))
+_ZERO: frozenset[int] = one_value(0)
 _ALL_YEARS = _FULL[YEAR.name]

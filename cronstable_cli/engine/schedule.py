@@ -9,8 +9,9 @@ an unrestricted field contributes every day, so no OR special case exists.
 
 from __future__ import annotations
 
-from .fields import YEAR_MAX, YEAR_MIN
+from .fields import YEAR_MAX, YEAR_MIN, one_value
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
+from .parser import parse
 
 Wall = tuple[int, int, int, int, int, int]  # year, month, day, hour, minute, second
 
@@ -30,27 +31,28 @@ _PREV: dict[tuple[frozenset[int], int, int], list[int]] = {}
 _DAY_MASKS: dict[tuple[DayOfMonth, DayOfWeek], dict[int, int]] = {}
 
 
-def _single_value_tables() -> dict[frozenset[int], list[int]]:
-    """The next-table of every one-value field (`0`, `30`): constants of the dialect.
+def _constant_tables() -> dict[frozenset[int], list[int]]:
+    """The next-tables of the dialect's constant fields: constants too.
 
-    They depend on no expression (like `_FULL_MONTH`), so they are made once,
-    at import, and every cold memo starts from them: about half the distinct
-    fields of a typical fleet. Comparing a parsed one-value set with a key is
-    cheap; wider constant sets (`*`) are left to the memo, which then holds
-    the parser's own object and answers it by identity.
+    Every one-value field (`0`, `30`) and every field's `*` is a value that
+    depends on no expression (the parser makes each once, at import, and hands
+    out the same object every time), so their tables are made once too and
+    every cold memo starts from them: about half the distinct fields of a
+    typical fleet. A look-up of a constant finds its key by identity.
     """
-    return {frozenset((v,)): [v] * (v + 1) + [-1] * (_SPAN - v - 1) for v in range(60)}
-
-
-_SINGLE_TABLES = _single_value_tables()
-_NEXT.update(_SINGLE_TABLES)
+    tables = {one_value(v): _next_table(one_value(v), 0, _SPAN - 2) for v in range(60)}
+    every = parse("* * * * * * *")  # each field's `*`, the parser's constant objects
+    for full in (every.seconds, every.minutes, every.hours, every.months):
+        tables[full] = _next_table(full, 0, _SPAN - 2)
+    return tables
 
 
 def clear_tables() -> None:
     """Forget the shared lookup tables and day masks (benchmarks measure cold parses with this)."""
     for memo in (_NEXT, _NEXT_YEARS, _PREV, _DAY_MASKS):
         memo.clear()
-    _NEXT.update(_SINGLE_TABLES)
+    _NEXT.update(_CONSTANT_TABLES)
+    _NEXT_YEARS.update(_CONSTANT_YEAR_TABLES)
 
 
 def _forward(values: frozenset[int]) -> list[int]:
@@ -115,6 +117,13 @@ def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
 # a slice copies references in C, where a range would make each year's int anew.
 _IDENTITY = {0: list(range(_SPAN)), YEAR_MIN: list(range(YEAR_MIN, YEAR_MAX + 1))}
 _NO_YEARS = [-1] * (YEAR_MAX - YEAR_MIN + 2)
+_CONSTANT_TABLES = _constant_tables()
+_CONSTANT_YEAR_TABLES = {
+    years: _next_table(years, YEAR_MIN, YEAR_MAX)
+    for years in (parse("* * * * * *").years, *map(one_value, range(YEAR_MIN, YEAR_MAX + 1)))
+}
+_NEXT.update(_CONSTANT_TABLES)
+_NEXT_YEARS.update(_CONSTANT_YEAR_TABLES)
 
 
 def _prev_table(values: frozenset[int], lo: int, hi: int) -> list[int]:

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cronstable_cli.engine import Parsed, ScheduleError, parse, parser
-from cronstable_cli.engine.parser import _MODULI, _parse, clear_caches
+from cronstable_cli.engine.fields import ALL_FIELDS
+from cronstable_cli.engine.parser import _MODULI, _parse, _read_field, clear_caches
 
 H_TEXTS = [
     "H H * * *",
@@ -89,15 +90,38 @@ def test_the_field_memos_stay_bounded_by_parses_that_fail_too(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Each text's first fields are new and valid, its last field fails: no whole
-    # parse is stored, yet the memos must not grow without bound.
+    # parse is stored, yet the memos must not grow without bound beyond the
+    # dialect's constants they start from.
+    limits = tuple(len(constants) + 8 for constants in parser._CONSTANTS)
     monkeypatch.setattr(parser, "_CACHE_SIZE", 8)
+    monkeypatch.setattr(parser, "_MEMO_LIMITS", limits)
     clear_caches()
+
+    def bounded() -> bool:
+        return all(len(m) <= limit for m, limit in zip(parser._VALUES, limits, strict=True))
+
     for n in range(200):
         with pytest.raises(ScheduleError):
             parse(f"{n % 60},{n // 60} {n % 24} {n % 28 + 1} * 99")
-        assert sum(map(len, parser._VALUES)) <= 7 * 8 + 7
+        assert bounded()
     for n in range(200):  # and by parses that succeed
         parse(f"{n % 60},{n // 60} {n % 24} {n % 28 + 1} * *")
         assert len(parser._PARSED) <= 8
-        assert sum(map(len, parser._VALUES)) <= 7 * 8 + 7
+        assert bounded()
     clear_caches()
+    with pytest.raises(ScheduleError) as info:
+        parse("0  0 32 * *")
+    assert (info.value.field, info.value.item, info.value.column) == ("day-of-month", "32", 6)
+
+
+def test_a_clear_leaves_only_the_dialects_constants() -> None:
+    for n in range(50):
+        parse(f"{n},{n + 1} */{n % 5 + 2} 1-{n % 20 + 2} * mon-fri")
+    clear_caches()
+    assert [dict(m) for m in parser._VALUES] == [dict(c) for c in parser._CONSTANTS]
+    assert not parser._PARSED and not _MODULI
+    # The constants are what any parse of them gives: `*` and every spelling of a value.
+    for index, constants in enumerate(parser._CONSTANTS):
+        spec = ALL_FIELDS[index]
+        for word, value in constants.items():
+            assert _read_field(spec, word, 0, None) == (value, None), (spec.name, word)
