@@ -37,6 +37,9 @@ QUARTZ_HINT = (
 
 
 _PARSED: dict[object, Parsed] = {}  # by text, or (text, crontab, H slot): see `parse`
+# Keys parsed once and not kept yet (see `_keep`): texts are not containers, so
+# remembering them costs the garbage collector nothing.
+_SEEN_ONCE: set[object] = set()
 _MODULI: dict[str, tuple[tuple[str, int], ...]] = {}  # a text's H items' (label, M)
 _CACHE_SIZE = 4096
 _UNSEEN: Any = object()  # `_MODULI` has no entry (every empty tuple is one object: not `()`)
@@ -46,46 +49,69 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     """Parse a 5/6/7-field expression or a macro; raise ScheduleError if invalid.
 
     `crontab=True` accepts `@midnight` (classic crontab files only). Results
-    are immutable and shared (like `re`'s pattern cache). A text's result
-    depends on the hash key only through `hash_value(label, key) % M` per H
-    item, so jobs whose keys leave the same residues share one parse: a fleet
-    of 10,000 `H H * * *` jobs costs at most 1,440 real parses.
+    are immutable and shared (like `re`'s pattern cache) from a text's second
+    parse on (`_keep`). A text's result depends on the hash key only through
+    `hash_value(label, key) % M` per H item, so jobs whose keys leave the same
+    residues share one parse: a fleet of 10,000 `H H * * *` jobs costs at most
+    2 × 1,440 real parses.
     """
     if not isinstance(text, str):
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
-    parsed = None
-    slot = None
     # As in the daemon, the key is read only by H items: a text without one
     # is parsed without it (and its fields never look for H items).
-    key = None
-    if hash_key is not None and ("H" in text or "h" in text):
-        if not isinstance(hash_key, str):
-            raise ScheduleError(f"a hash key must be text, not {type(hash_key).__name__}")
-        key = hash_key
-        moduli = _MODULI.get(text, _UNSEEN)
-        if moduli is _UNSEEN:
-            # A first parse meets every H item anyway, so it collects their
-            # (label, M) pairs: no separate pass reads the items to find what
-            # the result depends on. A text that fails learns nothing.
-            found: list[tuple[str, int]] = []
-            parsed = _parse(text, key, crontab, found)
-            if len(_MODULI) >= _CACHE_SIZE:
-                _MODULI.clear()
-            moduli = _MODULI[text] = tuple(found)
+    if hash_key is None or ("H" not in text and "h" not in text):
+        # The commonest parse (no H slot, not a crontab line) is kept under its
+        # text alone: a look-up hashes no tuple.
+        cache_key: object = (text, True, None) if crontab else text
+        parsed = _PARSED.get(cache_key)
+        if parsed is None:
+            parsed = _parse(text, None, crontab)
+            _keep(cache_key, parsed)
+        return parsed
+    if not isinstance(hash_key, str):
+        raise ScheduleError(f"a hash key must be text, not {type(hash_key).__name__}")
+    slot = None
+    moduli = _MODULI.get(text, _UNSEEN)
+    if moduli is _UNSEEN:
+        # A first parse meets every H item anyway, so it collects their
+        # (label, M) pairs: no separate pass reads the items to find what
+        # the result depends on. A text that fails learns nothing.
+        found: list[tuple[str, int]] = []
+        parsed = _parse(text, hash_key, crontab, found)
+        if len(_MODULI) >= _CACHE_SIZE:
+            _MODULI.clear()
+        moduli = _MODULI[text] = tuple(found)
         if moduli:
             slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
-    # The commonest parse (no H slot, not a crontab line) is kept under its text
-    # alone: a look-up hashes no tuple.
+        cache_key = text if slot is None and not crontab else (text, crontab, slot)
+        _keep(cache_key, parsed)
+        return parsed
+    if moduli:
+        slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
     cache_key = text if slot is None and not crontab else (text, crontab, slot)
+    parsed = _PARSED.get(cache_key)
     if parsed is None:
-        parsed = _PARSED.get(cache_key)
-        if parsed is not None:
-            return parsed
-        parsed = _parse(text, key, crontab)
-    if len(_PARSED) >= _CACHE_SIZE:
-        _PARSED.clear()
-    _PARSED[cache_key] = parsed
+        parsed = _parse(text, hash_key, crontab)
+        _keep(cache_key, parsed)
     return parsed
+
+
+def _keep(cache_key: object, parsed: Parsed) -> None:
+    """Share a parse from its key's second sighting on; remember a first sighting only.
+
+    A fleet repeats its texts, so the second sighting comes soon and every
+    later one is a look-up. A stream of texts seen once (how a fleet loads)
+    would fill the cache with parses nobody asks for again: each one a few
+    objects the garbage collector must scan and promote. Both are bounded.
+    """
+    if cache_key in _SEEN_ONCE:
+        if len(_PARSED) >= _CACHE_SIZE:
+            _PARSED.clear()
+        _PARSED[cache_key] = parsed
+        return
+    if len(_SEEN_ONCE) >= _CACHE_SIZE:
+        _SEEN_ONCE.clear()
+    _SEEN_ONCE.add(cache_key)
 
 
 def clear_caches() -> None:
@@ -95,6 +121,7 @@ def clear_caches() -> None:
     no expression adds to.
     """
     _PARSED.clear()
+    _SEEN_ONCE.clear()
     _MODULI.clear()
     _reset_field_memos()
     clear_hashed()

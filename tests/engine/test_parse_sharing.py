@@ -125,3 +125,28 @@ def test_a_clear_leaves_only_the_dialects_constants() -> None:
         spec = ALL_FIELDS[index]
         for word, value in constants.items():
             assert _read_field(spec, word, 0, None) == (value, None), (spec.name, word)
+
+
+def test_a_parse_is_shared_from_its_texts_second_sighting_on() -> None:
+    clear_caches()
+    for crontab in (False, True):
+        for text, key in (("*/7 3 * * *", None), ("H H * * *", "job-7"), ("0 0 * * thu", "k")):
+            first = parse(text, key, crontab=crontab)
+            second = parse(text, key, crontab=crontab)
+            assert first == second == _parse(text, key, crontab)
+            assert parse(text, key, crontab=crontab) is second  # kept: one look-up from now on
+
+
+def test_texts_seen_once_keep_no_parse_and_the_memory_of_them_is_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A stream of distinct texts (how a fleet loads) must not fill the cache with
+    # parses nobody asks for again; what remembers them stays bounded.
+    monkeypatch.setattr(parser, "_CACHE_SIZE", 16)
+    clear_caches()
+    for n in range(500):
+        parse(f"{n % 60} {n // 60 % 24} {n // 1440 + 1} * *")
+        assert len(parser._SEEN_ONCE) <= 16
+    assert not parser._PARSED
+    clear_caches()
+    assert not parser._SEEN_ONCE
