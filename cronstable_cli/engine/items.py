@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from .describe import WEEKDAYS
 from .errors import ScheduleError
-from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec
+from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec, one_value
 from .parse_result import DayOfMonth, DayOfWeek
 
 NUMBER = re.compile(r"[0-9]{1,9}")
@@ -54,7 +54,7 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
     """
     number = spec.words.get(text)
     if number is not None:  # one value: the commonest field of all
-        return frozenset((number % 7 if spec is DAY_OF_WEEK else number,))
+        return one_value(number % 7 if spec is DAY_OF_WEEK else number)
     if "," not in text:
         return _simple_item(spec, text)
     words = spec.words

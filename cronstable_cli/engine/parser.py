@@ -223,7 +223,8 @@ def _miss(reading: _Reading, index: int) -> Any:
     count = len(parts)
     at = index - (count < 7)  # the implied second shifts a 5 or 6-field text by one
     token = parts[at]
-    value = _FAST_READERS[index](ALL_FIELDS[index], token)
+    # No fast reader accepts an H item (and no name starts with an h).
+    value = None if token[0] in "Hh" else _FAST_READERS[index](ALL_FIELDS[index], token)
     if value is None:
         try:
             value, res = _read_field(ALL_FIELDS[index], token, 0, key, found)

@@ -387,8 +387,9 @@ class Schedule:
                 if nm != mo:
                     mo, d, h, mi, s = nm, 1, 0, 0, 0
                 mask = masks.get(y * 13 + mo)
-                if mask is None:  # a month no search has visited
-                    mask = self.day_mask(y, mo)
+                if mask is None:  # a month no search has visited (what `day_mask` does)
+                    p = self.parsed
+                    mask = masks[y * 13 + mo] = month_mask(p.dom, p.dow, y, mo)
                 rest = mask >> d  # bit 0: day d
                 while rest:  # the matching days of month mo, from d
                     if not rest & 1:
