@@ -56,7 +56,7 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
     if number is not None:  # one value: the commonest field of all
         return one_value(number % 7 if spec is DAY_OF_WEEK else number)
     if "," not in text:
-        return _simple_item(spec, text)
+        return simple_item(spec, text)
     words = spec.words
     values: set[int] = set()
     for item in text.split(","):
@@ -64,7 +64,7 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
         if number is not None:
             values.add(number)
             continue
-        part = _simple_item(spec, item)
+        part = simple_item(spec, item)
         if part is None:
             return None
         values |= part
@@ -74,7 +74,7 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
     return frozenset(values)
 
 
-def _simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
+def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     """One plain item: `*`, `n` or `a-b`, then `/n` (values and steps as `words` spells them)."""
     base, slash, step_text = text.partition("/")
     a_text, dash, b_text = base.partition("-")
@@ -156,7 +156,7 @@ def _special_days(text: str) -> DayOfMonth | None:
                 return None
             nearest = nearest.union((day,))
         else:
-            plain = _simple_item(DAY_OF_MONTH, item)
+            plain = simple_item(DAY_OF_MONTH, item)
             if plain is None:
                 return None
             days = days | plain
@@ -181,7 +181,7 @@ def _special_weekdays(text: str) -> DayOfWeek | None:
                 return None
             last = last.union((weekday % 7,))
         else:
-            plain = _simple_item(DAY_OF_WEEK, item)
+            plain = simple_item(DAY_OF_WEEK, item)
             if plain is None:
                 return None
             days = days | plain

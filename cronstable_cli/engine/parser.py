@@ -25,7 +25,17 @@ from .fields import (
 )
 from .h_items import clear as clear_hashed
 from .h_items import hashed_item, is_hashed, key_hash
-from .items import Acc, day_field, day_value, error, finish, parse_item, plain_item, simple_field
+from .items import (
+    Acc,
+    day_field,
+    day_value,
+    error,
+    finish,
+    parse_item,
+    plain_item,
+    simple_field,
+    simple_item,
+)
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
 
 _TOKEN = re.compile(r"\S+")
@@ -223,11 +233,21 @@ def _miss(reading: _Reading, index: int) -> Any:
     count = len(parts)
     at = index - (count < 7)  # the implied second shifts a 5 or 6-field text by one
     token = parts[at]
-    # No fast reader accepts an H item (and no name starts with an h).
-    value = None if token[0] in "Hh" else _FAST_READERS[index](ALL_FIELDS[index], token)
+    spec = ALL_FIELDS[index]
+    # The fast readers first: none accepts an H item (and no name starts with an
+    # h); day fields have their special forms; one item needs no list split.
+    value: Any
+    if token[0] in "Hh":
+        value = None
+    elif index == 3 or index == 5:
+        value = day_field(spec, token)
+    elif "," in token:
+        value = simple_field(spec, token)
+    else:
+        value = simple_item(spec, token)
     if value is None:
         try:
-            value, res = _read_field(ALL_FIELDS[index], token, 0, key, found)
+            value, res = _read_field(spec, token, 0, key, found)
         except ScheduleError:
             _raise_with_columns(text, parts, count, index, key)
         if res is not None:  # an H item: never remembered
@@ -374,7 +394,7 @@ def _read_field(
             found.append((spec.label, modulus))
         if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
             return day_value(spec, values), joined
-        return frozenset(values), joined
+        return (one_value(values[0]) if len(values) == 1 else frozenset(values)), joined
     if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
         day = day_field(spec, text)
         if day is not None:
@@ -430,11 +450,6 @@ def _field_constants(spec: FieldSpec) -> dict[str, Any]:
 
 _CONSTANTS: tuple[dict[str, Any], ...] = tuple(_field_constants(spec) for spec in ALL_FIELDS)
 _MEMO_LIMITS = tuple(len(constants) + _FIELD_MEMO_SIZE for constants in _CONSTANTS)
-# The fast reader of each position: day fields have their special forms.
-_FAST_READERS = tuple(
-    day_field if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK else simple_field
-    for spec in ALL_FIELDS
-)
 
 
 def _reset_field_memos() -> None:
