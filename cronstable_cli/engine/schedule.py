@@ -118,10 +118,10 @@ def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
 _IDENTITY = {0: list(range(_SPAN)), YEAR_MIN: list(range(YEAR_MIN, YEAR_MAX + 1))}
 _NO_YEARS = [-1] * (YEAR_MAX - YEAR_MIN + 2)
 _CONSTANT_TABLES = _constant_tables()
-_CONSTANT_YEAR_TABLES = {
-    years: _next_table(years, YEAR_MIN, YEAR_MAX)
-    for years in (parse("* * * * * *").years, *map(one_value, range(YEAR_MIN, YEAR_MAX + 1)))
-}
+# A year field is `*` as a rule (one-value years are rare: their tables are left
+# to the memo, which keeps the import cheap).
+_EVERY_YEAR = parse("* * * * * *").years
+_CONSTANT_YEAR_TABLES = {_EVERY_YEAR: _next_table(_EVERY_YEAR, YEAR_MIN, YEAR_MAX)}
 _NEXT.update(_CONSTANT_TABLES)
 _NEXT_YEARS.update(_CONSTANT_YEAR_TABLES)
 
