@@ -115,6 +115,9 @@ def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
 # a slice copies references in C, where a range would make each year's int anew.
 _IDENTITY = {0: list(range(_SPAN)), YEAR_MIN: list(range(YEAR_MIN, YEAR_MAX + 1))}
 _NO_YEARS = [-1] * (YEAR_MAX - YEAR_MIN + 2)
+_YEARS = YEAR_MAX - YEAR_MIN + 1
+_EVERY_YEAR = _next_table(frozenset(range(YEAR_MIN, YEAR_MAX + 1)), YEAR_MIN, YEAR_MAX)
+_EVERY_MONTH = _next_table(frozenset(range(1, 13)), 0, _SPAN - 2)
 
 
 def _prev_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
@@ -300,7 +303,13 @@ class Schedule:
         seconds, minutes, hours, dom, months, dow, years = parsed[5:]
         # Shared tables: after the first schedule with a field's values, one look-up each.
         tables = _NEXT
-        yt = _NEXT_YEARS.get(years) or _forward_years(years)
+        # Every year, every month (`*`, what nearly every text has): constant
+        # tables, known by their size (a field's values are within its range),
+        # so a fresh process's first search builds and hashes neither.
+        if len(years) == _YEARS:
+            yt = _EVERY_YEAR
+        else:
+            yt = _NEXT_YEARS.get(years) or _forward_years(years)
         ht = tables.get(hours) or _forward(hours)
         mt = tables.get(minutes) or _forward(minutes)
         st = tables.get(seconds) or _forward(seconds)
@@ -311,7 +320,8 @@ class Schedule:
             # the year: no year, no search.
             yt = _NO_YEARS
         # One tuple, years .. seconds: a slot to store and one to read per search.
-        self._nexts = (yt, tables.get(months) or _forward(months), ht, mt, st)
+        mot = _EVERY_MONTH if len(months) == 12 else tables.get(months) or _forward(months)
+        self._nexts = (yt, mot, ht, mt, st)
         # The backward tables (years .. seconds) are found on the first backward search.
         self._back: tuple[list[int], ...] | None = None
         days = (dom, dow)

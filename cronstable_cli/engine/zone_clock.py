@@ -28,8 +28,9 @@ What the search asks:
 
 from __future__ import annotations
 
+import sys
 from bisect import bisect_right
-from datetime import datetime, timezone, tzinfo
+from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any, NamedTuple
 
 from .civil import civil_from_days, days_from_civil, wall_at
@@ -41,6 +42,8 @@ __all__ = ["ZoneClock", "civil_from_days", "clock_for", "days_from_civil", "wall
 _DAY = 86400
 _MARGIN = 2 * _DAY  # more than any UTC offset (+-14 h) plus a skipped day (Samoa, 2011)
 _DIRECT_SEARCHES = 128  # see ZoneClock.direct
+_ONE_DAY = timedelta(days=1)
+_Y2K = datetime(2000, 1, 1)
 _FIRST_YEAR, _LAST_YEAR = 1970, 2100  # the engine's years, and the one its last fire may reach
 
 
@@ -60,6 +63,9 @@ class Segments(NamedTuple):
 
 
 _NO_RUNS = Segments([()], [()], [0])  # nothing known yet: every search takes the careful path
+_NO_RUN: tuple[tuple[int, ...], tuple[int, ...], int] = ((), (), 0)
+_NO_START: tuple[Any, ...] = (None,)
+_NOTHING: list[int] = []  # shared by clocks that have probed nothing: never appended to
 
 
 def fixed_segments(offset: int) -> Segments:
@@ -91,40 +97,48 @@ class ZoneClock:
 
     def __init__(self, zone: tzinfo) -> None:
         self.zone = zone
-        # Whether a datetime built from wall fields (fold=0) is what
-        # `datetime.fromtimestamp` gives for an instant in a steady run: true of
-        # the standard library's tzinfo types, not promised by others (pytz).
-        self.civil = _civil_zone(zone)
-        # A fixed zone (UTC, Etc/GMT+n, a timezone offset) is one run for ever:
-        # its searches never look at the tables below.
-        self.fixed = is_fixed(zone)
-        self.offset = _fixed_offset(zone) if self.fixed else 0
-        self.segments = fixed_segments(self.offset) if self.fixed else _NO_RUNS
+        if type(zone) is timezone:
+            # UTC or a fixed offset, which a timezone says without a date: one run
+            # for ever, and what a datetime built from wall fields means.
+            delta = zone.utcoffset(None)
+            self.offset = offset = delta.days * _DAY + delta.seconds
+            self.fixed = self.civil = True
+            self.segments = Segments([()], [(10000,)], [offset])
+            self.direct = 0
+        else:
+            # Whether a datetime built from wall fields (fold=0) is what
+            # `datetime.fromtimestamp` gives for an instant in a steady run: true of
+            # the standard library's tzinfo types, not promised by others (pytz).
+            self.civil = _civil_zone(zone)
+            # A fixed zone (UTC, Etc/GMT+n) is one run for ever: its searches never
+            # look at the tables below.
+            self.fixed = is_fixed(zone)
+            self.offset = _wall_offset(zone, _Y2K) if self.fixed else 0
+            self.segments = fixed_segments(self.offset) if self.fixed else _NO_RUNS
+            # Searches the zone may still answer itself (`around`) before its tables
+            # are built: a zone used a few times never builds them, one used often
+            # builds them for the years its searches reach (zoneinfo zones only:
+            # their offsets are what `around` reads).
+            self.direct = _DIRECT_SEARCHES if self.civil and not self.fixed else 0
         # The steady run a search last started in, (start, end, offset): the
         # next search most likely starts in it too (wall times come in order,
         # and a fleet's searches start from one `now`). It stays true when the
         # tables grow: more probed years never change a known run.
-        self.run: tuple[tuple[int, ...], tuple[int, ...], int] = ((), (), 0)
+        self.run: tuple[tuple[int, ...], tuple[int, ...], int] = _NO_RUN
         # The datetime the last fast `next` started from, its wall fields, and
         # the end and offset of its steady run: (now, wall, end, offset). A
         # fleet's searches share one `now`, and a datetime never changes: the
         # entry holds it, so `is` cannot be fooled by a reused id.
-        self.start: tuple[Any, ...] = (None,)
-        # Searches the zone may still answer itself (`around`) before its tables
-        # are built: a zone used a few times never builds them, one used often
-        # builds them for the years its searches reach (zoneinfo and datetime
-        # zones only: their offsets are what `around` reads).
-        self.direct = _DIRECT_SEARCHES if self.civil and not self.fixed else 0
+        self.start: tuple[Any, ...] = _NO_START
         # The probed years are always one run [first, last]; instants in
         # [lo, hi] are far enough inside it that every change near them is known.
+        # Nothing is probed until a search needs it (the lists are replaced then).
         self._first = self._last = 0
         self._lo, self._hi = 1, 0
-        self._epochs: list[int] = []
-        self._before: list[int] = []
-        self._after: list[int] = []
+        self._epochs = self._before = self._after = _NOTHING
         # Wall time from which each entry's new offset applies when reading
         # with fold=0: its instant plus the larger of the two offsets.
-        self._walls: list[int] = []
+        self._walls = _NOTHING
 
     # -- the tables ---------------------------------------------------------------
     def _cover(self, epoch: int) -> None:
@@ -206,10 +220,9 @@ class ZoneClock:
         """Whether the tables already answer for an instant (no probing needed)."""
         return self._lo <= epoch <= self._hi
 
-    def around(self, epoch: int, local: datetime | None = None) -> datetime | None:
-        """The instant's wall time in the zone (`local`, if the caller has it, else read
-        from the zone itself), when no offset change happened in the day before it;
-        else None.
+    def around(self, epoch: int) -> datetime | None:
+        """The instant's wall time in the zone, read from the zone itself, when no offset
+        change happened in the day before it; else None.
 
         No zone of the tz database changes its offset twice within two days, and
         none by more than a day (tests/engine/test_zone_files.py checks every zone
@@ -217,12 +230,22 @@ class ZoneClock:
         lies behind it, so no wall time at or before its own lands after it.
         """
         zone = self.zone
-        if local is None:
-            local = datetime.fromtimestamp(epoch, zone)
+        local = datetime.fromtimestamp(epoch, zone)
         offset = local.utcoffset()
         if offset is None or datetime.fromtimestamp(epoch - _DAY, zone).utcoffset() != offset:
             return None
         return local
+
+    def settled(self, utc: datetime, offset: timedelta) -> bool:
+        """`around`'s test for an instant the caller holds as its UTC fields (naive) and
+        the zone's offset at it: whether the offset was the same a day before.
+
+        Read through the zone's `fromutc`, with no C library time call: a fresh
+        process's first `datetime.fromtimestamp` initialises the C library's time
+        zone (a file read), which a zone's first `next()` need not pay for.
+        """
+        zone = self.zone
+        return zone.fromutc((utc - _ONE_DAY).replace(tzinfo=zone)).utcoffset() == offset
 
     def _entry_at(self, epoch: int) -> int:
         """Index of the last change at or before an instant."""
@@ -289,23 +312,23 @@ class ZoneClock:
         return self._epochs[k], self._before[k], self._after[k]
 
 
-def _fixed_offset(zone: tzinfo) -> int:
-    """The offset of a zone that never changes it (a `timezone` says it without a date)."""
-    if type(zone) is timezone:
-        offset = zone.utcoffset(None)
-        return offset.days * _DAY + offset.seconds
-    return offset_at(zone, 946684800)  # 2000-01-01
+def _wall_offset(zone: tzinfo, wall: datetime) -> int:
+    """The zone's UTC offset at a wall time, in seconds (a fixed zone's at every one)."""
+    delta = zone.utcoffset(wall)
+    return 0 if delta is None else delta.days * _DAY + delta.seconds
 
 
 def _civil_zone(zone: tzinfo) -> bool:
-    if type(zone) is timezone:
-        return True
-    from zoneinfo import ZoneInfo  # imported here: UTC-only runs never need it
+    """Whether a zone is a `zoneinfo.ZoneInfo` (one can exist only once zoneinfo is imported:
+    UTC-only runs never import it)."""
+    module = sys.modules.get("zoneinfo")
+    return module is not None and type(zone) is module.ZoneInfo
 
-    return type(zone) is ZoneInfo
 
-
-_CLOCKS: dict[tzinfo, ZoneClock] = {}
+# UTC's clock is made at import: the zone of every job without a timezone, a constant
+# of the engine like the one-value tables.
+_UTC_CLOCK = ZoneClock(timezone.utc)
+_CLOCKS: dict[tzinfo, ZoneClock] = {timezone.utc: _UTC_CLOCK}
 
 
 def forget_starts() -> None:
@@ -314,7 +337,7 @@ def forget_starts() -> None:
     The zones' offset tables stay: they are zone data, like zoneinfo's own cache.
     """
     for clock in _CLOCKS.values():
-        clock.start = (None,)
+        clock.start = _NO_START
 
 
 def clock_for(zone: tzinfo) -> ZoneClock:
@@ -323,5 +346,6 @@ def clock_for(zone: tzinfo) -> ZoneClock:
     if clock is None:
         if len(_CLOCKS) >= 512:
             _CLOCKS.clear()
+            _CLOCKS[timezone.utc] = _UTC_CLOCK
         clock = _CLOCKS[zone] = ZoneClock(zone)
     return clock
