@@ -211,7 +211,8 @@ class Timeline:
         offset = fire.utcoffset()
         if offset is None or offset != fire.replace(fold=1).utcoffset():
             return None
-        inst = wall_seconds(w) - (offset.days * _DAY + offset.seconds)
+        since = fire.replace(tzinfo=None) - offset - _EPOCH_NAIVE  # its instant, in C
+        inst = since.days * _DAY + since.seconds
         if inst <= e:
             return None
         return inst, fire if out is zone else datetime.fromtimestamp(inst, out)

@@ -5,9 +5,10 @@ DST-aware search only needs to know where the changes are. zoneinfo keeps
 its transitions private, so `ZoneClock` asks `transitions.py` for them (read
 from the zone's file where it can, else probed) a calendar year at a time,
 only for the years a search reaches: the probed years are one contiguous run
-that grows as instants outside it are asked about (by at least its own
-length, so walking far ahead costs a few rebuilds), in three parallel sorted
-lists. Until a zone has been searched `_DIRECT_SEARCHES` times, a search
+in three parallel sorted lists, and a search past its end appends the years
+up to the one it needs (walking far ahead probes each year once, when it is
+reached; a search before its start, rarer, rebuilds it grown by at least its
+own length). Until a zone has been searched `_DIRECT_SEARCHES` times, a search
 away from its tables asks the zone itself (`around`), as the daemon does:
 a zone used once never builds tables at all. The run's first entry records
 the offset in force at its start (`before == after`).
@@ -44,7 +45,7 @@ _MARGIN = 2 * _DAY  # more than any UTC offset (+-14 h) plus a skipped day (Samo
 _DIRECT_SEARCHES = 128  # see ZoneClock.direct
 _ONE_DAY = timedelta(days=1)
 _Y2K = datetime(2000, 1, 1)
-_FIRST_YEAR, _LAST_YEAR = 1970, 2100  # the engine's years, and the one its last fire may reach
+_FIRST_YEAR = 1970  # the engine's first year: tables never start before it
 
 
 class Segments(NamedTuple):
@@ -84,6 +85,7 @@ class ZoneClock:
         "_hi",
         "_last",
         "_lo",
+        "_tail_run",
         "_walls",
         "civil",
         "direct",
@@ -139,22 +141,31 @@ class ZoneClock:
         # Wall time from which each entry's new offset applies when reading
         # with fold=0: its instant plus the larger of the two offsets.
         self._walls = _NOTHING
+        self._tail_run = False  # whether the last entry's steady run ends the segments
 
     # -- the tables ---------------------------------------------------------------
     def _cover(self, epoch: int) -> None:
-        """Probe the years around an instant (and any between them and those probed)."""
+        """Probe the years around an instant (and any between them and those probed).
+
+        Forward, a year at a time: the years past the probed run that the instant
+        needs are appended, and only the steady run that ended at the old last
+        year is made again; no year is probed before a search reaches it. Before
+        the run (a backward search), the tables are made again, grown by at least
+        the run's own length so that walking back costs a handful of rebuilds.
+        """
         want_first = civil_from_days((epoch - _MARGIN) // _DAY)[0]
         want_last = civil_from_days((epoch + _MARGIN) // _DAY)[0]
         if self._epochs:
-            # Past the probed run, grow it by at least its own length (up to the
-            # engine's years): a search walking far ahead rebuilds the tables a
-            # handful of times, not once a year.
+            if want_first >= self._first:
+                self._extend(want_last)
+                return
             span = self._last - self._first + 1
-            if want_last > self._last:
-                want_last = max(want_last, min(self._last + span, _LAST_YEAR))
-            if want_first < self._first:
-                want_first = min(want_first, max(self._first - span, _FIRST_YEAR))
-            want_first, want_last = min(want_first, self._first), max(want_last, self._last)
+            want_first = min(want_first, max(self._first - span, _FIRST_YEAR))
+            want_last = max(want_last, self._last)
+        self._build(want_first, want_last)
+
+    def _build(self, want_first: int, want_last: int) -> None:
+        """Make the tables for the years [want_first, want_last] (the probed ones kept)."""
         entries: list[tuple[int, int, int]] = []
         for year in range(want_first, want_last + 1):
             if self._epochs and self._first <= year <= self._last:
@@ -169,17 +180,45 @@ class ZoneClock:
         self._walls = [e + max(a, b) for e, b, a in entries]
         self._lo = days_from_civil(want_first, 1, 1) * _DAY + _MARGIN
         self._hi = days_from_civil(want_last + 1, 1, 1) * _DAY - _MARGIN
-        self.segments = self._runs()
+        if not self.fixed:  # a fixed zone's one run already holds every wall time
+            self.segments = runs = Segments([()], [()], [0])
+            self._add_runs(runs, 0)
 
-    def _runs(self) -> Segments:
-        """The steady runs of the probed years in wall time (what `steady` answers, per entry)."""
-        runs = Segments([()], [()], [0])
+    def _extend(self, want_last: int) -> None:
+        """Append the years after the probed run, up to `want_last`."""
+        added: list[tuple[int, int, int]] = []
+        for year in range(self._last + 1, want_last + 1):
+            added += self._probe(year)[1:]  # the year's first entry repeats the offset in force
+        last = len(self._epochs) - 1
+        self._epochs += [e for e, _, _ in added]
+        self._before += [b for _, b, _ in added]
+        self._after += [a for _, _, a in added]
+        self._walls += [e + max(a, b) for e, b, a in added]
+        self._last = max(self._last, want_last)
+        self._hi = days_from_civil(self._last + 1, 1, 1) * _DAY - _MARGIN
+        if self.fixed:
+            return  # a fixed zone's one run already holds every wall time
+        # The old last entry's run ended with the tables: it is made again, to the
+        # next change (or the new end), and the runs of the new entries follow it.
+        runs = self.segments
+        if self._tail_run:
+            runs.starts.pop()
+            runs.ends.pop()
+            runs.offsets.pop()
+        self._add_runs(runs, last)
+
+    def _add_runs(self, runs: Segments, first_entry: int) -> None:
+        """Append to `runs` the steady runs in wall time of the entries from `first_entry` on
+        (what `steady` answers, per entry)."""
         epochs, before, after = self._epochs, self._before, self._after
         last = len(epochs) - 1
-        for k, (at, b, a) in enumerate(zip(epochs, before, after, strict=True)):
+        lo = self._lo
+        self._tail_run = False
+        for k in range(first_entry, last + 1):
+            at, b, a = epochs[k], before[k], after[k]
             # From a gap's (or repeat's) length after the change, as `steady`; the
             # first entry is the run's start, known only from `_lo` on.
-            first = max(at + abs(a - b), self._lo)
+            first = max(at + abs(a - b), lo)
             if k < last:
                 until = epochs[k + 1] + min(before[k + 1], after[k + 1]) - a - 1
             else:
@@ -189,7 +228,7 @@ class ZoneClock:
                 runs.starts.append(start)
                 runs.ends.append(end)
                 runs.offsets.append(a)
-        return runs
+                self._tail_run = k == last
 
     def _probe(self, year: int) -> list[tuple[int, int, int]]:
         """The year's changes, after an entry for the offset it starts with."""
