@@ -124,7 +124,7 @@ def test_a_lazily_grown_clock_answers_as_the_zone_itself(
         # No year after the last instant's (and its two days' margin). Before the first
         # one's, at most the run's own length: a wall time is read from 14 hours before
         # its instant, which can reach the year before and grow the run back once.
-        assert clock._last == _year(max(epochs) + 2 * DAY)
+        assert clock._last <= _year(max(epochs) + 2 * DAY)
         assert clock._first >= _year(min(epochs) - 3 * DAY) - 2
 
 
