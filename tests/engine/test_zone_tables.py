@@ -212,3 +212,25 @@ def test_a_busy_zone_builds_tables_only_for_the_years_it_searched() -> None:
         clock = tab.timeline._zone_clock
         assert fires[-1].year == 2030
         assert (clock._first, clock._last) == (2030, 2030)
+
+
+@pytest.mark.parametrize("name", ["America/New_York", "Australia/Lord_Howe", "Pacific/Apia"])
+def test_settled_is_around_s_test_without_a_c_library_call(name: str) -> None:
+    """`ZoneClock.settled` (a datetime's own fields and offset, read through `fromutc`)
+    and `ZoneClock.around` (two `fromtimestamp` calls) agree near every change."""
+    from cronstable_cli.engine.transitions import transitions
+
+    zone = ZoneInfo(name)
+    clock = ZoneClock(zone)
+    start, end = days_from_civil(2008, 1, 1) * DAY, days_from_civil(2027, 1, 1) * DAY
+    changes = [t.epoch for t in transitions(zone, start, end, DAY)]
+    agreed = {True: 0, False: 0}
+    for at in changes:
+        for e in range(at - DAY - 5400, at + DAY + 5400, 901):
+            local = datetime.fromtimestamp(e, zone)
+            offset = local.utcoffset()
+            assert offset is not None
+            settled = clock.settled(local.replace(tzinfo=None) - offset, offset)
+            assert settled == (clock.around(e) is not None), (name, e)
+            agreed[settled] += 1
+    assert agreed[True] and agreed[False]  # both answers were exercised
