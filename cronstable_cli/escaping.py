@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from .safe_text import _UNSAFE_INLINE, is_plain, shown, shown_lines, valid_unicode
+from .safe_text import is_plain, pattern, shown, shown_lines, valid_unicode
 
 # Formats whose documents are JSON: escaped losslessly in JSON's own syntax.
 JSON_FORMATS = frozenset({"json", "sarif"})
@@ -91,9 +91,6 @@ def shell_word(text: str) -> str:
     return shlex.quote(text)
 
 
-_JSON_UNSAFE = _UNSAFE_INLINE  # a raw line break between lines is the document's own
-
-
 def _json_char(match: re.Match[str]) -> str:
     point = ord(match.group())
     if point > 0xFFFF:
@@ -112,7 +109,8 @@ def json_document(document: str) -> str:
     document = valid_unicode(document)
     if is_plain(document.replace("\n", "")):
         return document
-    return _JSON_UNSAFE.sub(_json_char, document)
+    # A raw line break between lines is the document's own.
+    return pattern("unsafe inline").sub(_json_char, document)
 
 
 def document(fmt: str, text: str) -> str:

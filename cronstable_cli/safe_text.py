@@ -39,12 +39,24 @@ _INVISIBLE = (
     "\ufeff\uffa0\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
 )
-# The invisible characters `str.isprintable()` accepts (letters of category Lo/Mn).
-_PRINTABLE_INVISIBLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u3164\uffa0]")
-# C0 and C1 controls, DEL, line and paragraph separators, lone surrogates.
-_UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_INVISIBLE}]")
-_UNSAFE_INLINE = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_INVISIBLE}]")
+# The patterns are compiled on first use: a class of code points beyond Latin-1
+# takes the regex compiler milliseconds, and most runs show only plain text.
+_PATTERNS = {
+    # The invisible characters `str.isprintable()` accepts (letters of category Lo/Mn).
+    "printable invisible": "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u3164\uffa0]",
+    # C0 and C1 controls, DEL, line and paragraph separators, lone surrogates.
+    "unsafe": f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_INVISIBLE}]",
+    # The same but line breaks, for text whose layout this program made.
+    "unsafe inline": f"[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_INVISIBLE}]",
+    "surrogate": "[\ud800-\udfff]",
+}
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+@cache
+def pattern(name: str) -> re.Pattern[str]:
+    """One of `_PATTERNS`, compiled the first time it is asked for."""
+    return re.compile(_PATTERNS[name])
 
 
 def _escape_char(match: re.Match[str]) -> str:
@@ -66,21 +78,21 @@ def shown(text: str) -> str:
     """`text` on one line: control, bidi and undecodable characters as `\\n`, `\\x1b`, `\\u202e`."""
     if is_plain(text):  # the common case, checked in C
         return text
-    return _UNSAFE.sub(_escape_char, text)
+    return pattern("unsafe").sub(_escape_char, text)
 
 
 def is_plain(text: str) -> bool:
     """True when `shown(text)` is `text`: nothing to escape (checked in C for ASCII)."""
     if text.isascii():
         return text.isprintable()
-    return text.isprintable() and _PRINTABLE_INVISIBLE.search(text) is None
+    return text.isprintable() and pattern("printable invisible").search(text) is None
 
 
 def shown_lines(text: str) -> str:
     """Like `shown`, but line breaks stay: for text whose layout this program made."""
     if is_plain(text.replace("\n", "")):
         return text
-    return _UNSAFE_INLINE.sub(_escape_char, text)
+    return pattern("unsafe inline").sub(_escape_char, text)
 
 
 def escaped(value: T) -> T:
@@ -190,9 +202,6 @@ def _values_kept_as_is(values: Iterable[Any]) -> bool:
     return set(map(type, present)) == {tuple} and _kept_as_is(chain.from_iterable(present))
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _json_escape(match: re.Match[str]) -> str:
     # Inside a JSON string literal: the backslash itself must be escaped.
     return "\\" + _escape_char(match)
@@ -206,14 +215,14 @@ def valid_unicode(document: str) -> str:
     """
     if document.isascii():
         return document
-    return _SURROGATE.sub(_json_escape, document)
+    return pattern("surrogate").sub(_json_escape, document)
 
 
 def no_surrogates(text: str) -> str:
     """Text that encodes as UTF-8: lone surrogates written as `\\xe9` / `\\ud800`."""
     if text.isascii():
         return text
-    return _SURROGATE.sub(_escape_char, text)
+    return pattern("surrogate").sub(_escape_char, text)
 
 
 def cut_middle(text: str, limit: int = 1000) -> str:

@@ -32,6 +32,7 @@ from .zones import is_fixed
 
 UTC = timezone.utc
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_EPOCH_NAIVE = datetime(1970, 1, 1)
 _DAY = 86400
 _LOOKBACK_SECONDS = 25 * 3600  # longer than any gap (Samoa skipped a day)
 _DENSE_GAP = 600  # fires at most this far apart (seconds) come in batches
@@ -164,22 +165,34 @@ class Timeline:
                 local = now if now.tzinfo is zone else now.astimezone(zone)
             offset = local.utcoffset()
             if offset is not None:
-                # Its whole second, from its fields: what floor_epoch gives, with no
-                # other look-up of the zone (a zoneinfo offset is whole seconds).
-                e = wall_seconds(_wall_of(local)) - offset.days * _DAY - offset.seconds
+                # now's UTC fields and whole second, from its own fields and offset:
+                # what floor_epoch gives, with no other look-up of the zone.
+                utc = local.replace(tzinfo=None) - offset
+                since = utc - _EPOCH_NAIVE
+                e = since.days * _DAY + since.seconds
                 if not clock.covers(e):
-                    found = self._next_direct(e, now.tzinfo, local)  # type: ignore[arg-type]
-                    if found is not None:
-                        return found[1]
+                    clock.direct -= 1
+                    if clock.settled(utc, offset):
+                        found = self._direct_fire(e, now.tzinfo, local)  # type: ignore[arg-type]
+                        if found is not None:
+                            return found[1]
         epoch = self._next_zoned(floor_epoch(now))
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
-    def _next_direct(
-        self, e: int, out: tzinfo, local: datetime | None = None
-    ) -> tuple[int, datetime] | None:
+    def _next_direct(self, e: int, out: tzinfo) -> tuple[int, datetime] | None:
         """The first fire after epoch second e, from the zone's own offsets (no tables):
         (its instant, it in `out`); None when the careful search must answer (an offset
-        change near e or near the fire, or no fire left). `local`: e in the zone, if known.
+        change near e or near the fire, or no fire left)."""
+        clock = self._zone_clock
+        clock.direct -= 1
+        local = clock.around(e)
+        if local is None:
+            return None
+        return self._direct_fire(e, out, local)
+
+    def _direct_fire(self, e: int, out: tzinfo, local: datetime) -> tuple[int, datetime] | None:
+        """`_next_direct` once no offset change is known in the day before e (`local`: e's
+        wall time in the zone).
 
         With no change in the day before e (`ZoneClock.around`), no wall time at or
         before e's lands after e; none between e's and the first match w exists; and
@@ -187,11 +200,6 @@ class Timeline:
         one instant, before every later wall time's: that instant is the answer,
         when it is after e (it is not when e is the second pass of a repeated hour).
         """
-        clock = self._zone_clock
-        clock.direct -= 1
-        local = clock.around(e, local)
-        if local is None:
-            return None
         w = self.schedule.first_at_or_after(
             local.year, local.month, local.day, local.hour, local.minute, local.second + 1
         )
@@ -203,7 +211,8 @@ class Timeline:
         offset = fire.utcoffset()
         if offset is None or offset != fire.replace(fold=1).utcoffset():
             return None
-        inst = wall_seconds(w) - (offset.days * _DAY + offset.seconds)
+        since = fire.replace(tzinfo=None) - offset - _EPOCH_NAIVE  # its instant, in C
+        inst = since.days * _DAY + since.seconds
         if inst <= e:
             return None
         return inst, fire if out is zone else datetime.fromtimestamp(inst, out)

@@ -14,8 +14,6 @@ from __future__ import annotations
 from datetime import datetime, tzinfo
 from typing import NamedTuple
 
-from .tzif import candidates
-
 
 class Transition(NamedTuple):
     """A change of UTC offset at `epoch` (seconds), from `before` to `after` seconds."""
@@ -51,7 +49,11 @@ def transitions(zone: tzinfo, start: int, end: int, step: int) -> tuple[Transiti
     shortest time a zone keeps an offset (half an hour is safe for every zone
     in the database; a day is enough for DST rules).
     """
-    listed = _at_candidates(zone, start, end, candidates(zone, start, end))
+    # The file reader is imported here, and its `candidates` read from it at each call:
+    # a run that never asks for a zone's changes (lint of a UTC fleet) never loads it.
+    from . import tzif
+
+    listed = _at_candidates(zone, start, end, tzif.candidates(zone, start, end))
     if listed is not None:
         return listed
     found: list[Transition] = []

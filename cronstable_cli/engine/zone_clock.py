@@ -5,9 +5,10 @@ DST-aware search only needs to know where the changes are. zoneinfo keeps
 its transitions private, so `ZoneClock` asks `transitions.py` for them (read
 from the zone's file where it can, else probed) a calendar year at a time,
 only for the years a search reaches: the probed years are one contiguous run
-that grows as instants outside it are asked about (by at least its own
-length, so walking far ahead costs a few rebuilds), in three parallel sorted
-lists. Until a zone has been searched `_DIRECT_SEARCHES` times, a search
+in three parallel sorted lists, and a search past its end appends the years
+up to the one it needs (walking far ahead probes each year once, when it is
+reached; a search before its start, rarer, rebuilds it grown by at least its
+own length). Until a zone has been searched `_DIRECT_SEARCHES` times, a search
 away from its tables asks the zone itself (`around`), as the daemon does:
 a zone used once never builds tables at all. The run's first entry records
 the offset in force at its start (`before == after`).
@@ -28,8 +29,9 @@ What the search asks:
 
 from __future__ import annotations
 
+import sys
 from bisect import bisect_right
-from datetime import datetime, timezone, tzinfo
+from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any, NamedTuple
 
 from .civil import civil_from_days, days_from_civil, wall_at
@@ -41,7 +43,9 @@ __all__ = ["ZoneClock", "civil_from_days", "clock_for", "days_from_civil", "wall
 _DAY = 86400
 _MARGIN = 2 * _DAY  # more than any UTC offset (+-14 h) plus a skipped day (Samoa, 2011)
 _DIRECT_SEARCHES = 128  # see ZoneClock.direct
-_FIRST_YEAR, _LAST_YEAR = 1970, 2100  # the engine's years, and the one its last fire may reach
+_ONE_DAY = timedelta(days=1)
+_Y2K = datetime(2000, 1, 1)
+_FIRST_YEAR = 1970  # the engine's first year: tables never start before it
 
 
 class Segments(NamedTuple):
@@ -60,6 +64,9 @@ class Segments(NamedTuple):
 
 
 _NO_RUNS = Segments([()], [()], [0])  # nothing known yet: every search takes the careful path
+_NO_RUN: tuple[tuple[int, ...], tuple[int, ...], int] = ((), (), 0)
+_NO_START: tuple[Any, ...] = (None,)
+_NOTHING: list[int] = []  # shared by clocks that have probed nothing: never appended to
 
 
 def fixed_segments(offset: int) -> Segments:
@@ -78,6 +85,7 @@ class ZoneClock:
         "_hi",
         "_last",
         "_lo",
+        "_tail_run",
         "_walls",
         "civil",
         "direct",
@@ -91,56 +99,73 @@ class ZoneClock:
 
     def __init__(self, zone: tzinfo) -> None:
         self.zone = zone
-        # Whether a datetime built from wall fields (fold=0) is what
-        # `datetime.fromtimestamp` gives for an instant in a steady run: true of
-        # the standard library's tzinfo types, not promised by others (pytz).
-        self.civil = _civil_zone(zone)
-        # A fixed zone (UTC, Etc/GMT+n, a timezone offset) is one run for ever:
-        # its searches never look at the tables below.
-        self.fixed = is_fixed(zone)
-        self.offset = _fixed_offset(zone) if self.fixed else 0
-        self.segments = fixed_segments(self.offset) if self.fixed else _NO_RUNS
+        if type(zone) is timezone:
+            # UTC or a fixed offset, which a timezone says without a date: one run
+            # for ever, and what a datetime built from wall fields means.
+            delta = zone.utcoffset(None)
+            self.offset = offset = delta.days * _DAY + delta.seconds
+            self.fixed = self.civil = True
+            self.segments = Segments([()], [(10000,)], [offset])
+            self.direct = 0
+        else:
+            # Whether a datetime built from wall fields (fold=0) is what
+            # `datetime.fromtimestamp` gives for an instant in a steady run: true of
+            # the standard library's tzinfo types, not promised by others (pytz).
+            self.civil = _civil_zone(zone)
+            # A fixed zone (UTC, Etc/GMT+n) is one run for ever: its searches never
+            # look at the tables below.
+            self.fixed = is_fixed(zone)
+            self.offset = _wall_offset(zone, _Y2K) if self.fixed else 0
+            self.segments = fixed_segments(self.offset) if self.fixed else _NO_RUNS
+            # Searches the zone may still answer itself (`around`) before its tables
+            # are built: a zone used a few times never builds them, one used often
+            # builds them for the years its searches reach (zoneinfo zones only:
+            # their offsets are what `around` reads).
+            self.direct = _DIRECT_SEARCHES if self.civil and not self.fixed else 0
         # The steady run a search last started in, (start, end, offset): the
         # next search most likely starts in it too (wall times come in order,
         # and a fleet's searches start from one `now`). It stays true when the
         # tables grow: more probed years never change a known run.
-        self.run: tuple[tuple[int, ...], tuple[int, ...], int] = ((), (), 0)
+        self.run: tuple[tuple[int, ...], tuple[int, ...], int] = _NO_RUN
         # The datetime the last fast `next` started from, its wall fields, and
         # the end and offset of its steady run: (now, wall, end, offset). A
         # fleet's searches share one `now`, and a datetime never changes: the
         # entry holds it, so `is` cannot be fooled by a reused id.
-        self.start: tuple[Any, ...] = (None,)
-        # Searches the zone may still answer itself (`around`) before its tables
-        # are built: a zone used a few times never builds them, one used often
-        # builds them for the years its searches reach (zoneinfo and datetime
-        # zones only: their offsets are what `around` reads).
-        self.direct = _DIRECT_SEARCHES if self.civil and not self.fixed else 0
+        self.start: tuple[Any, ...] = _NO_START
         # The probed years are always one run [first, last]; instants in
         # [lo, hi] are far enough inside it that every change near them is known.
+        # Nothing is probed until a search needs it (the lists are replaced then).
         self._first = self._last = 0
         self._lo, self._hi = 1, 0
-        self._epochs: list[int] = []
-        self._before: list[int] = []
-        self._after: list[int] = []
+        self._epochs = self._before = self._after = _NOTHING
         # Wall time from which each entry's new offset applies when reading
         # with fold=0: its instant plus the larger of the two offsets.
-        self._walls: list[int] = []
+        self._walls = _NOTHING
+        self._tail_run = False  # whether the last entry's steady run ends the segments
 
     # -- the tables ---------------------------------------------------------------
     def _cover(self, epoch: int) -> None:
-        """Probe the years around an instant (and any between them and those probed)."""
+        """Probe the years around an instant (and any between them and those probed).
+
+        Forward, a year at a time: the years past the probed run that the instant
+        needs are appended, and only the steady run that ended at the old last
+        year is made again; no year is probed before a search reaches it. Before
+        the run (a backward search), the tables are made again, grown by at least
+        the run's own length so that walking back costs a handful of rebuilds.
+        """
         want_first = civil_from_days((epoch - _MARGIN) // _DAY)[0]
         want_last = civil_from_days((epoch + _MARGIN) // _DAY)[0]
         if self._epochs:
-            # Past the probed run, grow it by at least its own length (up to the
-            # engine's years): a search walking far ahead rebuilds the tables a
-            # handful of times, not once a year.
+            if want_first >= self._first:
+                self._extend(want_last)
+                return
             span = self._last - self._first + 1
-            if want_last > self._last:
-                want_last = max(want_last, min(self._last + span, _LAST_YEAR))
-            if want_first < self._first:
-                want_first = min(want_first, max(self._first - span, _FIRST_YEAR))
-            want_first, want_last = min(want_first, self._first), max(want_last, self._last)
+            want_first = min(want_first, max(self._first - span, _FIRST_YEAR))
+            want_last = max(want_last, self._last)
+        self._build(want_first, want_last)
+
+    def _build(self, want_first: int, want_last: int) -> None:
+        """Make the tables for the years [want_first, want_last] (the probed ones kept)."""
         entries: list[tuple[int, int, int]] = []
         for year in range(want_first, want_last + 1):
             if self._epochs and self._first <= year <= self._last:
@@ -155,17 +180,45 @@ class ZoneClock:
         self._walls = [e + max(a, b) for e, b, a in entries]
         self._lo = days_from_civil(want_first, 1, 1) * _DAY + _MARGIN
         self._hi = days_from_civil(want_last + 1, 1, 1) * _DAY - _MARGIN
-        self.segments = self._runs()
+        if not self.fixed:  # a fixed zone's one run already holds every wall time
+            self.segments = runs = Segments([()], [()], [0])
+            self._add_runs(runs, 0)
 
-    def _runs(self) -> Segments:
-        """The steady runs of the probed years in wall time (what `steady` answers, per entry)."""
-        runs = Segments([()], [()], [0])
+    def _extend(self, want_last: int) -> None:
+        """Append the years after the probed run, up to `want_last`."""
+        added: list[tuple[int, int, int]] = []
+        for year in range(self._last + 1, want_last + 1):
+            added += self._probe(year)[1:]  # the year's first entry repeats the offset in force
+        last = len(self._epochs) - 1
+        self._epochs += [e for e, _, _ in added]
+        self._before += [b for _, b, _ in added]
+        self._after += [a for _, _, a in added]
+        self._walls += [e + max(a, b) for e, b, a in added]
+        self._last = max(self._last, want_last)
+        self._hi = days_from_civil(self._last + 1, 1, 1) * _DAY - _MARGIN
+        if self.fixed:
+            return  # a fixed zone's one run already holds every wall time
+        # The old last entry's run ended with the tables: it is made again, to the
+        # next change (or the new end), and the runs of the new entries follow it.
+        runs = self.segments
+        if self._tail_run:
+            runs.starts.pop()
+            runs.ends.pop()
+            runs.offsets.pop()
+        self._add_runs(runs, last)
+
+    def _add_runs(self, runs: Segments, first_entry: int) -> None:
+        """Append to `runs` the steady runs in wall time of the entries from `first_entry` on
+        (what `steady` answers, per entry)."""
         epochs, before, after = self._epochs, self._before, self._after
         last = len(epochs) - 1
-        for k, (at, b, a) in enumerate(zip(epochs, before, after, strict=True)):
+        lo = self._lo
+        self._tail_run = False
+        for k in range(first_entry, last + 1):
+            at, b, a = epochs[k], before[k], after[k]
             # From a gap's (or repeat's) length after the change, as `steady`; the
             # first entry is the run's start, known only from `_lo` on.
-            first = max(at + abs(a - b), self._lo)
+            first = max(at + abs(a - b), lo)
             if k < last:
                 until = epochs[k + 1] + min(before[k + 1], after[k + 1]) - a - 1
             else:
@@ -175,7 +228,7 @@ class ZoneClock:
                 runs.starts.append(start)
                 runs.ends.append(end)
                 runs.offsets.append(a)
-        return runs
+                self._tail_run = k == last
 
     def _probe(self, year: int) -> list[tuple[int, int, int]]:
         """The year's changes, after an entry for the offset it starts with."""
@@ -206,10 +259,9 @@ class ZoneClock:
         """Whether the tables already answer for an instant (no probing needed)."""
         return self._lo <= epoch <= self._hi
 
-    def around(self, epoch: int, local: datetime | None = None) -> datetime | None:
-        """The instant's wall time in the zone (`local`, if the caller has it, else read
-        from the zone itself), when no offset change happened in the day before it;
-        else None.
+    def around(self, epoch: int) -> datetime | None:
+        """The instant's wall time in the zone, read from the zone itself, when no offset
+        change happened in the day before it; else None.
 
         No zone of the tz database changes its offset twice within two days, and
         none by more than a day (tests/engine/test_zone_files.py checks every zone
@@ -217,12 +269,22 @@ class ZoneClock:
         lies behind it, so no wall time at or before its own lands after it.
         """
         zone = self.zone
-        if local is None:
-            local = datetime.fromtimestamp(epoch, zone)
+        local = datetime.fromtimestamp(epoch, zone)
         offset = local.utcoffset()
         if offset is None or datetime.fromtimestamp(epoch - _DAY, zone).utcoffset() != offset:
             return None
         return local
+
+    def settled(self, utc: datetime, offset: timedelta) -> bool:
+        """`around`'s test for an instant the caller holds as its UTC fields (naive) and
+        the zone's offset at it: whether the offset was the same a day before.
+
+        Read through the zone's `fromutc`, with no C library time call: a fresh
+        process's first `datetime.fromtimestamp` initialises the C library's time
+        zone (a file read), which a zone's first `next()` need not pay for.
+        """
+        zone = self.zone
+        return zone.fromutc((utc - _ONE_DAY).replace(tzinfo=zone)).utcoffset() == offset
 
     def _entry_at(self, epoch: int) -> int:
         """Index of the last change at or before an instant."""
@@ -289,23 +351,23 @@ class ZoneClock:
         return self._epochs[k], self._before[k], self._after[k]
 
 
-def _fixed_offset(zone: tzinfo) -> int:
-    """The offset of a zone that never changes it (a `timezone` says it without a date)."""
-    if type(zone) is timezone:
-        offset = zone.utcoffset(None)
-        return offset.days * _DAY + offset.seconds
-    return offset_at(zone, 946684800)  # 2000-01-01
+def _wall_offset(zone: tzinfo, wall: datetime) -> int:
+    """The zone's UTC offset at a wall time, in seconds (a fixed zone's at every one)."""
+    delta = zone.utcoffset(wall)
+    return 0 if delta is None else delta.days * _DAY + delta.seconds
 
 
 def _civil_zone(zone: tzinfo) -> bool:
-    if type(zone) is timezone:
-        return True
-    from zoneinfo import ZoneInfo  # imported here: UTC-only runs never need it
+    """Whether a zone is a `zoneinfo.ZoneInfo` (one can exist only once zoneinfo is imported:
+    UTC-only runs never import it)."""
+    module = sys.modules.get("zoneinfo")
+    return module is not None and type(zone) is module.ZoneInfo
 
-    return type(zone) is ZoneInfo
 
-
-_CLOCKS: dict[tzinfo, ZoneClock] = {}
+# UTC's clock is made at import: the zone of every job without a timezone, a constant
+# of the engine like the one-value tables.
+_UTC_CLOCK = ZoneClock(timezone.utc)
+_CLOCKS: dict[tzinfo, ZoneClock] = {timezone.utc: _UTC_CLOCK}
 
 
 def forget_starts() -> None:
@@ -314,7 +376,7 @@ def forget_starts() -> None:
     The zones' offset tables stay: they are zone data, like zoneinfo's own cache.
     """
     for clock in _CLOCKS.values():
-        clock.start = (None,)
+        clock.start = _NO_START
 
 
 def clock_for(zone: tzinfo) -> ZoneClock:
@@ -323,5 +385,6 @@ def clock_for(zone: tzinfo) -> ZoneClock:
     if clock is None:
         if len(_CLOCKS) >= 512:
             _CLOCKS.clear()
+            _CLOCKS[timezone.utc] = _UTC_CLOCK
         clock = _CLOCKS[zone] = ZoneClock(zone)
     return clock

@@ -38,11 +38,13 @@ def lint_json(report: LintReport, cwd: str | None = None) -> str:
     Each finding also carries its `fingerprint`: the one a baseline written in
     `cwd` (default: the current directory) records for it.
     """
-    import os
+    prints: list[str] = []
+    if report.findings:  # a clean run needs no fingerprints (start-up)
+        import os
 
-    from ..analysis.lint.baseline import baseline_prints
+        from ..analysis.lint.baseline import baseline_prints
 
-    prints = baseline_prints(report.findings, cwd or os.getcwd())
+        prints = baseline_prints(report.findings, cwd or os.getcwd())
     return to_json(
         {
             "files": list(report.files),

@@ -10,7 +10,6 @@ file are relative to the file's directory.
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -264,6 +263,8 @@ def _join(root: str, path: str) -> str:
 def _did_you_mean(
     word: str, choices: Sequence[str] | Mapping[str, Any], template: str = "{!r}"
 ) -> str:
+    import difflib  # only for a misspelt key (start-up)
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"; did you mean {template.format(close[0])}?" if close else ""
 

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import os
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable
 from functools import cache
 from typing import IO, TYPE_CHECKING, Any, Literal
 
 from ..safe_text import is_plain, shown_lines
-from .layout import Block, output_width, overflows
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from .layout import Block
     from .plain import PlainConsole
 
 ColorMode = Literal["auto", "always", "never"]
@@ -59,6 +58,8 @@ def make_console(
     """A rich Console writing to `file` (stdout by default)."""
     target = file or (sys.stderr if stderr else sys.stdout)
     if width is None:
+        from .layout import output_width  # a console's first use (start-up: not at import)
+
         width = output_width(target)  # COLUMNS, else the terminal's, else 80 (docs/cli.md)
     if _color == "always":
         # Forced colour (CI logs that render ANSI): a fixed 16-colour palette, not a guess.
@@ -103,6 +104,7 @@ def make_writer(file: IO[str] | None = None, *, width: int | None = None) -> Con
     forced = _color == "always" or any(os.environ.get(name) for name in _FORCING)
     if terminal or forced or not encoding.startswith("utf"):
         return make_console(file, width=width)
+    from .layout import output_width
     from .plain import PlainConsole
 
     return PlainConsole(
@@ -124,6 +126,8 @@ def print_blocks(
 
 def print_block(console: Console | PlainConsole, block: Block) -> None:
     """Print one block; one holding a whole path goes as laid out, never cut by the console."""
+    from .layout import overflows
+
     if overflows(block):
         console.print(block, soft_wrap=True)
     else:
@@ -179,6 +183,8 @@ def to_ascii(text: str, encoding: str = "ascii") -> str:
     out = []
     for char in text:
         if "\u2500" <= char <= "\u257f":  # box drawing
+            import unicodedata  # only for a character the terminal cannot encode
+
             name = unicodedata.name(char, "")
             char = "-" if "HORIZONTAL" in name else "|" if "VERTICAL" in name else "+"
         out.append(char)

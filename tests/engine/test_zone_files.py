@@ -217,10 +217,17 @@ def test_a_file_that_does_not_chain_through_the_zone_falls_back_to_probing(
     real = tzif.candidates(zone, start, end)
     assert real
     # A list that misplaces a change by an hour: the zone's own offsets disagree with it.
-    monkeypatch.setattr(
-        "cronstable_cli.engine.transitions.candidates", lambda *_: [t + H for t in real]
-    )
+    # transitions() reads the reader's `candidates` at each call, so the patch is what
+    # it asks (the list records that it was asked: the fallback is not vacuous).
+    asked: list[int] = []
+
+    def misplaced(*_: object) -> list[int]:
+        asked.append(1)
+        return [t + H for t in real]
+
+    monkeypatch.setattr(tzif, "candidates", misplaced)
     assert transitions(zone, start, end, DAY) == probed(zone, start, end)
+    assert asked
 
 
 # -- searches the zone answers before it has tables ----------------------------------------

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...records import RuntimeKeys
-from ..gaps import DAY, Gap, Gaps, cached_gaps
 from .context import JobContext
+
+if TYPE_CHECKING:
+    from ..gaps import Gap, Gaps
 
 
 def gaps(ctx: JobContext) -> Gaps | None:
@@ -25,6 +27,9 @@ def gaps(ctx: JobContext) -> Gaps | None:
     if known in facts:
         found: Gaps | None = facts[known]
         return found
+    # Imported on the first job with runtime keys: a run without any never loads it.
+    from ..gaps import DAY, cached_gaps
+
     start = int(ctx.now.timestamp()) // DAY * DAY  # today (UTC), as the DST rules use
     zone = ctx.job.zone if ctx.zone_known else "UTC"
     text = ctx.parsed.resolved or ctx.job.schedule

@@ -41,11 +41,14 @@ Or `concurrencyPolicy: Forbid` when a late run should make the next one skip.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ....records import Finding, Level, RuntimeKeys
-from ...gaps import Gaps
 from .. import runtime as r
 from ..context import JobContext
+
+if TYPE_CHECKING:
+    from ...gaps import Gaps  # computed only for a job with runtime keys (start-up)
 
 CODE = "runs-may-overlap"
 LEVEL: Level = "warning"

@@ -45,11 +45,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ....records import Finding, Level
-from ...gaps import Gap
 from .. import runtime as r
 from ..context import JobContext
+
+if TYPE_CHECKING:
+    from ...gaps import Gap  # found only for a job with runtime keys (start-up)
 
 CODE = "sla-gap-breach"
 LEVEL: Level = "warning"
