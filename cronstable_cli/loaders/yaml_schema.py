@@ -340,12 +340,9 @@ def report_issues(
         out.add(codes.INVALID_CONFIG, message, *locate(where, path, fallback))
 
 
-# How each job key a scalar can satisfy reads its text, for `build_flat`; the keys
-# the daemon's job checks read are left out (such a job takes the generic walk).
+# How each job key a scalar can satisfy reads its text, for `build_flat`.
 _FLAT_READERS = {
-    f.name: reader
-    for f in JOB.fields
-    if f.name not in JOB_CHECKED_KEYS and (reader := scalar_reader(f.type)) is not None
+    f.name: reader for f in JOB.fields if (reader := scalar_reader(f.type)) is not None
 }
 _JOB_ROOTS = frozenset({""})
 _NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
@@ -368,6 +365,9 @@ class JobBuilder:
         self.has_directives = "cronstable" in text.lower()
         # Jobs of a file mostly share their key lists and schedules: one object each.
         self._checker = Checker(out, job_roots=_JOB_ROOTS, hints=_JOB_HINTS, root=None)
+        # The same walk for `build_flat`'s nested blocks, reporting into a scratch list:
+        # any finding there sends the job to `build`, which reports it.
+        self._probe = Checker(Problems(out.file), job_roots=_JOB_ROOTS, hints=_JOB_HINTS, root=None)
         self._schedules: dict[str, str] = {}
         self._keys: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -437,52 +437,91 @@ class JobBuilder:
         )
 
     def build_flat(self, item: FlatItem, line: int, col: int) -> Draft | None:
-        """`build` for a job item whose values are all scalars, without the generic walk
-        when each key reads cleanly: a known key that the daemon's job checks do not
-        read, a value of its type, the three required keys, a name and a command that
-        are not blank, a known zone, no `${`. Anything else (each of which `build`
+        """`build` for a job item as the fast parser streams it, without the generic walk
+        when every key reads cleanly: a known key, a value of its type (a nested block
+        checked by the schema walk on its own, into a scratch list of findings), the
+        three required keys, a name and a command that are not blank, well-formed map
+        schedule fields, a known zone, no `${`. Anything else (each of which `build`
         reports) goes to `build`, so the Draft and the findings are the same."""
         readers = _FLAT_READERS
-        own: dict[str, Any] = {}  # what `finish` reads of the job's own keys
+        # The position table only a job that sets a checked key keeps (as `build`).
+        checked = not JOB_CHECKED_KEYS.isdisjoint(item)
+        data: dict[str, Any] = {}
+        where: Where = {"": (line, col)} if checked else {}
         try:
-            for key, (_, _, value) in item.items():
-                reader = readers.get(key)
-                if reader is None or (got := reader(value)) is INVALID:
-                    return self.build(flat_mapping(item, line, col))
-                if key in _FINISH_KEYS:
-                    own[key] = got
+            for key, (at, _, value) in item.items():
+                if isinstance(value, str):
+                    reader = readers.get(key)
+                    if reader is None or (got := reader(value)) is INVALID:
+                        return self.build(flat_mapping(item, line, col))
+                    if checked:
+                        where[key] = (at, col)
+                else:
+                    got = self._nested(key, at, col, value, where)
+                    if got is INVALID:
+                        return self.build(flat_mapping(item, line, col))
+                data[key] = got
         except Crash:
             return self.build(flat_mapping(item, line, col))
         # name, command and schedule read as their text (each type's first option).
-        name, command, schedule = item.get("name"), item.get("command"), item.get("schedule")
+        name, command, schedule = data.get("name"), data.get("command"), item.get("schedule")
         if (
-            name is None
+            type(name) is not str
             or command is None
             or schedule is None
             or self.has_references
-            or not name[2].strip()
-            or not command[2].strip()
-            or ("timezone" in own and not is_known_zone(own["timezone"]))
+            or not name.strip()
+            or (type(command) is str and not command.strip())
+            or ("timezone" in data and not is_known_zone(data["timezone"]))
         ):
             return self.build(flat_mapping(item, line, col))
         schedule_line, schedule_col, text = schedule
         file = self.out.file
-        at_line, at_col = self._text_start(schedule_line, schedule_col)
+        if isinstance(text, str):
+            at_line, at_col = self._text_start(schedule_line, schedule_col)
+            schedule_at = SourceLocation(file, at_line, at_col)
+            fields_at: tuple[SourceLocation | None, ...] = ()
+        else:
+            # A map schedule: `_lower` takes it only when every field is one cron token,
+            # as `_fields` wants (else `build` reports which).
+            entry = (Scalar("schedule", schedule_line, col), text)
+            found = self._schedule(entry, name, data["schedule"])
+            if found is None:
+                return self.build(flat_mapping(item, line, col))
+            text, schedule_at, (_, at_line), fields_at = found
+        if type(command) is list:
+            import shlex  # only list-form commands need it
+
+            command = shlex.join(str(word) for word in command)
         keys = tuple(item)
         return Draft(  # positional, in the order of Draft's fields (keywords cost more)
-            name[2],
+            name,
             self._schedules.setdefault(text, text),
             SourceLocation(file, line, col),
-            SourceLocation(file, at_line, at_col),
-            (),
-            command[2],
+            schedule_at,
+            fields_at,
+            command,
             suppressed_codes(self.lines, line, (schedule_line, at_line))
             if self.has_directives
             else None,
             self._keys.setdefault(keys, keys),
-            own,
-            _NOWHERE,
+            data if checked else {k: data[k] for k in _FINISH_KEYS if k in data},
+            where if checked else _NOWHERE,
         )
+
+    def _nested(self, key: str, at: int, col: int, node: Node, where: Where) -> object:
+        """The checked value of a nested block under a job key, INVALID when the schema
+        walk would report anything there (it reports into a scratch list, not `out`)."""
+        entry = JOB.field(key)
+        if entry is None:
+            return INVALID
+        probe = self._probe
+        probe.where = where
+        got = probe.check(node, entry.type, key, Scalar(key, at, col))
+        if probe.out.found:
+            probe.out.found.clear()
+            return INVALID
+        return got
 
     # -- the interpreted keys -------------------------------------------------
 

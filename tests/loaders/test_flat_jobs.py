@@ -1,9 +1,10 @@
-"""Job items whose values are all scalars skip the generic walk, with the same result.
+"""Job items skip the generic walk, with the same result.
 
-The fast parser hands such an item over without Mapping or key nodes (`on_flat_job`)
-and the builder reads it without the generic schema walk (`build_flat`). Both are
-shortcuts only: the streamed items, the Drafts and every finding must be exactly
-what the generic path gives for the same text.
+The fast parser hands an item over without Mapping or key nodes for the item itself
+(`on_flat_job`; a nested block under a key comes as its node) and the builder reads
+it without the generic schema walk of the job (`build_flat`). Both are shortcuts
+only: the streamed items, the Drafts and every finding must be exactly what the
+generic path gives for the same text.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from cronstable_cli.loaders.problems import Problems
 from cronstable_cli.loaders.yaml_fast import FlatItem, Unsupported, flat_mapping, parse_fast
-from cronstable_cli.loaders.yaml_nodes import Node
+from cronstable_cli.loaders.yaml_nodes import Mapping, Node, Scalar
 from cronstable_cli.loaders.yaml_schema import JOB_FIELDS, Draft, JobBuilder
 from cronstable_cli.records import Job
 
@@ -26,12 +27,25 @@ from .test_fast_parser import mapping, sequence
 JOB_KEYS = [
     "name", "command", "schedule", "timezone", "enabled", "utc", "clusterPolicy",
     "shell", "user", "priority", "poolSlots", "executionTimeout", "pool", "comand",
+    "environment", "onFailure", "sla", "monitorResources", "secrets", "onMissed",
+    "concurrencyPolicy", "killTimeout",
 ]  # fmt: skip
 JOB_VALUES = [
     "job-1", "job-2", "' '", "''", "/bin/run --x", "'0 1 * * *'", '"*/5 * * * *"', "H 2 * * *",
     "Europe/Berlin", "Mars/Base", "UTC", "true", "no", "maybe", "Leader", "EveryNode", "leader",
     "3", "1_0", "x", "2.5", "${HOME}", "'${NOPE_NOT_SET}'", "high", "|\n      echo a",
     ">-\n      a\n      b", "a # c", "# c", "",
+    # Nested blocks under the key (right for some keys, of the wrong shape for others).
+    "\n      retry:\n        maximumRetries: 3\n        initialDelay: 1\n"
+    "        maximumDelay: 60\n        backoffMultiplier: 2",
+    "\n      retry:\n        maximumRetries: x",
+    "\n      - key: A\n        value: b\n      - key: B\n        value: '1'",
+    "\n    - key: A\n      value: b", "\n      - key: A", "\n      - a\n      - b",
+    "\n      minute: '5'\n      hour: \"3\"", "\n      minute: 5 6", "\n      second: 1",
+    "\n      - /bin/run\n      - --x", "\n      enabled: true\n      interval: 5",
+    "\n      maxRuntimeSeconds: 60\n      lateAfterSeconds:", "\n      bogus: 1",
+    "\n      - name: s\n        value: v", "\n      # c\n      a: b",
+    "\n      a:\n        b: c\n      d: e", "\n\n      x: '${HOME}'",
 ]  # fmt: skip
 
 
@@ -47,7 +61,8 @@ def job_items(draw: st.DrawFn) -> str:
             if key == "name" and draw(st.booleans()):
                 value = f"job-{n}"
             lead = "  - " if index == 0 else "    "
-            lines.append(f"{lead}{key}: {value}".rstrip())
+            sep = ":" if value.startswith("\n") else ": "
+            lines.append(f"{lead}{key}{sep}{value}".rstrip())
         if draw(st.integers(0, 4)) == 0:
             lines.append(
                 draw(st.sampled_from(["    # cronstable: ignore", "", "    env:\n      A: b"]))
@@ -97,15 +112,32 @@ def test_a_flat_item_keeps_its_positions() -> None:
     }
 
 
-def test_an_item_with_a_nested_value_goes_on_through_the_generic_walk() -> None:
+def test_an_item_with_a_nested_value_comes_flat_with_the_block_as_its_node() -> None:
     text = "jobs:\n  - name: a\n    command: x\n    onFailure:\n      retry: y\n    schedule: z\n"
     flat: list[FlatItem] = []
     nodes: list[Node] = []
     parse_fast(text, nodes.append, None, lambda item, line, col: flat.append(item))
-    assert flat == []
-    assert [key.value for key, _ in nodes[0].entries] == [  # type: ignore[union-attr]
-        "name", "command", "onFailure", "schedule",
-    ]  # fmt: skip
+    assert nodes == []
+    assert flat == [
+        {
+            "name": (2, 11, "a"),
+            "command": (3, 14, "x"),
+            "onFailure": (4, 0, Mapping([(Scalar("retry", 5, 7), Scalar("y", 5, 14))], 5, 7)),
+            "schedule": (6, 15, "z"),
+        }
+    ]
+
+
+def test_an_empty_value_or_a_comment_after_a_key_goes_on_through_the_generic_walk() -> None:
+    for text in (
+        "jobs:\n  - name: a\n    command: x\n    shell:\n    schedule: z\n",
+        "jobs:\n  - name: a\n    command: x\n    sla: # c\n      lateAfterSeconds: 5\n",
+    ):
+        flat: list[FlatItem] = []
+        nodes: list[Node] = []
+        parse_fast(text, nodes.append, None, lambda item, line, col, got=flat: got.append(item))
+        assert flat == []
+        assert len(nodes) == 1
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
