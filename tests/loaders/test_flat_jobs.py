@@ -9,17 +9,23 @@ generic path gives for the same text.
 
 from __future__ import annotations
 
+import random
 from dataclasses import fields
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cronstable_cli.loaders import yaml_config
 from cronstable_cli.loaders.problems import Problems
+from cronstable_cli.loaders.yaml_config import YamlFile, load_yaml
 from cronstable_cli.loaders.yaml_fast import FlatItem, Unsupported, flat_mapping, parse_fast
 from cronstable_cli.loaders.yaml_nodes import Mapping, Node, Scalar
-from cronstable_cli.loaders.yaml_schema import JOB_FIELDS, Draft, JobBuilder
+from cronstable_cli.loaders.yaml_schema import JOB_FIELDS, Defaults, Draft, JobBuilder
 from cronstable_cli.records import Job
 
+from ..oracle import configgen
 from .test_fast_parser import mapping, sequence
 
 # Keys and values a job item is made of: known, checked (the job checks read them),
@@ -163,3 +169,34 @@ def test_finish_passes_a_jobs_fields_in_their_order() -> None:
         "name", "schedule", "location", "schedule_location", "schedule_fields", "command",
         "suppressed", "keys", "data", "where",
     )  # fmt: skip
+
+
+def _load(text: str, flat: bool) -> tuple[YamlFile, list[object]]:
+    out = Problems("main.yaml")
+    if flat:
+        return load_yaml(text, out, lambda target, into: Defaults()), list(out.found)
+    real = yaml_config.parse_document
+
+    def generic(text: str, on_job: Any, lines: Any, on_flat: Any = None) -> Any:
+        return real(text, on_job, lines, None)
+
+    yaml_config.parse_document = generic  # type: ignore[assignment]
+    try:
+        return load_yaml(text, out, lambda target, into: Defaults()), list(out.found)
+    finally:
+        yaml_config.parse_document = real
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_generated_configs_load_the_same_with_and_without_the_flat_path(seed: int) -> None:
+    # The daemon-parity generator's configs (every key of the schema, nested blocks,
+    # wrong values, mutations), each loaded whole: jobs, findings and the facts the
+    # whole-config checks read must not depend on which path read a job.
+    rng = random.Random(seed)
+    for _ in range(40):
+        text = configgen.config(rng)["main.yaml"]
+        (fast, fast_found), (slow, slow_found) = _load(text, True), _load(text, False)
+        assert fast.jobs == slow.jobs, text
+        assert fast_found == slow_found, text
+        assert fast.job_facts == slow.job_facts, text
+        assert fast.push_users == slow.push_users, text
