@@ -444,10 +444,12 @@ class JobBuilder:
         schedule fields, a known zone, no `${`. Anything else (each of which `build`
         reports) goes to `build`, so the Draft and the findings are the same."""
         readers = _FLAT_READERS
-        # The position table only a job that sets a checked key keeps (as `build`).
+        # A job that sets a checked key keeps its data and positions whole (as `build`);
+        # any other only what `finish` reads of its own keys.
         checked = not JOB_CHECKED_KEYS.isdisjoint(item)
         data: dict[str, Any] = {}
         where: Where = {"": (line, col)} if checked else {}
+        blocks: dict[str, Any] = data if checked else {}  # the nested blocks' values
         try:
             for key, (at, _, value) in item.items():
                 if isinstance(value, str):
@@ -456,22 +458,26 @@ class JobBuilder:
                         return self.build(flat_mapping(item, line, col))
                     if checked:
                         where[key] = (at, col)
+                        data[key] = got
+                    elif key in _FINISH_KEYS:
+                        data[key] = got
                 else:
                     got = self._nested(key, at, col, value, where)
                     if got is INVALID:
                         return self.build(flat_mapping(item, line, col))
-                data[key] = got
+                    blocks[key] = got
         except Crash:
             return self.build(flat_mapping(item, line, col))
         # name, command and schedule read as their text (each type's first option).
-        name, command, schedule = data.get("name"), data.get("command"), item.get("schedule")
+        name, command, schedule = item.get("name"), item.get("command"), item.get("schedule")
         if (
-            type(name) is not str
+            name is None
             or command is None
             or schedule is None
             or self.has_references
-            or not name.strip()
-            or (type(command) is str and not command.strip())
+            or not isinstance(name[2], str)
+            or not name[2].strip()
+            or (isinstance(command[2], str) and not command[2].strip())
             or ("timezone" in data and not is_known_zone(data["timezone"]))
         ):
             return self.build(flat_mapping(item, line, col))
@@ -485,27 +491,30 @@ class JobBuilder:
             # A map schedule: `_lower` takes it only when every field is one cron token,
             # as `_fields` wants (else `build` reports which).
             entry = (Scalar("schedule", schedule_line, col), text)
-            found = self._schedule(entry, name, data["schedule"])
+            found = self._schedule(entry, name[2], blocks["schedule"])
             if found is None:
                 return self.build(flat_mapping(item, line, col))
             text, schedule_at, (_, at_line), fields_at = found
-        if type(command) is list:
+        words = command[2]
+        if isinstance(words, str):
+            shell = words
+        else:
             import shlex  # only list-form commands need it
 
-            command = shlex.join(str(word) for word in command)
+            shell = shlex.join(str(word) for word in blocks["command"])
         keys = tuple(item)
         return Draft(  # positional, in the order of Draft's fields (keywords cost more)
-            name,
+            name[2],
             self._schedules.setdefault(text, text),
             SourceLocation(file, line, col),
             schedule_at,
             fields_at,
-            command,
+            shell,
             suppressed_codes(self.lines, line, (schedule_line, at_line))
             if self.has_directives
             else None,
             self._keys.setdefault(keys, keys),
-            data if checked else {k: data[k] for k in _FINISH_KEYS if k in data},
+            data,
             where if checked else _NOWHERE,
         )
 
