@@ -161,22 +161,44 @@ class JobBase:
         self.origins = tuple((p, at) for p, at in defaults.origins.items() if p in _ORIGIN_SET)
         # The runtime keys of a job that sets none itself: one record per file.
         self.runtime = runtime_keys(self.data, {}, "", self.origins)
-        # The verdicts for the values a job gives the checked keys (by their repr).
-        self._verdicts: dict[str, tuple[list[Issue], bool]] = {}
+        # By the values a job gives the checked keys (their repr): those keys merged
+        # over these defaults, the issues of the job checks, whether it pushes.
+        self._verdicts: dict[str, tuple[dict[str, Any], list[Issue], bool]] = {}
+        # The runtime records of jobs that set no checked key, by what of their own
+        # keys `runtime_keys` reads (the rest is this base's).
+        self._runtimes: dict[tuple[object, bool, bool, bool], RuntimeKeys] = {}
 
     def merged(self, draft: Draft) -> tuple[dict[str, Any], list[Issue], bool]:
-        """The job over these defaults, the issues of the job checks, whether it pushes."""
+        """The job's checked keys over these defaults, the issues of the job checks,
+        whether it pushes.
+
+        Only the checked keys of the job are merged: the checks read nothing else (a
+        test holds them to it), and neither do `finish` and `runtime_keys` (they read
+        the job's own `utc`, `enabled`, `timezone`, `clusterPolicy` and `onMissed`
+        first). Jobs that give the checked keys the same values (the same repr: plain
+        data) share one merged mapping and one verdict, which nothing changes.
+        """
         if JOB_CHECKED_KEYS.isdisjoint(draft.data):
             # The job's own keys are none the checks read: its verdicts are the base's.
             return self.data, self.issues, self.push
-        merged = merge(self.data, draft.data)
-        # The checks read only JOB_CHECKED_KEYS (a test holds them to it), so jobs that
-        # give those keys the same values (the same repr: plain data) share a verdict.
-        key = repr([(k, v) for k, v in draft.data.items() if k in JOB_CHECKED_KEYS])
+        checked = [(k, v) for k, v in draft.data.items() if k in JOB_CHECKED_KEYS]
+        key = repr(checked)
         verdict = self._verdicts.get(key)
         if verdict is None:
-            verdict = self._verdicts[key] = (job_issues(merged), uses_push(merged))
-        return merged, *verdict
+            merged = merge(self.data, dict(checked))
+            verdict = self._verdicts[key] = (merged, job_issues(merged), uses_push(merged))
+        return verdict
+
+    def runtime_of(self, own: dict[str, Any], file: str) -> RuntimeKeys:
+        """`runtime_keys` of a job that sets no checked key (its `merged` is this base's
+        and it keeps no position table): one record per spelling of what it reads."""
+        key = (own.get("onMissed"), "utc" in own, "timezone" in own, "onMissed" in own)
+        runtime = self._runtimes.get(key)
+        if runtime is None:
+            runtime = self._runtimes[key] = runtime_keys(
+                self.data, _NOWHERE, file, self.origins, own.get("onMissed"), own
+            )
+        return runtime
 
 
 def finish(
@@ -205,6 +227,8 @@ def finish(
     policy = own["clusterPolicy"] if "clusterPolicy" in own else merged.get("clusterPolicy")
     if base is not None and _OWN_RUNTIME.isdisjoint(own):
         runtime = base.runtime  # the job sets no runtime key: its file's record
+    elif base is not None and merged is base.data and not draft.where:
+        runtime = base.runtime_of(own, out.file)  # no checked key: shared by spelling
     else:
         runtime = runtime_keys(
             merged, draft.where, out.file, base.origins if base else (), own.get("onMissed"), own
