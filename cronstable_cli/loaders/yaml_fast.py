@@ -69,9 +69,10 @@ _PLAIN_ENTRY = re.compile(
 # A job item as `on_flat_job` gets it, with no Mapping and no key nodes: each key's
 # text -> (its line, its value's column, its value), in the file's order. A scalar
 # value is its text and starts on its key's line; a nested block (a mapping or a
-# list under the key) is the node the parser makes for it, with its own position
-# (the column is then 0). The item's own line and column, and every key's column,
-# are those `on_flat_job` is given.
+# list under the key) is the node the parser makes for it, with its own position,
+# and in place of the column the 0-based index of the line after the block (the
+# block's text is `lines[key_line:that]`). The item's own line and column, and
+# every key's column, are those `on_flat_job` is given.
 FlatItem = dict[str, tuple[int, int, "str | Mapping | Sequence"]]
 
 
@@ -325,7 +326,7 @@ class _Parser:
                             map_col = block.col
                         elif block.col != map_col:
                             raise Unsupported("inconsistent indentation")
-                    item[name] = (i + 1, 0, block)
+                    item[name] = (i + 1, j, block)
                     i = j
                     one_line = False
                 elif rest[0] == "#":

@@ -370,6 +370,8 @@ _FLAT_READERS = {
 }
 _JOB_ROOTS = frozenset({""})
 _NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
+# The nested blocks `build_flat` reads the value of, whatever the job sets.
+_READ_BLOCKS = frozenset({"command", "schedule"})
 _FINISH_KEYS = frozenset(
     {"utc", "enabled", "timezone", "clusterPolicy", "onMissed"}
 )  # `finish` reads
@@ -392,6 +394,7 @@ class JobBuilder:
         # The same walk for `build_flat`'s nested blocks, reporting into a scratch list:
         # any finding there sends the job to `build`, which reports it.
         self._probe = Checker(Problems(out.file), job_roots=_JOB_ROOTS, hints=_JOB_HINTS, root=None)
+        self._blocks: dict[tuple[str, int, str], bool] = {}  # `_valid_block`'s verdicts
         self._schedules: dict[str, str] = {}
         self._keys: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -475,7 +478,7 @@ class JobBuilder:
         where: Where = {"": (line, col)} if checked else {}
         blocks: dict[str, Any] = data if checked else {}  # the nested blocks' values
         try:
-            for key, (at, _, value) in item.items():
+            for key, (at, end, value) in item.items():
                 if isinstance(value, str):
                     reader = readers.get(key)
                     if reader is None or (got := reader(value)) is INVALID:
@@ -485,11 +488,13 @@ class JobBuilder:
                         data[key] = got
                     elif key in _FINISH_KEYS:
                         data[key] = got
-                else:
+                elif checked or key in _READ_BLOCKS:
                     got = self._nested(key, at, col, value, where)
                     if got is INVALID:
                         return self.build(flat_mapping(item, line, col))
                     blocks[key] = got
+                elif not self._valid_block(key, at, end, col, value):
+                    return self.build(flat_mapping(item, line, col))
         except Crash:
             return self.build(flat_mapping(item, line, col))
         # name, command and schedule read as their text (each type's first option).
@@ -541,6 +546,18 @@ class JobBuilder:
             data,
             where if checked else _NOWHERE,
         )
+
+    def _valid_block(self, key: str, at: int, end: int, col: int, node: Node) -> bool:
+        """Whether the schema walk finds nothing to report in a nested block of a job
+        that keeps neither its value nor its positions (no checked key: an
+        `environment:` list, say). That depends on the block's text alone (and where
+        its key is): a fleet's jobs mostly repeat theirs, each spelling is walked once."""
+        spelling = (key, col, "\n".join(self.lines[at:end]))
+        valid = self._blocks.get(spelling)
+        if valid is None:
+            valid = self._nested(key, at, col, node, {}) is not INVALID
+            self._blocks[spelling] = valid
+        return valid
 
     def _nested(self, key: str, at: int, col: int, node: Node, where: Where) -> object:
         """The checked value of a nested block under a job key, INVALID when the schema

@@ -128,7 +128,7 @@ def test_an_item_with_a_nested_value_comes_flat_with_the_block_as_its_node() -> 
         {
             "name": (2, 11, "a"),
             "command": (3, 14, "x"),
-            "onFailure": (4, 0, Mapping([(Scalar("retry", 5, 7), Scalar("y", 5, 14))], 5, 7)),
+            "onFailure": (4, 5, Mapping([(Scalar("retry", 5, 7), Scalar("y", 5, 14))], 5, 7)),
             "schedule": (6, 15, "z"),
         }
     ]
