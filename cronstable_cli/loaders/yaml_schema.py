@@ -370,8 +370,6 @@ _FLAT_READERS = {
 }
 _JOB_ROOTS = frozenset({""})
 _NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
-# The nested blocks `build_flat` reads the value of, whatever the job sets.
-_READ_BLOCKS = frozenset({"command", "schedule"})
 _FINISH_KEYS = frozenset(
     {"utc", "enabled", "timezone", "clusterPolicy", "onMissed"}
 )  # `finish` reads
@@ -394,7 +392,7 @@ class JobBuilder:
         # The same walk for `build_flat`'s nested blocks, reporting into a scratch list:
         # any finding there sends the job to `build`, which reports it.
         self._probe = Checker(Problems(out.file), job_roots=_JOB_ROOTS, hints=_JOB_HINTS, root=None)
-        self._blocks: dict[tuple[str, int, str], bool] = {}  # `_valid_block`'s verdicts
+        self._blocks: dict[tuple[str, int, str], tuple[object, Any]] = {}  # by `_block`
         self._schedules: dict[str, str] = {}
         self._keys: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -488,13 +486,14 @@ class JobBuilder:
                         data[key] = got
                     elif key in _FINISH_KEYS:
                         data[key] = got
-                elif checked or key in _READ_BLOCKS:
-                    got = self._nested(key, at, col, value, where)
+                else:
+                    got, places = self._block(key, at, end, col, value)
                     if got is INVALID:
                         return self.build(flat_mapping(item, line, col))
+                    if checked:
+                        for path, below, column in places:
+                            where[path] = (at + below, column)
                     blocks[key] = got
-                elif not self._valid_block(key, at, end, col, value):
-                    return self.build(flat_mapping(item, line, col))
         except Crash:
             return self.build(flat_mapping(item, line, col))
         # name, command and schedule read as their text (each type's first option).
@@ -547,17 +546,23 @@ class JobBuilder:
             where if checked else _NOWHERE,
         )
 
-    def _valid_block(self, key: str, at: int, end: int, col: int, node: Node) -> bool:
-        """Whether the schema walk finds nothing to report in a nested block of a job
-        that keeps neither its value nor its positions (no checked key: an
-        `environment:` list, say). That depends on the block's text alone (and where
-        its key is): a fleet's jobs mostly repeat theirs, each spelling is walked once."""
+    def _block(
+        self, key: str, at: int, end: int, col: int, node: Node
+    ) -> tuple[object, tuple[tuple[str, int, int], ...]]:
+        """The checked value of a nested block under a job key (INVALID when the schema
+        walk would report anything there), and the positions the walk records in it,
+        each as (path, lines below the key, column). Both depend only on the block's
+        text and where its key is: a fleet's jobs mostly repeat their blocks (an
+        `environment:` list, a retry policy), so each spelling is walked once per file
+        and its value shared (checked data is never changed once made)."""
         spelling = (key, col, "\n".join(self.lines[at:end]))
-        valid = self._blocks.get(spelling)
-        if valid is None:
-            valid = self._nested(key, at, col, node, {}) is not INVALID
-            self._blocks[spelling] = valid
-        return valid
+        known = self._blocks.get(spelling)
+        if known is None:
+            where: Where = {}
+            got = self._nested(key, at, col, node, where)
+            places = tuple((path, line - at, column) for path, (line, column) in where.items())
+            known = self._blocks[spelling] = (got, places)
+        return known
 
     def _nested(self, key: str, at: int, col: int, node: Node, where: Where) -> object:
         """The checked value of a nested block under a job key, INVALID when the schema
