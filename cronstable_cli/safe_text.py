@@ -17,7 +17,7 @@ import copy
 import dataclasses
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 from itertools import chain
 from typing import Any, TypeVar, cast
@@ -143,13 +143,13 @@ def _walk(value: Any, seen: dict[int, Any]) -> Any:
     elif isinstance(value, tuple):
         # A plain tuple of safe text (a failover ranking) is vetted in one C pass.
         if not (type(value) is tuple and _kept_as_is(value)):
-            items = [_walk(v, seen) for v in value]
+            items = _walk_items(value, seen)
             if any(n is not o for n, o in zip(items, value, strict=True)):
                 named = hasattr(value, "_fields")
                 result = cast(Any, type(value))._make(items) if named else tuple(items)
     elif isinstance(value, list):
         if not _kept_as_is(value):
-            items = [_walk(v, seen) for v in value]
+            items = _walk_items(value, seen)
             if any(n is not o for n, o in zip(items, value, strict=True)):
                 result = items
     elif isinstance(value, (set, frozenset)):
@@ -169,8 +169,73 @@ def _walk(value: Any, seen: dict[int, Any]) -> Any:
     return result
 
 
+# Items of a long tuple or list vetted together (`_all_kept`); a batch that holds
+# something to escape is walked item by item, so one bad name costs one batch.
+_BATCH = 256
+# Levels of nesting `_all_kept` follows before it leaves the rest to `_walk`.
+_MAX_LEVELS = 64
+
+
+def _walk_items(items: Sequence[Any], seen: dict[int, Any]) -> list[Any]:
+    """`[_walk(v, seen) for v in items]`, whole batches of records vetted at once."""
+    if len(items) < 8:
+        return [_walk(v, seen) for v in items]
+    out: list[Any] = []
+    for start in range(0, len(items), _BATCH):
+        batch = items[start : start + _BATCH]
+        if _all_kept(batch):
+            out.extend(batch)
+        else:
+            out.extend(_walk(v, seen) for v in batch)
+    return out
+
+
+def _all_kept(values: Iterable[Any]) -> bool:
+    """True when `_walk` returns each of `values` unchanged: every string reachable
+    through the dataclasses, tuples, lists, sets and dicts (keys too) it walks is one
+    `shown` keeps and no cut shortens. One level of nesting at a time, each in a few C
+    passes (attrgetter, chain, join), instead of a call per record and per field."""
+    pending = list(values)
+    for _ in range(_MAX_LEVELS):
+        if not pending:
+            return True
+        texts = [value for value in pending if type(value) is str]
+        groups: dict[type, list[Any]] = {}
+        for value in [value for value in pending if type(value) not in _LEAVES]:
+            groups.setdefault(type(value), []).append(value)
+        deeper: list[Any] = []
+        for kind, group in groups.items():
+            if issubclass(kind, str):
+                texts.extend(group)
+            elif issubclass(kind, (int, float, bool)):
+                continue
+            elif dataclasses.is_dataclass(kind):
+                names = _field_names(kind)
+                if len(names) == 1:
+                    deeper.extend(map(operator.attrgetter(names[0]), group))
+                elif names:
+                    deeper.extend(chain.from_iterable(map(_getter(kind), group)))
+            elif issubclass(kind, (tuple, list, set, frozenset)):
+                deeper.extend(chain.from_iterable(group))
+            elif issubclass(kind, dict):
+                deeper.extend(chain.from_iterable(map(dict.keys, group)))
+                deeper.extend(chain.from_iterable(map(dict.values, group)))
+            # anything else (a datetime, a zone, a parsed schedule) `_walk` keeps as it is
+        if texts and not _kept_as_is(texts):
+            return False
+        pending = deeper
+    return not pending
+
+
+@cache
+def _getter(kind: type) -> Callable[[Any], tuple[Any, ...]]:
+    """All of a dataclass's field values in one call (two fields or more)."""
+    return operator.attrgetter(*_field_names(kind))
+
+
 _NOT_NONE = partial(operator.is_not, None)
 _SCALARS = frozenset({int, float, bool, type(None)})
+_LEAVES = _SCALARS | {str}
 
 
 @cache

@@ -53,6 +53,8 @@ def parse_crontab(
         )
         lines[0] = lines[0][1:]  # still check the rest of the file
     base = name_base or os.path.basename(out.file)
+    # Only a file that says `cronstable` can hold an ignore comment (most: no lookups).
+    has_directives = "cronstable" in text.lower()
     zone: str | None = None
     jobs: list[Job] = []
     last_entry = 0
@@ -75,10 +77,10 @@ def parse_crontab(
             zone = _environment(env, number, out, zone)
             continue
         last_entry = number
-        job = _entry(line, number, out, system=system, name=f"{base}:{number}")
+        suppressed = suppressed_codes(lines, number, (number,)) if has_directives else None
+        job = _entry(line, number, out, system, f"{base}:{number}", zone, suppressed)
         if job is not None:
-            suppressed = suppressed_codes(lines, number, (number,))
-            jobs.append(replace(job, timezone=zone, suppressed=suppressed))
+            jobs.append(job)
     if last_entry and last_entry == len(lines) and text and not text.endswith("\n"):
         out.add(
             codes.MISSING_FINAL_NEWLINE,
@@ -119,7 +121,15 @@ def _environment(env: re.Match[str], number: int, out: Problems, zone: str | Non
     return value
 
 
-def _entry(line: str, number: int, out: Problems, *, system: bool, name: str) -> Job | None:
+def _entry(
+    line: str,
+    number: int,
+    out: Problems,
+    system: bool,
+    name: str,
+    zone: str | None,
+    suppressed: frozenset[str] | None,
+) -> Job | None:
     tokens = list(_TOKEN.finditer(line))
     first = tokens[0]
     start = first.start()
@@ -170,7 +180,9 @@ def _entry(line: str, number: int, out: Problems, *, system: bool, name: str) ->
         location=at,
         schedule_location=at,
         command=command,
+        timezone=zone,
         kind="crontab",
+        suppressed=suppressed,
         user=user,
     )
 

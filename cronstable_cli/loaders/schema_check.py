@@ -254,6 +254,14 @@ class Checker:
             if entry.name in elsewhere and isinstance(value, Scalar) and not value.value:
                 values[text] = INVALID
                 continue
+            sub = entry.type
+            if isinstance(sub, Map) and type(value) is Mapping:
+                # `check` of a nested fixed mapping (onFailure, retry, sla) without its
+                # two dispatch steps (`_map` raises no Crash: it reads its own scalars).
+                if child not in where:
+                    where[child] = (name.line, name.col)
+                values[text] = self._map(value, sub, child, name)
+                continue
             values[text] = self.check(value, entry.type, child, name)
         missing = [n for n in required if n not in values]
         if missing:
@@ -385,6 +393,10 @@ def _read(type_: Type) -> Reader:
         return lambda text: text if text in words else INVALID
     if isinstance(type_, Bool):
         return _read_bool
+    if isinstance(type_, Int):
+        return _read_int
+    if isinstance(type_, Float):
+        return _read_float
     return lambda text: _scalar(text, type_)
 
 
@@ -392,6 +404,18 @@ def _read_bool(text: str) -> object:
     """`_scalar(text, Bool())`: enabled, utc and the other flags of most jobs."""
     flag = read_bool(text)
     return INVALID if flag is None else flag
+
+
+def _read_int(text: str) -> object:
+    """`_scalar(text, Int())` (a Crash propagates)."""
+    number = read_int(text)
+    return INVALID if number is None else number
+
+
+def _read_float(text: str) -> object:
+    """`_scalar(text, Float())`: timeouts and delays (a Crash propagates)."""
+    real = read_float(text)
+    return INVALID if real is None else real
 
 
 def _scalar(text: str, type_: Type) -> object:

@@ -66,11 +66,14 @@ _PLAIN_ENTRY = re.compile(
 )
 
 
-# A job item whose every value is a scalar, as `on_flat_job` gets it: each key's
+# A job item as `on_flat_job` gets it, with no Mapping and no key nodes: each key's
 # text -> (its line, its value's column, its value), in the file's order. A scalar
-# value starts on its key's line; the item's own line and column, and every key's
-# column, are those `on_flat_job` is given.
-FlatItem = dict[str, tuple[int, int, str]]
+# value is its text and starts on its key's line; a nested block (a mapping or a
+# list under the key) is the node the parser makes for it, with its own position,
+# and in place of the column the 0-based index of the line after the block (the
+# block's text is `lines[key_line:that]`). The item's own line and column, and
+# every key's column, are those `on_flat_job` is given.
+FlatItem = dict[str, tuple[int, int, "str | Mapping | Sequence"]]
 
 
 def parse_fast(
@@ -85,9 +88,10 @@ def parse_fast(
     as soon as it is parsed and not kept in the tree: a big file's tree never
     has to sit in memory, which keeps the parse linear in practice. `lines`
     may pass in `text.split("\n")` when the caller has it already. With
-    `on_flat_job` too, an item whose values are all scalars (most jobs) goes to
-    it as a FlatItem with its line and column, no Mapping and no key nodes made
-    (`flat_mapping` makes them, for a consumer that wants the tree after all).
+    `on_flat_job` too, an item whose values are scalars or nested blocks (most
+    jobs) goes to it as a FlatItem with its line and column, no Mapping and no key
+    nodes made for the item itself (`flat_mapping` makes them, for a consumer that
+    wants the tree after all).
     """
     if "\r" in text:
         text = text.replace("\r\n", "\n")
@@ -120,12 +124,21 @@ def flat_mapping(item: FlatItem, line: int, col: int) -> Mapping:
     """The Mapping node the parser makes for a FlatItem at `line`, `col`."""
     return Mapping(
         [
-            (Scalar(key, at, col), Scalar(text, at, at_col))
-            for key, (at, at_col, text) in item.items()
+            (Scalar(key, at, col), Scalar(value, at, at_col) if isinstance(value, str) else value)
+            for key, (at, at_col, value) in item.items()
         ],
         line,
         col,
     )
+
+
+def _first_map_col(entries: list[tuple[Scalar, Node]]) -> int:
+    """The column of the first mapping value among `entries` (0: none), which every
+    later mapping value of the same mapping must share."""
+    for _, value in entries:
+        if type(value) is Mapping:
+            return value.col
+    return 0
 
 
 class _Parser:
@@ -205,8 +218,11 @@ class _Parser:
         node = Mapping([], i + 1, indent + 1) if begun is None else begun
         entries = node.entries
         seen: set[str] = {key.value for key, _ in entries}
-        map_col = 0  # column of the first mapping value (strictyaml insists they agree)
+        # Column of the first mapping value (strictyaml insists they agree), counting
+        # those `flat_item` read already.
+        map_col = _first_map_col(entries) if entries else 0
         lines, n, indents = self.lines, self.n, self.indents
+        match_entry = _PLAIN_ENTRY.match
         while True:
             if first is not None:
                 # The first key shares the line of a `- ` item: `first` starts at `indent`.
@@ -220,6 +236,23 @@ class _Parser:
                 if ind > indent:
                     raise Unsupported("over-indented line")
                 text, start = lines[i], ind
+            m = match_entry(text, start)
+            if m is not None:  # most lines: `key: value` read in one match, as flat_item
+                name, quoted, plain = m.groups()
+                if name in seen:
+                    raise Unsupported("duplicate key")
+                seen.add(name)
+                if quoted is not None:  # double-quoted: the value starts at the quote
+                    scalar = Scalar(quoted, i + 1, indent + m.start(2) - start)
+                else:
+                    scalar = Scalar(plain, i + 1, indent + m.start(3) - start + 1)
+                entries.append((Scalar(name, i + 1, indent + 1), scalar))
+                i += 1
+                while i < n and indents[i] < 0:
+                    i += 1
+                if i < n and indents[i] > indent:
+                    raise Unsupported("continuation line")
+                continue
             name, end = _key_of(text, start, seen)
             seen.add(name)
             key = Scalar(name, i + 1, indent + 1)
@@ -251,17 +284,20 @@ class _Parser:
         return node, i
 
     def flat_item(
-        self, i: int, indent: int, first: str, entry: re.Match[str] | None
+        self, i: int, indent: int, first: str, entry: re.Match[str] | None, depth: int
     ) -> tuple[FlatItem, int, bool]:
-        """`mapping` for a streamed job item while its values are scalars, making no nodes
-        for the keys. Returns the entries read, the next line, and True when that is
-        the whole item; False: line i has a value that is not a scalar, for `mapping`
-        to read from there. Accepts and refuses exactly what `mapping` does. `entry`
-        is `_PLAIN_ENTRY` matched on `first`, the item's first line after its `- `."""
+        """`mapping` (at `depth`) for a streamed job item, making no nodes for its keys
+        or scalar values; a nested block under a key is read by `empty_value`, as
+        `mapping` reads it. Returns the entries read, the next line, and True when that
+        is the whole item; False: line i has an empty value or a comment after its
+        key, for `mapping` to read from there. Accepts and refuses exactly what
+        `mapping` does. `entry` is `_PLAIN_ENTRY` matched on `first`, the item's
+        first line after its `- `."""
         item: FlatItem = {}
         lines, n, indents = self.lines, self.n, self.indents
         match_entry = _PLAIN_ENTRY.match
         text, start, m = first, 0, entry
+        map_col = 0  # as in `mapping`: every mapping value of the item at one column
         while True:
             if m is not None:  # most lines: the value is the text matched
                 name, quoted, plain = m.groups()
@@ -281,15 +317,28 @@ class _Parser:
             else:
                 name, end = _key_of(text, start, item)
                 rest = text[end:]
-                if not rest or rest[0] == "#":
-                    return item, i, False  # an empty value or a nested block: `mapping`
-                col = indent + end - start
-                one_line = rest[0] not in "|>"
+                if not rest:  # a nested block, or an empty value
+                    block, j = self.empty_value(i, indent, depth)
+                    if isinstance(block, Scalar):
+                        return item, i, False  # an empty value: `mapping` places it
+                    if type(block) is Mapping:
+                        if not map_col:
+                            map_col = block.col
+                        elif block.col != map_col:
+                            raise Unsupported("inconsistent indentation")
+                    item[name] = (i + 1, j, block)
+                    i = j
+                    one_line = False
+                elif rest[0] == "#":
+                    return item, i, False  # a comment after the key: `mapping` places it
+                else:
+                    col = indent + end - start
+                    one_line = rest[0] not in "|>"
                 if one_line:
                     value = self.inline_scalar(rest, i, col)
                     item[name] = (i + 1, value.col, value.value)
                     i += 1
-                else:
+                elif rest:
                     value, i = self.block_scalar(i, indent, col, rest)
                     item[name] = (value.line, value.col, value.value)
             if one_line:
@@ -352,7 +401,7 @@ class _Parser:
             if on_flat is not None and (
                 (entry := match_entry(rest)) is not None or _KEY.match(rest)
             ):
-                flat, j, whole = flat_item(i, col, rest, entry)
+                flat, j, whole = flat_item(i, col, rest, entry, depth + 1)
                 if whole:
                     on_flat(flat, i + 1, col + 1)
                     i = j

@@ -161,22 +161,44 @@ class JobBase:
         self.origins = tuple((p, at) for p, at in defaults.origins.items() if p in _ORIGIN_SET)
         # The runtime keys of a job that sets none itself: one record per file.
         self.runtime = runtime_keys(self.data, {}, "", self.origins)
-        # The verdicts for the values a job gives the checked keys (by their repr).
-        self._verdicts: dict[str, tuple[list[Issue], bool]] = {}
+        # By the values a job gives the checked keys (their repr): those keys merged
+        # over these defaults, the issues of the job checks, whether it pushes.
+        self._verdicts: dict[str, tuple[dict[str, Any], list[Issue], bool]] = {}
+        # The runtime records of jobs that set no checked key, by what of their own
+        # keys `runtime_keys` reads (the rest is this base's).
+        self._runtimes: dict[tuple[object, bool, bool, bool], RuntimeKeys] = {}
 
     def merged(self, draft: Draft) -> tuple[dict[str, Any], list[Issue], bool]:
-        """The job over these defaults, the issues of the job checks, whether it pushes."""
+        """The job's checked keys over these defaults, the issues of the job checks,
+        whether it pushes.
+
+        Only the checked keys of the job are merged: the checks read nothing else (a
+        test holds them to it), and neither do `finish` and `runtime_keys` (they read
+        the job's own `utc`, `enabled`, `timezone`, `clusterPolicy` and `onMissed`
+        first). Jobs that give the checked keys the same values (the same repr: plain
+        data) share one merged mapping and one verdict, which nothing changes.
+        """
         if JOB_CHECKED_KEYS.isdisjoint(draft.data):
             # The job's own keys are none the checks read: its verdicts are the base's.
             return self.data, self.issues, self.push
-        merged = merge(self.data, draft.data)
-        # The checks read only JOB_CHECKED_KEYS (a test holds them to it), so jobs that
-        # give those keys the same values (the same repr: plain data) share a verdict.
-        key = repr([(k, v) for k, v in draft.data.items() if k in JOB_CHECKED_KEYS])
+        checked = [(k, v) for k, v in draft.data.items() if k in JOB_CHECKED_KEYS]
+        key = repr(checked)
         verdict = self._verdicts.get(key)
         if verdict is None:
-            verdict = self._verdicts[key] = (job_issues(merged), uses_push(merged))
-        return merged, *verdict
+            merged = merge(self.data, dict(checked))
+            verdict = self._verdicts[key] = (merged, job_issues(merged), uses_push(merged))
+        return verdict
+
+    def runtime_of(self, own: dict[str, Any], file: str) -> RuntimeKeys:
+        """`runtime_keys` of a job that sets no checked key (its `merged` is this base's
+        and it keeps no position table): one record per spelling of what it reads."""
+        key = (own.get("onMissed"), "utc" in own, "timezone" in own, "onMissed" in own)
+        runtime = self._runtimes.get(key)
+        if runtime is None:
+            runtime = self._runtimes[key] = runtime_keys(
+                self.data, _NOWHERE, file, self.origins, own.get("onMissed"), own
+            )
+        return runtime
 
 
 def finish(
@@ -205,6 +227,8 @@ def finish(
     policy = own["clusterPolicy"] if "clusterPolicy" in own else merged.get("clusterPolicy")
     if base is not None and _OWN_RUNTIME.isdisjoint(own):
         runtime = base.runtime  # the job sets no runtime key: its file's record
+    elif base is not None and merged is base.data and not draft.where:
+        runtime = base.runtime_of(own, out.file)  # no checked key: shared by spelling
     else:
         runtime = runtime_keys(
             merged, draft.where, out.file, base.origins if base else (), own.get("onMissed"), own
@@ -340,12 +364,9 @@ def report_issues(
         out.add(codes.INVALID_CONFIG, message, *locate(where, path, fallback))
 
 
-# How each job key a scalar can satisfy reads its text, for `build_flat`; the keys
-# the daemon's job checks read are left out (such a job takes the generic walk).
+# How each job key a scalar can satisfy reads its text, for `build_flat`.
 _FLAT_READERS = {
-    f.name: reader
-    for f in JOB.fields
-    if f.name not in JOB_CHECKED_KEYS and (reader := scalar_reader(f.type)) is not None
+    f.name: reader for f in JOB.fields if (reader := scalar_reader(f.type)) is not None
 }
 _JOB_ROOTS = frozenset({""})
 _NOWHERE: Where = {}  # the positions a job that sets no checked key never needs
@@ -368,6 +389,10 @@ class JobBuilder:
         self.has_directives = "cronstable" in text.lower()
         # Jobs of a file mostly share their key lists and schedules: one object each.
         self._checker = Checker(out, job_roots=_JOB_ROOTS, hints=_JOB_HINTS, root=None)
+        # The same walk for `build_flat`'s nested blocks, reporting into a scratch list:
+        # any finding there sends the job to `build`, which reports it.
+        self._probe = Checker(Problems(out.file), job_roots=_JOB_ROOTS, hints=_JOB_HINTS, root=None)
+        self._blocks: dict[tuple[str, int, str], tuple[object, Any]] = {}  # by `_block`
         self._schedules: dict[str, str] = {}
         self._keys: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -437,20 +462,38 @@ class JobBuilder:
         )
 
     def build_flat(self, item: FlatItem, line: int, col: int) -> Draft | None:
-        """`build` for a job item whose values are all scalars, without the generic walk
-        when each key reads cleanly: a known key that the daemon's job checks do not
-        read, a value of its type, the three required keys, a name and a command that
-        are not blank, a known zone, no `${`. Anything else (each of which `build`
+        """`build` for a job item as the fast parser streams it, without the generic walk
+        when every key reads cleanly: a known key, a value of its type (a nested block
+        checked by the schema walk on its own, into a scratch list of findings), the
+        three required keys, a name and a command that are not blank, well-formed map
+        schedule fields, a known zone, no `${`. Anything else (each of which `build`
         reports) goes to `build`, so the Draft and the findings are the same."""
         readers = _FLAT_READERS
-        own: dict[str, Any] = {}  # what `finish` reads of the job's own keys
+        # A job that sets a checked key keeps its data and positions whole (as `build`);
+        # any other only what `finish` reads of its own keys.
+        checked = not JOB_CHECKED_KEYS.isdisjoint(item)
+        data: dict[str, Any] = {}
+        where: Where = {"": (line, col)} if checked else {}
+        blocks: dict[str, Any] = data if checked else {}  # the nested blocks' values
         try:
-            for key, (_, _, value) in item.items():
-                reader = readers.get(key)
-                if reader is None or (got := reader(value)) is INVALID:
-                    return self.build(flat_mapping(item, line, col))
-                if key in _FINISH_KEYS:
-                    own[key] = got
+            for key, (at, end, value) in item.items():
+                if isinstance(value, str):
+                    reader = readers.get(key)
+                    if reader is None or (got := reader(value)) is INVALID:
+                        return self.build(flat_mapping(item, line, col))
+                    if checked:
+                        where[key] = (at, col)
+                        data[key] = got
+                    elif key in _FINISH_KEYS:
+                        data[key] = got
+                else:
+                    got, places = self._block(key, at, end, col, value)
+                    if got is INVALID:
+                        return self.build(flat_mapping(item, line, col))
+                    if checked:
+                        for path, below, column in places:
+                            where[path] = (at + below, column)
+                    blocks[key] = got
         except Crash:
             return self.build(flat_mapping(item, line, col))
         # name, command and schedule read as their text (each type's first option).
@@ -460,29 +503,80 @@ class JobBuilder:
             or command is None
             or schedule is None
             or self.has_references
+            or not isinstance(name[2], str)
             or not name[2].strip()
-            or not command[2].strip()
-            or ("timezone" in own and not is_known_zone(own["timezone"]))
+            or (isinstance(command[2], str) and not command[2].strip())
+            or ("timezone" in data and not is_known_zone(data["timezone"]))
         ):
             return self.build(flat_mapping(item, line, col))
         schedule_line, schedule_col, text = schedule
         file = self.out.file
-        at_line, at_col = self._text_start(schedule_line, schedule_col)
+        if isinstance(text, str):
+            at_line, at_col = self._text_start(schedule_line, schedule_col)
+            schedule_at = SourceLocation(file, at_line, at_col)
+            fields_at: tuple[SourceLocation | None, ...] = ()
+        else:
+            # A map schedule: `_lower` takes it only when every field is one cron token,
+            # as `_fields` wants (else `build` reports which).
+            entry = (Scalar("schedule", schedule_line, col), text)
+            found = self._schedule(entry, name[2], blocks["schedule"])
+            if found is None:
+                return self.build(flat_mapping(item, line, col))
+            text, schedule_at, (_, at_line), fields_at = found
+        words = command[2]
+        if isinstance(words, str):
+            shell = words
+        else:
+            import shlex  # only list-form commands need it
+
+            shell = shlex.join(str(word) for word in blocks["command"])
         keys = tuple(item)
         return Draft(  # positional, in the order of Draft's fields (keywords cost more)
             name[2],
             self._schedules.setdefault(text, text),
             SourceLocation(file, line, col),
-            SourceLocation(file, at_line, at_col),
-            (),
-            command[2],
+            schedule_at,
+            fields_at,
+            shell,
             suppressed_codes(self.lines, line, (schedule_line, at_line))
             if self.has_directives
             else None,
             self._keys.setdefault(keys, keys),
-            own,
-            _NOWHERE,
+            data,
+            where if checked else _NOWHERE,
         )
+
+    def _block(
+        self, key: str, at: int, end: int, col: int, node: Node
+    ) -> tuple[object, tuple[tuple[str, int, int], ...]]:
+        """The checked value of a nested block under a job key (INVALID when the schema
+        walk would report anything there), and the positions the walk records in it,
+        each as (path, lines below the key, column). Both depend only on the block's
+        text and where its key is: a fleet's jobs mostly repeat their blocks (an
+        `environment:` list, a retry policy), so each spelling is walked once per file
+        and its value shared (checked data is never changed once made)."""
+        spelling = (key, col, "\n".join(self.lines[at:end]))
+        known = self._blocks.get(spelling)
+        if known is None:
+            where: Where = {}
+            got = self._nested(key, at, col, node, where)
+            places = tuple((path, line - at, column) for path, (line, column) in where.items())
+            known = self._blocks[spelling] = (got, places)
+        return known
+
+    def _nested(self, key: str, at: int, col: int, node: Node, where: Where) -> object:
+        """The checked value of a nested block under a job key, INVALID when the schema
+        walk would report anything there (it reports into a scratch list, not `out`)."""
+        entry = JOB.field(key)
+        if entry is None:
+            return INVALID
+        probe = self._probe
+        probe.where = where
+        got = probe.check(node, entry.type, key, Scalar(key, at, col))
+        if probe.out.found:
+            probe.out.found.clear()
+            return INVALID
+        return got
 
     # -- the interpreted keys -------------------------------------------------
 

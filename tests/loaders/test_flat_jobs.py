@@ -1,24 +1,31 @@
-"""Job items whose values are all scalars skip the generic walk, with the same result.
+"""Job items skip the generic walk, with the same result.
 
-The fast parser hands such an item over without Mapping or key nodes (`on_flat_job`)
-and the builder reads it without the generic schema walk (`build_flat`). Both are
-shortcuts only: the streamed items, the Drafts and every finding must be exactly
-what the generic path gives for the same text.
+The fast parser hands an item over without Mapping or key nodes for the item itself
+(`on_flat_job`; a nested block under a key comes as its node) and the builder reads
+it without the generic schema walk of the job (`build_flat`). Both are shortcuts
+only: the streamed items, the Drafts and every finding must be exactly what the
+generic path gives for the same text.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import fields
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cronstable_cli.loaders import yaml_config
 from cronstable_cli.loaders.problems import Problems
+from cronstable_cli.loaders.yaml_config import YamlFile, load_yaml
 from cronstable_cli.loaders.yaml_fast import FlatItem, Unsupported, flat_mapping, parse_fast
-from cronstable_cli.loaders.yaml_nodes import Node
-from cronstable_cli.loaders.yaml_schema import JOB_FIELDS, Draft, JobBuilder
+from cronstable_cli.loaders.yaml_nodes import Mapping, Node, Scalar
+from cronstable_cli.loaders.yaml_schema import JOB_FIELDS, Defaults, Draft, JobBuilder
 from cronstable_cli.records import Job
 
+from ..oracle import configgen
 from .test_fast_parser import mapping, sequence
 
 # Keys and values a job item is made of: known, checked (the job checks read them),
@@ -26,12 +33,25 @@ from .test_fast_parser import mapping, sequence
 JOB_KEYS = [
     "name", "command", "schedule", "timezone", "enabled", "utc", "clusterPolicy",
     "shell", "user", "priority", "poolSlots", "executionTimeout", "pool", "comand",
+    "environment", "onFailure", "sla", "monitorResources", "secrets", "onMissed",
+    "concurrencyPolicy", "killTimeout",
 ]  # fmt: skip
 JOB_VALUES = [
     "job-1", "job-2", "' '", "''", "/bin/run --x", "'0 1 * * *'", '"*/5 * * * *"', "H 2 * * *",
     "Europe/Berlin", "Mars/Base", "UTC", "true", "no", "maybe", "Leader", "EveryNode", "leader",
     "3", "1_0", "x", "2.5", "${HOME}", "'${NOPE_NOT_SET}'", "high", "|\n      echo a",
     ">-\n      a\n      b", "a # c", "# c", "",
+    # Nested blocks under the key (right for some keys, of the wrong shape for others).
+    "\n      retry:\n        maximumRetries: 3\n        initialDelay: 1\n"
+    "        maximumDelay: 60\n        backoffMultiplier: 2",
+    "\n      retry:\n        maximumRetries: x",
+    "\n      - key: A\n        value: b\n      - key: B\n        value: '1'",
+    "\n    - key: A\n      value: b", "\n      - key: A", "\n      - a\n      - b",
+    "\n      minute: '5'\n      hour: \"3\"", "\n      minute: 5 6", "\n      second: 1",
+    "\n      - /bin/run\n      - --x", "\n      enabled: true\n      interval: 5",
+    "\n      maxRuntimeSeconds: 60\n      lateAfterSeconds:", "\n      bogus: 1",
+    "\n      - name: s\n        value: v", "\n      # c\n      a: b",
+    "\n      a:\n        b: c\n      d: e", "\n\n      x: '${HOME}'",
 ]  # fmt: skip
 
 
@@ -47,7 +67,8 @@ def job_items(draw: st.DrawFn) -> str:
             if key == "name" and draw(st.booleans()):
                 value = f"job-{n}"
             lead = "  - " if index == 0 else "    "
-            lines.append(f"{lead}{key}: {value}".rstrip())
+            sep = ":" if value.startswith("\n") else ": "
+            lines.append(f"{lead}{key}{sep}{value}".rstrip())
         if draw(st.integers(0, 4)) == 0:
             lines.append(
                 draw(st.sampled_from(["    # cronstable: ignore", "", "    env:\n      A: b"]))
@@ -97,15 +118,32 @@ def test_a_flat_item_keeps_its_positions() -> None:
     }
 
 
-def test_an_item_with_a_nested_value_goes_on_through_the_generic_walk() -> None:
+def test_an_item_with_a_nested_value_comes_flat_with_the_block_as_its_node() -> None:
     text = "jobs:\n  - name: a\n    command: x\n    onFailure:\n      retry: y\n    schedule: z\n"
     flat: list[FlatItem] = []
     nodes: list[Node] = []
     parse_fast(text, nodes.append, None, lambda item, line, col: flat.append(item))
-    assert flat == []
-    assert [key.value for key, _ in nodes[0].entries] == [  # type: ignore[union-attr]
-        "name", "command", "onFailure", "schedule",
-    ]  # fmt: skip
+    assert nodes == []
+    assert flat == [
+        {
+            "name": (2, 11, "a"),
+            "command": (3, 14, "x"),
+            "onFailure": (4, 5, Mapping([(Scalar("retry", 5, 7), Scalar("y", 5, 14))], 5, 7)),
+            "schedule": (6, 15, "z"),
+        }
+    ]
+
+
+def test_an_empty_value_or_a_comment_after_a_key_goes_on_through_the_generic_walk() -> None:
+    for text in (
+        "jobs:\n  - name: a\n    command: x\n    shell:\n    schedule: z\n",
+        "jobs:\n  - name: a\n    command: x\n    sla: # c\n      lateAfterSeconds: 5\n",
+    ):
+        flat: list[FlatItem] = []
+        nodes: list[Node] = []
+        parse_fast(text, nodes.append, None, lambda item, line, col, got=flat: got.append(item))
+        assert flat == []
+        assert len(nodes) == 1
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -131,3 +169,34 @@ def test_finish_passes_a_jobs_fields_in_their_order() -> None:
         "name", "schedule", "location", "schedule_location", "schedule_fields", "command",
         "suppressed", "keys", "data", "where",
     )  # fmt: skip
+
+
+def _load(text: str, flat: bool) -> tuple[YamlFile, list[object]]:
+    out = Problems("main.yaml")
+    if flat:
+        return load_yaml(text, out, lambda target, into: Defaults()), list(out.found)
+    real = yaml_config.parse_document
+
+    def generic(text: str, on_job: Any, lines: Any, on_flat: Any = None) -> Any:
+        return real(text, on_job, lines, None)
+
+    yaml_config.parse_document = generic  # type: ignore[assignment]
+    try:
+        return load_yaml(text, out, lambda target, into: Defaults()), list(out.found)
+    finally:
+        yaml_config.parse_document = real
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_generated_configs_load_the_same_with_and_without_the_flat_path(seed: int) -> None:
+    # The daemon-parity generator's configs (every key of the schema, nested blocks,
+    # wrong values, mutations), each loaded whole: jobs, findings and the facts the
+    # whole-config checks read must not depend on which path read a job.
+    rng = random.Random(seed)
+    for _ in range(40):
+        text = configgen.config(rng)["main.yaml"]
+        (fast, fast_found), (slow, slow_found) = _load(text, True), _load(text, False)
+        assert fast.jobs == slow.jobs, text
+        assert fast_found == slow_found, text
+        assert fast.job_facts == slow.job_facts, text
+        assert fast.push_users == slow.push_users, text

@@ -5,13 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.yaml_schema import _OWN_RUNTIME, RUNTIME_PATHS
+from cronstable_cli.loaders.daemon_checks import JOB_CHECKED_KEYS
+from cronstable_cli.loaders.yaml_schema import _FINISH_KEYS, _OWN_RUNTIME, RUNTIME_PATHS
 
 
 def test_the_shared_record_rule_covers_every_key_read() -> None:
     """A job that sets none of these keys takes its file's record: they must be all of them."""
     tops = {path.split(".")[0] for path in RUNTIME_PATHS.values()}
     assert tops | {"utc", "timezone"} == _OWN_RUNTIME
+
+
+def test_the_merged_mapping_holds_every_key_the_runtime_record_reads() -> None:
+    """JobBase.merged merges only a job's checked keys; `runtime_keys` reads the others
+    (onMissed) from the job's own keys, which a job without checked keys keeps whole
+    (_FINISH_KEYS), so the record is the same as from the whole job merged."""
+    tops = {path.split(".")[0] for path in RUNTIME_PATHS.values()}
+    assert tops - JOB_CHECKED_KEYS == {"onMissed"}
+    assert _OWN_RUNTIME - JOB_CHECKED_KEYS <= _FINISH_KEYS
 
 
 def test_values_and_origins(tmp_path: Path) -> None:

@@ -108,3 +108,47 @@ def test_a_record_has_each_text_field_shown_and_is_shared_when_safe(
     assert (out.where.line, out.count) == (3, 7)
     if out == record:
         assert out is record
+
+
+@dataclass(frozen=True)
+class _Report:
+    findings: tuple[_Finding, ...]
+    related: list[tuple[str, _Where]]
+    files: tuple[str, ...]
+
+
+def _expected_finding(record: _Finding) -> _Finding:
+    where = _Where(expected(record.where.file), record.where.line)
+    return _Finding(expected(record.code), expected(record.message), where,
+                    expected(record.job), record.count)  # fmt: skip
+
+
+@given(
+    st.lists(st.tuples(TEXT, TEXT, TEXT, st.one_of(st.none(), TEXT)), min_size=1, max_size=12),
+    st.integers(0, 700),
+    st.integers(0, 40),
+)
+def test_long_lists_of_records_are_vetted_in_batches_with_the_same_result(
+    drawn: list[tuple[str, str, str, str | None]], count: int, safe_run: int
+) -> None:
+    # Runs of safe records (whole batches kept as they are) around the drawn ones,
+    # which may hold text to escape anywhere: in a field, a nested record, a tuple.
+    safe = [
+        _Finding("code", f"message {n}", _Where("f.yaml", n), f"job-{n}", n) for n in range(count)
+    ]
+    mixed = [
+        _Finding(code, message, _Where(file, n), job, n)
+        for n, (code, message, file, job) in enumerate(drawn)
+    ]
+    findings = tuple(safe[:safe_run] + mixed + safe[safe_run:])
+    related = [(f.message, f.where) for f in findings]
+    report = _Report(findings, related, tuple(f.where.file for f in findings))
+    out = escaped(report)
+    assert out.findings == tuple(_expected_finding(f) for f in findings)
+    assert out.related == [(expected(m), _Where(expected(w.file), w.line)) for m, w in related]
+    assert out.files == tuple(expected(f.where.file) for f in findings)
+    if out == report:
+        assert out is report
+    for new, old in zip(out.findings, findings, strict=True):
+        if new == old:
+            assert new is old  # a record with nothing to escape is shared, in a batch or not
