@@ -54,6 +54,12 @@ class LazyGroup(click.Group):
         if entry is None:
             return None
         module_name, attr, _ = entry
+        if cmd_name not in SERVERS:
+            # A report command parses each schedule once, however many passes read it;
+            # a server's table would grow for its whole life, so it keeps the engine's.
+            from ..parse_table import one_parse_each
+
+            ctx.with_resource(one_parse_each())
         module = importlib.import_module(f"{__package__}.{module_name}")
         command = getattr(module, attr)
         assert isinstance(command, click.Command)

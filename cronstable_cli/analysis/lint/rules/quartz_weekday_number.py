@@ -32,8 +32,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ....engine import Parsed, ScheduleError, parse
+from ....engine import Parsed, ScheduleError
 from ....engine.describe import explain_fields
+from ....parse_table import parse_schedule
 from ....records import Finding, Level
 from .. import wording as w
 from ..context import DAY_OF_MONTH, DAY_OF_WEEK, JobContext
@@ -61,7 +62,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     tokens[5] = named
     fixed = " ".join(tokens)
     try:
-        quartz = parse(fixed, ctx.name)
+        quartz = parse_schedule(fixed, ctx.name)
     except ScheduleError:
         return  # not a Quartz spelling this dialect can take either
     yield ctx.finding(

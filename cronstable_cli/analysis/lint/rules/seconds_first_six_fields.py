@@ -33,8 +33,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....engine import ScheduleError, parse
+from ....engine import ScheduleError
 from ....engine.describe import describe
+from ....parse_table import parse_schedule
 from ....records import Finding, Level
 from .. import wording as w
 from ..context import YEAR, JobContext
@@ -54,7 +55,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     here = _lower_first(describe(parsed))
     try:
         # The job's name is the hash key, as it would be for the 7-field form.
-        there = _lower_first(describe(parse(seven, ctx.name)))
+        there = _lower_first(describe(parse_schedule(seven, ctx.name)))
     except ScheduleError:
         there = None
     quartz = (
