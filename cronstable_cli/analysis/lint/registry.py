@@ -48,8 +48,9 @@ class Rule(NamedTuple):
     check: Check | None = None
     scope: Scope = "load"
     replaces: frozenset[str] = frozenset()  # codes this one drops for the same job
-    # True when the findings depend only on the schedule text and the job's zone,
-    # kind and enabled flag (never its name): jobs alike in those share them.
+    # True when the findings depend only on the schedule's text and parse and the
+    # job's zone, kind and enabled flag (never its name but through the parse, as a
+    # hashed item's value does): jobs alike in those share them.
     per_schedule: bool = False
     fix: FixKind | None = None  # whether some findings carry a fix, and of which kind
     default_on: bool = True  # False: runs only when selected (--select or the config file)
