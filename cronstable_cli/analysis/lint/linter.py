@@ -98,7 +98,10 @@ def lint(
     for job, runs_here in zip([*loaded.jobs, *withheld], runs, strict=True):
         ctx, problems = frames.prepare(job, now, already, settings.subject)
         if focus is None or focus(job):
-            found.extend(p for p in problems if p.code in REFUSALS or not job.is_suppressed(p.code))
+            if problems:
+                found.extend(
+                    p for p in problems if p.code in REFUSALS or not job.is_suppressed(p.code)
+                )
             if ctx is not None:
                 found.extend(_job_findings(ctx, rules, shared))
         if ctx is not None and runs_here:
@@ -183,8 +186,9 @@ def _job_findings(
     replaced: set[str] = set()
     bare: JobContext | None = None  # this job without a subject, for findings others share
     learned = False  # a verdict found here: the plan is made again
+    runtime = job.runtime is not None
     for rule in rules if alike.plan is None else alike.plan:
-        if rule.code in replaced:
+        if rule.code in replaced or (rule.needs_runtime and not runtime):
             continue
         assert rule.check is not None
         if rule.per_schedule:
@@ -201,12 +205,15 @@ def _job_findings(
         if emitted:
             out.extend(emitted)
             replaced |= rule.replaces
-    if learned:
-        verdicts = alike.verdicts
+    if learned or alike.plan is None:
+        # Left out for this parse's other jobs: a per-schedule rule that found nothing,
+        # and a rule that finds nothing in this parse whatever the job.
+        verdicts, parsed = alike.verdicts, ctx.parsed
         alike.plan = [
             r
             for r in rules
             if not (r.per_schedule and r.code in verdicts and not verdicts[r.code][1])
+            and (r.applies is None or r.applies(parsed))
         ]
     if not out:
         return out
@@ -328,10 +335,14 @@ class _Owners:
 
     def __init__(self, jobs: Sequence[Job]) -> None:
         self.by_name: dict[str, list[Job]] = {}
+        if all(job.suppressed is None for job in jobs):
+            return  # no `# cronstable: ignore` anywhere: no finding has an owner to ask
         for job in jobs:
             self.by_name.setdefault(job.name, []).append(job)
 
     def suppresses(self, finding: Finding) -> bool:
+        if not self.by_name:
+            return False
         candidates = [
             j for j in self.by_name.get(finding.job or "", ()) if j.location.file == finding.file
         ]

@@ -42,6 +42,12 @@ from ..context import DAY_OF_MONTH, DAY_OF_WEEK, JobContext
 CODE = "quartz-weekday-number"
 LEVEL: Level = "warning"
 
+
+def applies(parsed: Parsed) -> bool:
+    """Only a 7-field schedule has Quartz's shape."""
+    return parsed.field_count == 7 and not parsed.reboot
+
+
 # A weekday number: not the n of `d#n` and not a step.
 _WEEKDAY_NUMBER = re.compile(r"(?<![#/0-9])[0-9]+")
 QUARTZ_NAMES = ("SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT")  # Quartz 1..7

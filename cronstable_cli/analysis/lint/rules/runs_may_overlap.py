@@ -49,6 +49,7 @@ from ..context import JobContext
 
 CODE = "runs-may-overlap"
 LEVEL: Level = "warning"
+NEEDS_RUNTIME = True  # a job without runtime keys has no run length to overlap
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....engine import ScheduleError
+from ....engine import Parsed, ScheduleError
 from ....engine.describe import describe
 from ....parse_table import parse_schedule
 from ....records import Finding, Level
@@ -42,6 +42,11 @@ from ..context import YEAR, JobContext
 
 CODE = "seconds-first-six-fields"
 LEVEL: Level = "warning"
+
+
+def applies(parsed: Parsed) -> bool:
+    """Only a 6-field schedule can be read seconds first."""
+    return parsed.field_count == 6 and not parsed.reboot
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

@@ -53,6 +53,7 @@ from ..context import JobContext
 
 CODE = "sla-gap-breach"
 LEVEL: Level = "warning"
+NEEDS_RUNTIME = True  # no sla keys without runtime keys
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
