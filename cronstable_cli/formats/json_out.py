@@ -8,7 +8,7 @@ the commands add nothing to it, and the results it reads hold data only (no
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -62,10 +62,11 @@ def _lint_payload(report: LintReport, cwd: str | None) -> dict[str, Any]:
     prints = baseline_prints(report.findings, cwd or os.getcwd())
 
     def findings() -> Iterator[str]:
-        # Each finding's object is made, written and dropped: 100,000 of them are
-        # never held as dicts, nor as text, all at once.
+        # Each finding's object is written and dropped: 100,000 of them are never held
+        # as text all at once.
+        text = string_writer()  # codes, levels, files and schedules repeat
         for f, print_ in zip(report.findings, prints, strict=True):
-            yield compact({**finding_dict(f), "fingerprint": print_})
+            yield finding_text(f, text, print_)
 
     return {
         "files": list(report.files),
@@ -391,6 +392,23 @@ def finding_dict(finding: Finding) -> dict[str, Any]:
         "resolved": finding.resolved,
         "fix": None if finding.fix is None else fix_dict(finding.fix),
     }
+
+
+def finding_text(
+    finding: Finding, text: Callable[[str | None], str], fingerprint: str | None = None
+) -> str:
+    """`finding_dict` (with its `fingerprint` when given) as compact JSON, written directly
+    (no dict per finding); `text` writes the strings that repeat across findings."""
+    f = finding
+    job = "null" if f.job is None else json_string(f.job)
+    fix = "null" if f.fix is None else compact(fix_dict(f.fix))
+    tail = "}" if fingerprint is None else f', "fingerprint": {json_string(fingerprint)}}}'
+    return (
+        f'{{"code": {text(f.code)}, "level": {text(f.level)}, '
+        f'"message": {json_string(f.message)}, "job": {job}, "file": {text(f.file)}, '
+        f'"line": {int(f.line)!r}, "column": {int(f.column)!r}, '
+        f'"schedule": {text(f.schedule)}, "resolved": {text(f.resolved)}, "fix": {fix}{tail}'
+    )
 
 
 def fix_dict(fix: Fix) -> dict[str, Any]:
