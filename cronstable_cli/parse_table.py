@@ -43,11 +43,10 @@ def parse_schedule(text: str, hash_key: str | None = None, *, crontab: bool = Fa
     table = _table
     if table is None or type(text) is not str:
         return parse(text, hash_key, crontab=crontab)
-    key: _Key = (
-        text
-        if not crontab and (hash_key is None or ("H" not in text and "h" not in text))
-        else (text, hash_key if "H" in text or "h" in text else None, crontab)
-    )
+    if hash_key is not None and ("H" in text or "h" in text):
+        key: _Key = (text, hash_key, crontab)
+    else:
+        key = (text, None, True) if crontab else text
     known = table.get(key)
     if known is None:
         try:
