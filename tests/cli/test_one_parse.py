@@ -234,3 +234,17 @@ def test_every_report_command_runs_inside_one_table(
     assert code in (0, 1), err
     assert seen and all(seen)
     assert parse_table._table is None
+
+
+def test_looking_a_command_up_opens_no_table() -> None:
+    """Help and shell completion look commands up on contexts nobody closes: only an
+    invocation opens the table, so none is left open for whatever runs next."""
+    import click
+
+    from cronstable_cli.cli.main import COMMANDS, cli
+
+    ctx = click.Context(cli)
+    for name in COMMANDS:
+        assert cli.get_command(ctx, name) is not None
+    cli.resolve_command(ctx, ["lint"])
+    assert parse_table._table is None
