@@ -14,6 +14,7 @@ against the targets, each with PASS/FAIL:
     pressure, owners, duplicates      <= 2.5 s CPU
     growth from 10,000 to 100,000     <= 11x the CPU (linear, 10% for noise)
     realistic / flat, lint            <= 1.5x the CPU at 100,000 jobs
+    parses per distinct schedule      1 (each command, both shapes; benchmarks/parse_count.py)
 
     python benchmarks/scale.py [--rounds N] [--sizes 1000,10000] [--check]
     python benchmarks/scale.py 200000        # one size, the old table
@@ -30,6 +31,7 @@ Times depend on the machine and its load; compare runs on one machine.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import subprocess
@@ -94,6 +96,67 @@ COMMANDS = (
 )
 
 
+# The commands whose engine parses are counted (benchmarks/parse_count.py), with `diff`
+# of the fleet against itself changed (fleets.changed): {} is the fleet, {base} the other.
+PARSE_COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("lint", ("lint", "{}", "--from", FROM)),
+    ("jobs", ("jobs", "{}", "--from", FROM, "--format", "json")),
+    ("pressure", ("pressure", "{}", "--from", FROM)),
+    ("owners", ("owners", "{}", "--nodes", NODES)),
+    ("duplicates", ("duplicates", "{}")),
+    ("calendar", ("calendar", "{}", "--from", FROM, "--days", "7", "--format", "json")),
+    ("diff", ("diff", "{base}", "{}", "--from", FROM, "--format", "json")),
+)
+
+
+def parse_counts(tmp: str, size: int) -> list[tuple[str, str, dict[str, int]]]:
+    """(command, shape, counts) of each PARSE_COMMANDS command on both shapes at `size`."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "parse_count.py")
+    out = []
+    for shape in fleets.SHAPES:
+        base = fleets.specs(size)
+        head = fleets.write(shape, fleets.changed(base, 100), os.path.join(tmp, f"p-{shape}"))
+        old = fleets.write(shape, base, os.path.join(tmp, f"p-{shape}-base"))
+        for label, args in PARSE_COMMANDS:
+            argv: list[str] = []
+            for a in args:
+                argv += head if a == "{}" else old if a == "{base}" else [a]
+            done = subprocess.run(
+                [sys.executable, script, *argv], capture_output=True, text=True, check=True
+            )
+            out.append((label, shape, json.loads(done.stdout.splitlines()[-1])))
+    return out
+
+
+def parse_targets(counted: list[tuple[str, str, dict[str, int]]], size: int) -> int:
+    """Print and record the parses per job and per distinct schedule; targets missed."""
+    print(
+        f"\nengine parses per command, {size:,} jobs (target: 1 per distinct schedule, "
+        "text + H key + crontab)"
+    )
+    print(f"{'command':<12}{'shape':<11}{'calls':>9}{'distinct':>10}{'per job':>9}{'most':>6}")
+    missed = 0
+    for label, shape, got in counted:
+        ok = got["most"] <= 1
+        missed += not ok
+        per_job = got["calls"] / size
+        print(
+            f"{label:<12}{shape:<11}{got['calls']:>9,}{got['distinct']:>10,}{per_job:>9.2f}"
+            f"{got['most']:>6}  {'PASS' if ok else 'FAIL'}"
+        )
+        record(
+            "scale",
+            f"`cronstable {label}`, {shape} fleet of {size:,} jobs: engine parses per job "
+            "(and the most any one schedule was parsed)",
+            f"{per_job:.2f} per job, at most {got['most']} per schedule",
+            peer=f"{got['calls']:,} parses of {got['distinct']:,} distinct schedules",
+            ratio=got["calls"] / max(got["distinct"], 1),
+            target="1 per distinct schedule",
+            passed=ok,
+        )
+    return missed
+
+
 def measure(args: list[str]) -> Run:
     """CPU seconds, wall seconds, peak RSS and exit code of one command."""
     done = subprocess.run(
@@ -156,6 +219,7 @@ def targets(rounds: int, sizes: tuple[int, ...]) -> int:
                 for (shape, size), where in paths.items():
                     args = [exe, *expand(command, where)]
                     runs.setdefault((command.label, shape, size), []).append(measure(args))
+        counted = parse_counts(tmp, small)
     missed = 0
     print(
         f"\n{'command':<20}{'shape':<11}{'jobs':>9}{'CPU s':>8}{'wall s':>8}{'RSS MiB':>9}"
@@ -215,6 +279,7 @@ def targets(rounds: int, sizes: tuple[int, ...]) -> int:
             target=f"≤ {SHAPE_RATIO:g}×" if judged else "",
             passed=ok if judged else None,
         )
+    missed += parse_targets(counted, small)
     print(f"\n{'all targets met' if not missed else f'{missed} target(s) missed'}")
     return missed
 

@@ -19,9 +19,10 @@ from typing import Literal
 
 from ..engine import Parsed, ScheduleError, ZoneError
 from ..engine.describe import describe
+from ..engine.timeline import floor_epoch
 from ..records import Finding, Job
 from .fires import build_fleet, window_bounds
-from .frames import job_crontab, parse_job
+from .frames import job_timeline, parse_job
 
 ChangeKind = Literal["added", "removed", "renamed", "changed", "unknown"]
 FireClass = Literal["respelled", "moves_fires", "invalid"]
@@ -330,9 +331,10 @@ def _fires(jobs: Sequence[Job], start: datetime) -> dict[str, Fires]:
 
 def _next_fires(job: Job, start: datetime) -> tuple[datetime, ...]:
     try:
-        tab = job_crontab(job)
+        line = job_timeline(job)
     except (ScheduleError, ZoneError):
         return ()
-    if tab.is_reboot:
+    if line.schedule.parsed.reboot:
         return ()
-    return tuple(islice(tab.occurrences(start.astimezone(tab.zone)), NEXT_FIRES))
+    # The fires after `start`, in the job's zone (what CronTab.occurrences yields).
+    return tuple(islice(line.fires_after(floor_epoch(start), line.zone), NEXT_FIRES))

@@ -1,16 +1,22 @@
-"""A job's schedule in the engine: its name is the H key, crontab files allow @midnight."""
+"""A job's schedule in the engine: its name is the H key, crontab files allow @midnight.
+
+Every analysis reads a job's parse through `parse_job`, which takes it from
+the command's one parse per schedule (parse_table.py), and searches it on
+`job_timeline`, made from that parse: no analysis parses a job's text again.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import CronTab, Parsed, ScheduleError, load_zone, parse
+from ..engine import CronTab, Parsed, Schedule, ScheduleError, Timeline, load_zone
+from ..parse_table import parse_schedule
 from ..records import Job
 
 
 def parse_job(job: Job) -> Parsed:
     """The job's parsed schedule; raises ScheduleError."""
-    return parse(job.schedule, job.name, crontab=job.kind == "crontab")
+    return parse_schedule(job.schedule, job.name, crontab=job.kind == "crontab")
 
 
 def parse_jobs(jobs: Sequence[Job]) -> list[Parsed | ScheduleError]:
@@ -22,6 +28,13 @@ def parse_jobs(jobs: Sequence[Job]) -> list[Parsed | ScheduleError]:
         except ScheduleError as err:
             out.append(err)
     return out
+
+
+def job_timeline(job: Job) -> Timeline:
+    """The job's schedule in its own zone, from its one parse: what `job_crontab` searches
+    on. Raises ZoneError, then ScheduleError, as `job_crontab` does."""
+    zone = load_zone(job.zone)
+    return Timeline(Schedule(parse_job(job)), zone)
 
 
 def job_crontab(job: Job) -> CronTab:

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from ..engine import Parsed, ScheduleError, ZoneError, load_zone
 from ..records import Finding, Job
-from .frames import job_crontab, parse_job
+from .frames import job_timeline, parse_job
 
 # What `jobs` calls each source: a `jobs:` entry, a DAG's schedule job, a crontab line.
 KINDS = {"yaml": "job", "dag": "dag", "crontab": "crontab"}
@@ -69,8 +69,8 @@ def inventory(
         if needle and needle not in f"{job.name}\n{job.schedule}\n{job.command}".lower():
             continue
         try:
-            # The parse and the zone, as job_crontab makes them (and raises); the
-            # CronTab itself only for a search not made yet.
+            # The parse and the zone, each raising as it would for the job's own
+            # search; the search itself only when it is not made yet.
             parsed = parse_job(job)
             job_zone = job.zone
             load_zone(job_zone)
@@ -95,7 +95,8 @@ def inventory(
         key = (id(parsed), job_zone)
         seen = fires.get(key)
         if seen is None:
-            seen = fires[key] = (parsed, job_crontab(job).next(start))
+            found = None if parsed.reboot else job_timeline(job).next_fire(start)
+            seen = fires[key] = (parsed, found)
         nxt = seen[1]
         rows.append(
             InventoryRow(

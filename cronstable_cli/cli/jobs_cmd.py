@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING
 
 import click
@@ -91,7 +92,7 @@ def jobs(
     return 1 if result.errors else 0
 
 
-def _json(result: Inventory) -> str:
-    from ..formats.json_out import jobs_json
+def _json(result: Inventory) -> Iterator[str]:
+    from ..formats.json_out import jobs_json_pieces
 
-    return jobs_json(result)
+    return jobs_json_pieces(result)

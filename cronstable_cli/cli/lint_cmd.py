@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from datetime import timezone
 from typing import IO, TYPE_CHECKING, Any
@@ -352,10 +352,10 @@ def _lint_text(report: LintReport, file: IO[str] | None) -> None:
     render_lint(report, file, summary=not quiet())
 
 
-def _lint_json(report: LintReport) -> str:
-    from ..formats.json_out import lint_json
+def _lint_json(report: LintReport) -> Iterator[str]:
+    from ..formats.json_out import lint_json_pieces
 
-    return lint_json(report)
+    return lint_json_pieces(report)
 
 
 def _lint_github(report: LintReport) -> str:

@@ -10,6 +10,7 @@ import gc
 import importlib
 import os
 import sys
+from contextlib import AbstractContextManager, nullcontext
 
 import click
 
@@ -61,7 +62,8 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            return super().invoke(ctx)
+            with _parse_scope(ctx):
+                return super().invoke(ctx)
         except BrokenPipeError:
             # click would turn this into exit 1 ("failed"); the reader just stopped reading.
             from .output import ClosedPipe
@@ -72,6 +74,21 @@ class LazyGroup(click.Group):
         # From the table: `cronstable --help` imports no command module.
         with formatter.section("Commands"):
             formatter.write_dl([(name, help_text) for name, (_, _, help_text) in COMMANDS.items()])
+
+
+def _parse_scope(ctx: click.Context) -> AbstractContextManager[None]:
+    """A report command parses each schedule once, however many passes read it
+    (parse_table.py); a server, whose table would grow for its whole life, keeps the
+    engine's own cache. Opened around the invocation only, never where a command is
+    merely looked up (help, shell completion), so no table outlives its command."""
+    names = getattr(ctx, "_protected_args", None)
+    if names is None:  # click 8.1
+        names = ctx.protected_args
+    if names and names[0] in COMMANDS and names[0] not in SERVERS:
+        from ..parse_table import one_parse_each
+
+        return one_parse_each()
+    return nullcontext()
 
 
 @click.group(

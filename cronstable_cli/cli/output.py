@@ -94,9 +94,22 @@ def write_report(
         render(safe, buffer)
         text = buffer.getvalue()
     else:
-        text = render(result)
-        if not trusted:
-            text = document(fmt, text)
+        made = render(result)
+        if not isinstance(made, str):
+            # A JSON document made a piece at a time (a big fleet's findings or jobs):
+            # its escaping is character by character, so each piece is escaped, written
+            # and dropped, and the whole document is never held (unless for a file).
+            from ..escaping import JSON_FORMATS
+
+            assert fmt in JSON_FORMATS and not trusted
+            pieces = (document(fmt, piece) for piece in made)
+            if to_stdout:
+                write_stdout_pieces(pieces)
+                return
+            made = "".join(pieces)
+        elif not trusted:
+            made = document(fmt, made)
+        text = made
         if to_stdout:
             write_stdout(text)
             return
@@ -130,6 +143,12 @@ def write_stdout(text: str) -> None:
     for at in chunks:
         binary.write(text[at : at + _CHUNK].encode("utf-8"))
     binary.flush()
+
+
+def write_stdout_pieces(pieces: Iterable[str]) -> None:
+    """`write_stdout` of a document given in pieces, each written as it comes."""
+    for piece in pieces:
+        write_stdout(piece)
 
 
 _CHUNK = 1 << 20  # stdout is written a MiB at a time: no second copy of a big report

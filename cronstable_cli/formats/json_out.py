@@ -8,12 +8,20 @@ the commands add nothing to it, and the results it reads hold data only (no
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from ..load_codes import INVALID_SCHEDULE
-from .jsondoc import Written, WrittenMapping, json_string, string_writer, to_json
+from .jsondoc import (
+    WrittenLater,
+    WrittenMapping,
+    compact,
+    json_pieces,
+    json_string,
+    string_writer,
+    to_json,
+)
 
 if TYPE_CHECKING:
     from ..analysis.duplicates import Duplicates
@@ -38,6 +46,15 @@ def lint_json(report: LintReport, cwd: str | None = None) -> str:
     Each finding also carries its `fingerprint`: the one a baseline written in
     `cwd` (default: the current directory) records for it.
     """
+    return to_json(_lint_payload(report, cwd))
+
+
+def lint_json_pieces(report: LintReport, cwd: str | None = None) -> Iterator[str]:
+    """`lint_json`'s document a piece at a time (what the command writes)."""
+    return json_pieces(_lint_payload(report, cwd))
+
+
+def _lint_payload(report: LintReport, cwd: str | None) -> dict[str, Any]:
     prints: list[str] = []
     if report.findings:  # a clean run needs no fingerprints (start-up)
         import os
@@ -45,17 +62,20 @@ def lint_json(report: LintReport, cwd: str | None = None) -> str:
         from ..analysis.lint.baseline import baseline_prints
 
         prints = baseline_prints(report.findings, cwd or os.getcwd())
-    return to_json(
-        {
-            "files": list(report.files),
-            "jobs": report.jobs,
-            "findings": [
-                {**finding_dict(f), "fingerprint": print_}
-                for f, print_ in zip(report.findings, prints, strict=True)
-            ],
-            "summary": report.summary,
-        }
-    )
+
+    def findings() -> Iterator[str]:
+        # Each finding's object is written and dropped: 100,000 of them are never held
+        # as text all at once.
+        text = string_writer()  # codes, levels, files and schedules repeat
+        for f, print_ in zip(report.findings, prints, strict=True):
+            yield finding_text(f, text, print_)
+
+    return {
+        "files": list(report.files),
+        "jobs": report.jobs,
+        "findings": WrittenLater(len(report.findings), findings),
+        "summary": report.summary,
+    }
 
 
 def rules_json(rules: Iterable[Rule]) -> str:
@@ -79,13 +99,21 @@ def rules_json(rules: Iterable[Rule]) -> str:
 
 def jobs_json(inventory: Inventory) -> str:
     """`jobs`: every loaded job as the daemon would load it."""
-    return to_json(
-        {
-            "files": list(inventory.files),
-            "jobs": _inventory_rows(inventory.rows),
-            "errors": [finding_dict(f) for f in inventory.errors],
-        }
-    )
+    return to_json(_jobs_payload(inventory))
+
+
+def jobs_json_pieces(inventory: Inventory) -> Iterator[str]:
+    """`jobs_json`'s document a piece at a time (what the command writes)."""
+    return json_pieces(_jobs_payload(inventory))
+
+
+def _jobs_payload(inventory: Inventory) -> dict[str, Any]:
+    rows = inventory.rows
+    return {
+        "files": list(inventory.files),
+        "jobs": WrittenLater(len(rows), lambda: _inventory_rows(rows)),
+        "errors": [finding_dict(f) for f in inventory.errors],
+    }
 
 
 def preview_json(preview: Preview) -> str:
@@ -368,6 +396,23 @@ def finding_dict(finding: Finding) -> dict[str, Any]:
     }
 
 
+def finding_text(
+    finding: Finding, text: Callable[[str | None], str], fingerprint: str | None = None
+) -> str:
+    """`finding_dict` (with its `fingerprint` when given) as compact JSON, written directly
+    (no dict per finding); `text` writes the strings that repeat across findings."""
+    f = finding
+    job = "null" if f.job is None else json_string(f.job)
+    fix = "null" if f.fix is None else compact(fix_dict(f.fix))
+    tail = "}" if fingerprint is None else f', "fingerprint": {json_string(fingerprint)}}}'
+    return (
+        f'{{"code": {text(f.code)}, "level": {text(f.level)}, '
+        f'"message": {json_string(f.message)}, "job": {job}, "file": {text(f.file)}, '
+        f'"line": {int(f.line)!r}, "column": {int(f.column)!r}, '
+        f'"schedule": {text(f.schedule)}, "resolved": {text(f.resolved)}, "fix": {fix}{tail}'
+    )
+
+
 def fix_dict(fix: Fix) -> dict[str, Any]:
     """The edit a finding proposes: `lint --fix` applies it when `safe`."""
     return {
@@ -421,13 +466,12 @@ def _left_out(fleet: Fleet, errors: Sequence[Finding]) -> dict[str, Any]:
     }
 
 
-def _inventory_rows(rows: Sequence[InventoryRow]) -> Written:
+def _inventory_rows(rows: Sequence[InventoryRow]) -> Iterator[str]:
     """Each job as its JSON object, written directly (a dict per row costs three times
     as much at 100,000 jobs): name, kind, file, line, schedule, resolved, timezone,
     enabled and next, as json would write that dict."""
     text = string_writer()  # files, schedules, zones and kinds repeat across rows
     instants: dict[tuple[datetime, timedelta | None], str] = {}
-    written = Written()
     for row in rows:
         job = row.job
         at = job.location
@@ -438,14 +482,13 @@ def _inventory_rows(rows: Sequence[InventoryRow]) -> Written:
             # Keyed with the offset too: equal instants in other zones read differently.
             key = (nxt, nxt.utcoffset())
             when = instants.get(key) or instants.setdefault(key, json_string(nxt.isoformat()))
-        written.append(
+        yield (
             f'{{"name": {json_string(job.name)}, "kind": {text(row.kind)}, '
             f'"file": {text(at.file)}, "line": {int(at.line)!r}, '
             f'"schedule": {text(row.shown_schedule)}, "resolved": {text(row.resolved)}, '
             f'"timezone": {text(job.zone)}, "enabled": {"true" if job.enabled else "false"}, '
             f'"next": {when}}}'
         )
-    return written
 
 
 def _jitter(result: JitterPressure) -> dict[str, Any]:

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .. import load_codes as codes
-from ..engine import ScheduleError, parse
+from ..engine import ScheduleError
 from ..names import did_you_mean
+from ..parse_table import parse_schedule
 from ..records import Edit, Fix, Job, SourceLocation
 from .problems import Problems
 from .suppress import suppressed_codes
@@ -190,7 +191,7 @@ def _entry(
 def _check_schedule(schedule: str, name: str, number: int, start: int, out: Problems) -> None:
     """Parse as the daemon does while reading the file (H keyed by the entry's name)."""
     try:
-        parse(schedule, name, crontab=True)
+        parse_schedule(schedule, name, crontab=True)  # the command's one parse of it
     except ScheduleError as err:
         out.add(
             codes.INVALID_SCHEDULE,

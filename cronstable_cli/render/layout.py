@@ -562,7 +562,31 @@ def _breaks(plain: str, width: int, indent: int, kept: Sequence[tuple[int, int]]
     simple = plain.isascii() and plain.isprintable()
     if simple and not kept and "`" not in plain:
         return _line_breaks(plain, width, indent)
+    if simple:
+        spans = list(kept) or [m.span() for m in _CODE.finditer(plain)]
+        joined = _spans_joined(plain, spans)
+        if joined is not None:
+            return _line_breaks(joined, width, indent)
     return _word_breaks(plain, width, indent, kept, simple)
+
+
+def _spans_joined(plain: str, spans: Sequence[tuple[int, int]]) -> str | None:
+    """`plain` with the spaces inside each span made non-spaces (as long, so the offsets
+    hold), whose runs of non-spaces are `_words`'s words: a word that touches a span runs
+    on through it and what is glued to it. None when a span opens with a space (its
+    word starts after the space, which `_words` alone decides)."""
+    pieces: list[str] = []
+    done = 0
+    for start, end in sorted(spans):
+        start = max(start, done)
+        if start >= end:
+            continue
+        if plain[start] == " ":
+            return None
+        pieces += (plain[done:start], plain[start:end].replace(" ", "_"))
+        done = end
+    pieces.append(plain[done:])
+    return "".join(pieces)
 
 
 def _line_breaks(plain: str, width: int, indent: int) -> list[int]:

@@ -531,3 +531,25 @@ def test_the_collector_is_paused_while_a_command_runs(
         code, _, _ = cli.run(capsys, "jobs", str(path), "--from", "2027-03-26T16:00Z")
     assert code == 0 and seen == [False]
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize("command", ["jobs", "lint"])
+def test_a_json_document_written_in_pieces_is_the_same_on_stdout_and_in_a_file(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """jobs and lint write their JSON a piece at a time: -o FILE gets the same bytes."""
+    from cronstable_cli.formats import jsondoc
+
+    lines = ["jobs:"]
+    for i in range(400):
+        lines += [f"  - name: job-{i:03d}", "    command: /bin/true", '    schedule: "H * * * *"']
+    (tmp_path / "fleet.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    args = [command, str(tmp_path / "fleet.yaml"), "--from", "2026-01-05T00:00Z"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(jsondoc, "PIECE", 1000)  # many pieces
+        code, out, _ = cli.run(capsys, *args, "--format", "json")
+        target = tmp_path / "out.json"
+        again, _, err = cli.run(capsys, *args, "--format", "json", "-o", str(target))
+    assert code == again, err
+    assert target.read_text(encoding="utf-8") == out
+    assert len(json.loads(out)["jobs" if command == "jobs" else "findings"]) == 400

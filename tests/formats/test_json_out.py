@@ -305,3 +305,55 @@ def test_no_jobs_is_an_empty_list() -> None:
     doc = jobs_json(Inventory((), (FILE,), (), 0))
     assert '  "jobs": [],' in doc.split("\n")
     assert json.loads(doc)["jobs"] == []
+
+
+_TEXT = st.text(max_size=12)  # any code point: quotes, backslashes, controls, surrogates
+_OPTIONAL = st.none() | _TEXT
+
+
+@st.composite
+def _findings(draw: st.DrawFn) -> Finding:
+    from cronstable_cli.records import Edit, Fix
+
+    location = draw(
+        st.none() | st.builds(SourceLocation, _TEXT, st.integers(0, 10**6), st.integers(0, 10**4))
+    )
+    fix = draw(
+        st.none()
+        | st.builds(
+            Fix,
+            _TEXT,
+            st.lists(
+                st.builds(Edit, st.integers(1, 99), st.integers(1, 99), _TEXT, _TEXT), max_size=2
+            ).map(tuple),
+            st.booleans(),
+        )
+    )
+    return Finding(
+        code=draw(st.sampled_from([r.code for r in RULES])),
+        level=draw(st.sampled_from(["error", "warning", "note"])),
+        message=draw(_TEXT),
+        location=location,
+        job=draw(_OPTIONAL),
+        schedule=draw(_OPTIONAL),
+        resolved=draw(_OPTIONAL),
+        fix=fix,
+    )
+
+
+@given(st.lists(_findings(), max_size=6), st.none() | st.text("0123456789abcdef", max_size=8))
+@settings(max_examples=300)
+def test_a_finding_written_directly_is_its_dict_as_json_writes_it(
+    findings: list[Finding], fingerprint: str | None
+) -> None:
+    """lint writes each finding's object without making the dict: the same text as the
+    dict of docs/json.md through the document's encoder, key for key."""
+    from cronstable_cli.formats.json_out import finding_dict, finding_text
+    from cronstable_cli.formats.jsondoc import compact, string_writer
+
+    text = string_writer()  # shared across findings, as lint shares it
+    for finding in findings:
+        expected = finding_dict(finding)
+        if fingerprint is not None:
+            expected["fingerprint"] = fingerprint
+        assert finding_text(finding, text, fingerprint) == compact(expected)

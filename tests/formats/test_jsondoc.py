@@ -75,3 +75,30 @@ def test_the_reused_c_encoder_writes_what_json_writes() -> None:
     ]
     for value in values:
         assert _compact(value) == fresh.encode(value)
+
+
+@given(
+    st.dictionaries(st.text(max_size=6).filter(lambda k: k != "version"), VALUES, max_size=5),
+    st.lists(VALUES, max_size=30),
+    st.integers(min_value=1, max_value=40),
+)
+def test_a_document_written_in_pieces_is_the_whole_one(
+    payload: dict[str, object], rows: list[object], piece: int
+) -> None:
+    """`json_pieces` (what lint and jobs write) joins to `to_json`'s text, whatever the
+    piece size, with a list written only as it is reached (`WrittenLater`)."""
+    from unittest import mock
+
+    from cronstable_cli.formats import jsondoc
+    from cronstable_cli.formats.jsondoc import WrittenLater, compact, json_pieces
+
+    def later() -> WrittenLater:
+        return WrittenLater(len(rows), lambda: (compact(row) for row in rows))
+
+    whole = to_json({**payload, "rows": rows})
+    assert to_json({**payload, "rows": later()}) == whole
+    with mock.patch.object(jsondoc, "PIECE", piece):
+        pieces = list(json_pieces({**payload, "rows": later()}))
+    assert "".join(pieces) == whole
+    if sum(len(compact(row)) for row in rows) >= 2 * piece and len(rows) > 2:
+        assert len(pieces) > 1  # the list did not wait to be written whole

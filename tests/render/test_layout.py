@@ -195,6 +195,30 @@ def test_line_at_a_time_breaks_are_the_word_at_a_time_ones(
     assert _line_breaks(plain, width, indent) == _word_breaks(plain, width, indent, (), True)
 
 
+@st.composite
+def _text_and_spans(draw: st.DrawFn) -> tuple[str, list[tuple[int, int]]]:
+    """ASCII text with `code` spans in it, and (half the time) kept spans of its own."""
+    plain = draw(st.text(alphabet="ab `_-", max_size=90))
+    if draw(st.booleans()):
+        return plain, []
+    cuts = sorted(draw(st.lists(st.integers(0, len(plain)), max_size=6)))
+    return plain, [(cuts[i], cuts[i + 1]) for i in range(0, len(cuts) - 1, 2)]
+
+
+@given(_text_and_spans(), st.integers(min_value=-2, max_value=40), st.integers(0, 8))
+@settings(max_examples=800)
+def test_breaks_around_kept_spans_are_the_word_at_a_time_ones(
+    case: tuple[str, list[tuple[int, int]]], width: int, indent: int
+) -> None:
+    # Lint messages quote schedules in `code` spans, which never break: a line at a
+    # time over the text with the spans' spaces joined must break where the word loop
+    # (a word touching a span runs through it) does.
+    from cronstable_cli.render.layout import _breaks, _word_breaks
+
+    plain, kept = case
+    assert _breaks(plain, width, indent, kept) == _word_breaks(plain, width, indent, kept, True)
+
+
 def test_line_breaks_hand_checked() -> None:
     from cronstable_cli.render.layout import _breaks
 

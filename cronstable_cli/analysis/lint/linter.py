@@ -78,7 +78,7 @@ def lint(
         now = now.replace(tzinfo=timezone.utc)
     frames = _Frames()
     rules = _job_rules(settings)
-    shared: dict[tuple[object, ...], dict[str, tuple[JobContext, list[Finding]]]] = {}
+    shared: dict[tuple[object, ...], _Shared] = {}
     found = list(loaded.findings)
     already: set[tuple[str, str | None]] = {(f.code, f.job) for f in loaded.findings if f.job}
     # A zone the loader refused where it is set for many jobs (a CRON_TZ line, a
@@ -98,7 +98,10 @@ def lint(
     for job, runs_here in zip([*loaded.jobs, *withheld], runs, strict=True):
         ctx, problems = frames.prepare(job, now, already, settings.subject)
         if focus is None or focus(job):
-            found.extend(p for p in problems if p.code in REFUSALS or not job.is_suppressed(p.code))
+            if problems:
+                found.extend(
+                    p for p in problems if p.code in REFUSALS or not job.is_suppressed(p.code)
+                )
             if ctx is not None:
                 found.extend(_job_findings(ctx, rules, shared))
         if ctx is not None and runs_here:
@@ -137,49 +140,63 @@ def _job_rules(settings: LintSettings) -> list[registry.Rule]:
     return [rule for rule in registry.JOB_RULES if rule.code in running]
 
 
+class _Shared:
+    """One (schedule, zone, kind, enabled)'s per-schedule verdicts, and the rules still
+    worth visiting for its other jobs (a per-schedule rule known to find nothing is not)."""
+
+    __slots__ = ("parsed", "plan", "verdicts")
+
+    def __init__(self, parsed: Parsed) -> None:
+        self.parsed = parsed  # alive while its id is a key
+        # rule code -> the job that was checked and what the rule found there
+        self.verdicts: dict[str, tuple[JobContext, list[Finding]]] = {}
+        self.plan: Sequence[registry.Rule] | None = None
+
+
 def _job_findings(
     ctx: JobContext,
     rules: Sequence[registry.Rule],
-    shared: dict[tuple[object, ...], dict[str, tuple[JobContext, list[Finding]]]],
+    shared: dict[tuple[object, ...], _Shared],
 ) -> list[Finding]:
     """Run the per-job rules in registry order, honouring `replaces`.
 
     A fleet repeats a handful of schedules thousands of times: a `per_schedule`
-    rule runs once per (schedule, zone, kind, enabled) and the other jobs get
-    its findings moved onto them. Hashed schedules depend on the job's name,
-    so they are always checked job by job.
+    rule runs once per (parse, schedule, zone, kind, enabled) and the other jobs
+    get its findings moved onto them; a rule that found nothing there is not
+    even visited for them. A hashed schedule's parse depends on the job's name
+    only through where its H items land, and the engine shares one parse
+    between the names whose items land alike: they share verdicts too.
     """
     if ctx.parsed.reboot:
         return []  # fires only at daemon start: no time schedule to check
     job = ctx.job
     key = (
-        None
-        if ctx.parsed.uses_hash
-        else (
-            id(ctx.parsed),
-            job.schedule,
-            job.zone,
-            job.zone_explicit,
-            ctx.zone_known,
-            job.kind,
-            job.enabled,
-        )
+        id(ctx.parsed),  # the entry holds the parse: its id is not reused meanwhile
+        job.schedule,
+        job.zone,
+        job.zone_explicit,
+        ctx.zone_known,
+        job.kind,
+        job.enabled,
     )
+    alike = shared.get(key)
+    if alike is None:
+        alike = shared[key] = _Shared(ctx.parsed)
     out: list[Finding] = []
     replaced: set[str] = set()
     bare: JobContext | None = None  # this job without a subject, for findings others share
-    # One lookup per job for every per-schedule rule's verdict (rule code -> the job
-    # that was checked and what it found).
-    known_here = None if key is None else shared.setdefault(key, {})
-    for rule in rules:
-        if rule.code in replaced:
+    learned = False  # a verdict found here: the plan is made again
+    runtime = job.runtime is not None
+    for rule in rules if alike.plan is None else alike.plan:
+        if rule.code in replaced or (rule.needs_runtime and not runtime):
             continue
         assert rule.check is not None
-        if known_here is not None and rule.per_schedule:
-            known = known_here.get(rule.code)
+        if rule.per_schedule:
+            known = alike.verdicts.get(rule.code)
             if known is None:
                 bare = bare or replace(ctx, subject=False)
-                known = known_here[rule.code] = (ctx, list(rule.check(bare)))
+                known = alike.verdicts[rule.code] = (ctx, list(rule.check(bare)))
+                learned = True
             if not known[1]:
                 continue  # the common case: nothing found, nothing to move or replace
             emitted = [_moved(f, known[0], ctx) for f in known[1]]
@@ -188,6 +205,16 @@ def _job_findings(
         if emitted:
             out.extend(emitted)
             replaced |= rule.replaces
+    if learned or alike.plan is None:
+        # Left out for this parse's other jobs: a per-schedule rule that found nothing,
+        # and a rule that finds nothing in this parse whatever the job.
+        verdicts, parsed = alike.verdicts, ctx.parsed
+        alike.plan = [
+            r
+            for r in rules
+            if not (r.per_schedule and r.code in verdicts and not verdicts[r.code][1])
+            and (r.applies is None or r.applies(parsed))
+        ]
     if not out:
         return out
     return [f for f in out if f.code not in replaced and not ctx.job.is_suppressed(f.code)]
@@ -308,10 +335,14 @@ class _Owners:
 
     def __init__(self, jobs: Sequence[Job]) -> None:
         self.by_name: dict[str, list[Job]] = {}
+        if all(job.suppressed is None for job in jobs):
+            return  # no `# cronstable: ignore` anywhere: no finding has an owner to ask
         for job in jobs:
             self.by_name.setdefault(job.name, []).append(job)
 
     def suppresses(self, finding: Finding) -> bool:
+        if not self.by_name:
+            return False
         candidates = [
             j for j in self.by_name.get(finding.job or "", ()) if j.location.file == finding.file
         ]

@@ -48,11 +48,16 @@ class Rule(NamedTuple):
     check: Check | None = None
     scope: Scope = "load"
     replaces: frozenset[str] = frozenset()  # codes this one drops for the same job
-    # True when the findings depend only on the schedule text and the job's zone,
-    # kind and enabled flag (never its name): jobs alike in those share them.
+    # True when the findings depend only on the schedule's text and parse and the
+    # job's zone, kind and enabled flag (never its name but through the parse, as a
+    # hashed item's value does): jobs alike in those share them.
     per_schedule: bool = False
     fix: FixKind | None = None  # whether some findings carry a fix, and of which kind
     default_on: bool = True  # False: runs only when selected (--select or the config file)
+    # False for a parse the rule finds nothing in, whatever the job (hashed-slot: one
+    # without H): the linter does not run the rule for the jobs with that parse.
+    applies: Callable[[Any], bool] | None = None
+    needs_runtime: bool = False  # True: finds nothing in a job without runtime keys
 
     @property
     def summary(self) -> str:
@@ -82,6 +87,8 @@ def _rule(module: ModuleType) -> Rule:
         per_schedule=getattr(module, "PER_SCHEDULE", False),
         fix=getattr(module, "FIX", None),
         default_on=getattr(module, "DEFAULT_ON", True),
+        applies=getattr(module, "applies", None),
+        needs_runtime=getattr(module, "NEEDS_RUNTIME", False),
     )
 
 

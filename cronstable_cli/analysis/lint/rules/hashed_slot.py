@@ -27,12 +27,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ....engine import Parsed
 from ....records import Finding, Level
 from .. import wording as w
 from ..context import JobContext
 
 CODE = "hashed-slot"
 LEVEL: Level = "note"
+
+
+def applies(parsed: Parsed) -> bool:
+    """Only a schedule with an H item has a slot."""
+    return parsed.uses_hash
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

@@ -32,14 +32,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ....engine import Parsed, ScheduleError, parse
+from ....engine import Parsed, ScheduleError
 from ....engine.describe import explain_fields
+from ....parse_table import parse_schedule
 from ....records import Finding, Level
 from .. import wording as w
 from ..context import DAY_OF_MONTH, DAY_OF_WEEK, JobContext
 
 CODE = "quartz-weekday-number"
 LEVEL: Level = "warning"
+
+
+def applies(parsed: Parsed) -> bool:
+    """Only a 7-field schedule has Quartz's shape."""
+    return parsed.field_count == 7 and not parsed.reboot
+
 
 # A weekday number: not the n of `d#n` and not a step.
 _WEEKDAY_NUMBER = re.compile(r"(?<![#/0-9])[0-9]+")
@@ -61,7 +68,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     tokens[5] = named
     fixed = " ".join(tokens)
     try:
-        quartz = parse(fixed, ctx.name)
+        quartz = parse_schedule(fixed, ctx.name)
     except ScheduleError:
         return  # not a Quartz spelling this dialect can take either
     yield ctx.finding(

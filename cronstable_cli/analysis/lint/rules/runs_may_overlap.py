@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 
 CODE = "runs-may-overlap"
 LEVEL: Level = "warning"
+NEEDS_RUNTIME = True  # a job without runtime keys has no run length to overlap
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

@@ -41,6 +41,7 @@ from ..context import JobContext
 
 CODE = "runtime-alarm-after-timeout"
 LEVEL: Level = "warning"
+NEEDS_RUNTIME = True  # no sla or timeout keys without runtime keys
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

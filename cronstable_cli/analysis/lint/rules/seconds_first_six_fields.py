@@ -33,14 +33,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....engine import ScheduleError, parse
+from ....engine import Parsed, ScheduleError
 from ....engine.describe import describe
+from ....parse_table import parse_schedule
 from ....records import Finding, Level
 from .. import wording as w
 from ..context import YEAR, JobContext
 
 CODE = "seconds-first-six-fields"
 LEVEL: Level = "warning"
+
+
+def applies(parsed: Parsed) -> bool:
+    """Only a 6-field schedule can be read seconds first."""
+    return parsed.field_count == 6 and not parsed.reboot
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
@@ -54,7 +60,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     here = _lower_first(describe(parsed))
     try:
         # The job's name is the hash key, as it would be for the 7-field form.
-        there = _lower_first(describe(parse(seven, ctx.name)))
+        there = _lower_first(describe(parse_schedule(seven, ctx.name)))
     except ScheduleError:
         there = None
     quartz = (

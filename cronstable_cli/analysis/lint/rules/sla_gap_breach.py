@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 
 CODE = "sla-gap-breach"
 LEVEL: Level = "warning"
+NEEDS_RUNTIME = True  # no sla keys without runtime keys
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
