@@ -249,7 +249,7 @@ def _read_stdin(paths: tuple[str, ...], stdin_filename: str | None) -> tuple[str
         return None
     if paths.count("-") > 1:
         raise click.BadParameter("standard input can be read once", param_hint="PATHS")
-    from ..loaders.reading import JOB_FILE_LIMIT, ReadError, read_bytes
+    from ..loaders.sources.reading import JOB_FILE_LIMIT, ReadError, read_bytes
 
     try:
         return (stdin_filename or "<stdin>", read_bytes("-", JOB_FILE_LIMIT))
@@ -276,7 +276,7 @@ def _load(
 ) -> LoadResult:
     """Load PATHS (and stdin); `texts`, when given, receives every file's text (for fixes)."""
     from ..loaders import load_paths, load_user_crontab
-    from ..loaders.files import DISK, FileSource, OneFileOver, Remembering
+    from ..loaders.sources.files import DISK, FileSource, OneFileOver, Remembering
     from .loading import load_jobs
     from .options import system_crontab_rule
 
@@ -322,7 +322,7 @@ def _apply_baseline(report: LintReport, path: str, announce: bool = True) -> Lin
     import os
 
     from ..analysis.lint.baseline import compare
-    from ..loaders.baseline_file import BaselineError, read_baseline
+    from ..settings.baseline_file import BaselineError, read_baseline
     from .shared_options import quiet
 
     try:

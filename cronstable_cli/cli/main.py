@@ -163,7 +163,7 @@ def _run(argv: list[str], prog_name: str) -> int:
 
     # A new run: no inputs remembered from an earlier one in this process (the reader
     # is imported only by commands that read files), the whole did-you-mean budget.
-    reading = sys.modules.get("cronstable_cli.loaders.reading")
+    reading = sys.modules.get("cronstable_cli.loaders.sources.reading")
     if reading is not None:
         reading.forget_inputs()
     reset_suggestions()

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cli.fleet_load import ProgressSink
-from ..loaders.files import ReadGuard
+from ..loaders.sources.files import ReadGuard
 
 # The console script that never hands a command to the daemon (cli/main.py).
 PROG = "cronstable-cli"
@@ -52,7 +52,7 @@ def run_command(
     """Run `cronstable ARGV` in this process; its exit status, stdout and stderr."""
     from ..cli.fleet_load import PROGRESS_SINK
     from ..cli.main import main
-    from ..loaders.files import guarded_reads
+    from ..loaders.sources.files import guarded_reads
 
     with _ONE_AT_A_TIME:
         out, err, given = _text_buffer(), _text_buffer(), _text_buffer(stdin)

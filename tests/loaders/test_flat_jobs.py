@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cronstable_cli.loaders.problems import Problems
-from cronstable_cli.loaders.yaml_fast import FlatItem, Unsupported, flat_mapping, parse_fast
-from cronstable_cli.loaders.yaml_nodes import Node
-from cronstable_cli.loaders.yaml_schema import JOB_FIELDS, Draft, JobBuilder
+from cronstable_cli.loaders.schema.yaml_schema import JOB_FIELDS, Draft, JobBuilder
+from cronstable_cli.loaders.yaml.yaml_fast import FlatItem, Unsupported, flat_mapping, parse_fast
+from cronstable_cli.loaders.yaml.yaml_nodes import Node
 from cronstable_cli.records import Job
 
 from .test_fast_parser import mapping, sequence

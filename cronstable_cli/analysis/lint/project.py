@@ -20,7 +20,7 @@ from .context import LintSettings
 from .linter import LintReport, lint
 
 if TYPE_CHECKING:
-    from ...loaders.config_file import ProjectConfig
+    from ...settings.config_file import ProjectConfig
     from .linter import Loaded
 
 

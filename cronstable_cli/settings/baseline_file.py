@@ -6,7 +6,13 @@ import json
 import os
 from collections import Counter
 
-from .reading import BASELINE_LIMIT, NESTING_LIMIT, ReadError, nesting_depth, read_bytes
+from ..loaders.sources.reading import (
+    BASELINE_LIMIT,
+    NESTING_LIMIT,
+    ReadError,
+    nesting_depth,
+    read_bytes,
+)
 
 
 class BaselineError(ValueError):

@@ -12,10 +12,12 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from .. import load_codes as codes
-from ..names import closest
-from ..records import Edit, Fix
-from .problems import Problems
+from ... import load_codes as codes
+from ...names import closest
+from ...records import Edit, Fix
+from ..problems import Problems
+from ..yaml.yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
+from ..yaml.yaml_text import did_you_mean, shown
 from .schema_types import (
     Anything,
     Bool,
@@ -31,8 +33,6 @@ from .schema_types import (
     Str,
     Type,
 )
-from .yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
-from .yaml_text import did_you_mean, shown
 
 
 class _Invalid:

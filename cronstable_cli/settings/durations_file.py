@@ -36,7 +36,7 @@ class DurationsError(ValueError):
 def read_durations(path: str, figure: Figure = "longest") -> dict[str, float]:
     """Job name -> seconds from the file at `path` (through the one guarded reader);
     `figure` picks a GET /jobs document's figure per job."""
-    from .reading import NESTING_LIMIT, ReadError, nesting_depth, read_bytes
+    from ..loaders.sources.reading import NESTING_LIMIT, ReadError, nesting_depth, read_bytes
 
     try:
         data = read_bytes(path, MAX_BYTES)

@@ -170,7 +170,13 @@ def _read_toml(path: str) -> dict[str, Any]:
         import tomllib
     else:  # pragma: no cover - exercised only on 3.10
         import tomli as tomllib
-    from .reading import CONFIG_LIMIT, NESTING_LIMIT, ReadError, nesting_depth, read_bytes
+    from ..loaders.sources.reading import (
+        CONFIG_LIMIT,
+        NESTING_LIMIT,
+        ReadError,
+        nesting_depth,
+        read_bytes,
+    )
 
     try:
         raw = read_bytes(path, CONFIG_LIMIT)
