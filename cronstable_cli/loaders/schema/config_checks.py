@@ -102,7 +102,7 @@ def _pools(parts: ConfigParts, has_state: bool) -> list[Finding]:
             if job.pool not in pools:
                 hint = ""
                 if pools:
-                    from ..yaml.yaml_text import did_you_mean
+                    from ..shared import did_you_mean
 
                     hint = did_you_mean(job.pool, list(pools))
                 found.append(_finding(f"job {job.name!r}: unknown pool {job.pool!r} (pools are "

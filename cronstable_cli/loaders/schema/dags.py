@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from ... import load_codes as codes
 from ...records import Finding, Job, SourceLocation
 from ..problems import Problems
+from ..shared import Mapping, Node, Scalar, Sequence
 from ..suppress import suppressed_codes
-from ..yaml.yaml_nodes import Mapping, Node, Scalar, Sequence
 from ..zones import is_known_zone, unknown_zone_message
 from .env_refs import UNSET, expand_text
 from .yaml_schema import JobBuilder

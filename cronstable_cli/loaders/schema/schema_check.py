@@ -16,8 +16,17 @@ from ... import load_codes as codes
 from ...names import closest
 from ...records import Edit, Fix
 from ..problems import Problems
-from ..yaml.yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
-from ..yaml.yaml_text import did_you_mean, shown
+from ..shared import (
+    Mapping,
+    Node,
+    Scalar,
+    Sequence,
+    did_you_mean,
+    kind_of,
+    problem_at,
+    shown,
+    to_python,
+)
 from .schema_types import (
     Anything,
     Bool,

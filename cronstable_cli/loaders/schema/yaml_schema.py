@@ -19,10 +19,8 @@ from typing import Any
 from ... import load_codes as codes
 from ...records import Job, KeyOrigins, RuntimeKeys, SourceLocation
 from ..problems import Problems
+from ..shared import FlatItem, Mapping, Node, Scalar, did_you_mean, flat_mapping, kind_of, shown
 from ..suppress import suppressed_codes
-from ..yaml.yaml_fast import FlatItem, flat_mapping
-from ..yaml.yaml_nodes import Mapping, Node, Scalar, kind_of
-from ..yaml.yaml_text import did_you_mean, shown
 from ..zones import is_known_zone, unknown_zone_message
 from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge, uses_push
 from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS

@@ -145,7 +145,7 @@ def _looks_like_system_crontab(path: str, files: FileSource) -> bool:
     text = files.read_text(path, Problems(path))
     if text is None:
         return False
-    from ..crontab.user_column import has_user_column
+    from ..shared import has_user_column
 
     return any(has_user_column(line) for line in text.split("\n")[:200])
 
