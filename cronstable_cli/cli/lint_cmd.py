@@ -154,7 +154,7 @@ def lint(
       cat job.yaml | cronstable lint - --stdin-filename jobs/job.yaml
       cronstable lint --list-rules
     """
-    from ..analysis.lint import CODES, RULES, LintSettings
+    from ..analysis.lint import RULES
     from ..analysis.lint import lint as run_lint
 
     if list_rules:
@@ -162,32 +162,18 @@ def lint(
             fmt if fmt in RULE_FORMATS else "text", RULES, RULE_FORMATS, output, trusted=True
         )
         return 0
+    from ..analysis.lint.project import UnknownCodes, project_settings
     from .shared_options import project_config
 
     config = project_config()
-    where = f" in {config.source}" if config.source else ""
-    if select:
-        chosen: frozenset[str] | None = _codes(select, CODES, "--select")
-    elif config.select is not None:
-        chosen = _codes(config.select, CODES, f"select{where}")
-    else:
-        chosen = None
-    if ignore:
-        ignored = _codes(ignore, CODES, "--ignore")
-    elif config.ignore:
-        ignored = _codes(config.ignore, CODES, f"ignore{where}")
-    else:
-        ignored = frozenset()
-    for pattern, listed in config.per_file_ignores:
-        _codes(listed, CODES, f"per-file-ignores {pattern!r}{where}")
-    fail_on = fail_on or config.fail_on or "warning"
-    settings = LintSettings(
-        select=chosen,
-        ignore=ignored,
-        fail_on=fail_on,  # type: ignore[arg-type]
-        max_per_minute=max_per_minute or config.max_per_minute,
-        now=parse_instant(from_, timezone.utc),
-    )
+    try:  # the flags over the config file, as the language server resolves them
+        settings = project_settings(
+            config, max_per_minute=max_per_minute, fail_on=fail_on, select=select, ignore=ignore
+        )
+    except UnknownCodes as err:
+        raise click.BadParameter(shown(err.reason), param_hint=err.option) from None
+    settings = replace(settings, now=parse_instant(from_, timezone.utc))
+    fail_on = settings.fail_on
     if (fix or show_diff) and write_baseline is not None:
         raise click.UsageError(
             "--write-baseline records findings; it cannot be combined with --fix or --diff"
@@ -255,16 +241,6 @@ def _read_stdin(paths: tuple[str, ...], stdin_filename: str | None) -> tuple[str
         return (stdin_filename or "<stdin>", read_bytes("-", JOB_FILE_LIMIT))
     except ReadError as err:
         raise click.BadParameter(str(err), param_hint="PATHS") from None
-
-
-def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozenset[str]:
-    """Comma-separated, repeatable codes; none at all or an unknown one is a usage error."""
-    from ..analysis.lint.project import UnknownCodes, parse_codes
-
-    try:
-        return parse_codes(values, known)
-    except UnknownCodes as err:
-        raise click.BadParameter(shown(str(err)), param_hint=option) from None
 
 
 def _load(

@@ -32,7 +32,6 @@ from datetime import datetime, timezone
 
 from ..analysis.lint.linter import LintReport
 from ..analysis.lint.project import ProjectLint, UnknownCodes, lint_project, project_settings
-from ..cli.options import DEFAULT_PATHS
 from ..load_codes import DUPLICATE_JOB_NAME, INCLUDE_CYCLE
 from ..loaders import LoadResult, load_paths
 from ..loaders.sources.discover import (
@@ -45,6 +44,7 @@ from ..loaders.sources.discover import (
 from ..loaders.sources.files import TextsOver
 from ..records import Finding, Job, SourceLocation
 from ..settings.config_file import ConfigError, ProjectConfig, discover
+from ..settings.job_paths import job_paths
 from .carried import carried_over
 from .includes import IncludeIndex
 
@@ -105,15 +105,10 @@ def load_settings(
             baseline_dir = os.path.dirname(os.path.abspath(config.baseline))
         except BaselineError as err:
             problem = f"cronstable: the baseline cannot be used: {err}"
-    if config.paths:
-        paths = tuple(p for p in config.paths if os.path.exists(p))
-        missing = [p for p in config.paths if p not in paths]
-        if missing:  # `lint` refuses to run; the editor lints what is there and says so
-            problem = (
-                f"cronstable: `paths` in {config.source} names {missing[0]}, which does not exist"
-            )
-    else:
-        paths = tuple(p for p in DEFAULT_PATHS if os.path.exists(p))
+    found = job_paths(config)
+    paths = found.paths
+    if found.problem is not None:  # `lint` refuses to run; the editor lints what is there
+        problem = f"cronstable: {found.problem}"
     return Settings(ProjectLint(settings, config, baseline, baseline_dir), paths, problem, now)
 
 
