@@ -18,6 +18,7 @@ from ..engine.describe import plural
 from ..escaping import html as escape
 from .heat_scale import LEVELS, level, level_ranges, range_label
 from .jitter_html import jitter_section_html
+from .left_out import left_out
 from .pressure_text import cell_names, headline, minute_runs
 from .stagger_text import duration_label
 from .svg_columns import CELL, PITCH, TOP, WIDTH, column_chart_svg, column_x, svg_open
@@ -260,17 +261,13 @@ def render_pressure_html(
 ) -> str:
     """The whole report as one HTML document."""
     start = result.start.strftime("%Y-%m-%d %H:%M")
-    left_out = []
-    if result.excluded:
-        left_out.append(f"{result.excluded:,} disabled or @reboot")
-    if result.invalid:
-        left_out.append(f"{result.invalid:,} invalid")
+    missing = left_out(result.excluded, result.invalid)
     meta = (
         f"{plural(result.jobs, 'job')} · {plural(result.total_fires, 'fire')} in "
         f"{result.hours} h from {start} · times in {result.timezone}"
     )
-    if left_out:
-        meta += " · left out: " + ", ".join(left_out)
+    if missing:
+        meta += " · left out: " + ", ".join(missing)
     body = [
         f'<header><h1>Schedule pressure</h1><p class="meta">{escape(meta)}</p></header>',
         f'<p class="headline">{escape(headline(result))}</p>',
