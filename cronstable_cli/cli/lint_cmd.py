@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from ..safe_text import shown
-from .options import SYSTEM_CRONTAB_HELP, format_option, parse_instant
+from .options import SYSTEM_CRONTAB_HELP, format_option, max_per_minute_option, parse_instant
 from .output import output_option, write_report
 
 if TYPE_CHECKING:
@@ -44,13 +44,7 @@ if TYPE_CHECKING:
     help="Exit 1 when findings at or above this level exist ('never' always exits 0). "
     "[default: the config file's fail-on, else warning]",
 )
-@click.option(
-    "--max-per-minute",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Report minutes of the hour where more than N jobs fire (crowded-minute).",
-)
+@max_per_minute_option("Report minutes of the hour where more than N jobs fire (crowded-minute).")
 @click.option(
     "--system-crontab",
     is_flag=True,

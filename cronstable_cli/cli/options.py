@@ -214,3 +214,14 @@ def fail_on_option(func: F) -> F:
         show_default=True,
         help="Exit 1 when findings at or above this level exist ('never' always exits 0).",
     )(func)
+
+
+def max_per_minute_option(help_text: str) -> Callable[[F], F]:
+    """`--max-per-minute N`: the crowded-minute threshold of lint and lsp, with each one's help."""
+    return click.option(
+        "--max-per-minute",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="N",
+        help=help_text,
+    )
