@@ -40,8 +40,6 @@ FRONT_END_EDGES = {
     # The command line is how both servers are started (`cronstable lsp`, `cronstable mcp`).
     ("cronstable_cli.cli.lsp_cmd", "cronstable_cli.lsp"),
     ("cronstable_cli.cli.mcp_cmd", "cronstable_cli.mcp_server"),
-    # An MCP tool's answer is the CLI command's own JSON document: it runs the command.
-    ("cronstable_cli.mcp_server.runner", "cronstable_cli.cli"),
 }
 LOADER_STAGES = frozenset(
     p.name for p in (PACKAGE_DIR / "loaders").iterdir() if (p / "__init__.py").is_file()
