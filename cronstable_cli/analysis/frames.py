@@ -1,7 +1,7 @@
 """A job's schedule in the engine: its name is the H key, crontab files allow @midnight.
 
 Every analysis reads a job's parse through `parse_job`, which takes it from
-the command's one parse per schedule (parse_table.py), and searches it on
+the command's one parse per schedule (engine/parse_table.py), and searches it on
 `job_timeline`, made from that parse: no analysis parses a job's text again.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import CronTab, Parsed, Schedule, ScheduleError, Timeline, load_zone
-from ..parse_table import parse_schedule
+from ..engine.parse_table import parse_schedule
 from ..records import Job
 
 

@@ -1,0 +1,1 @@
+"""`cronstable` on the command line: options parsed, analyses run, reports rendered."""

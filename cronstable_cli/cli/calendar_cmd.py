@@ -165,7 +165,7 @@ def _need_icalendar() -> None:
 def _runtimes(path: str | None) -> dict[str, float]:
     if path is None:
         return {}
-    from ..loaders.durations_file import DurationsError, read_durations
+    from ..settings.durations_file import DurationsError, read_durations
 
     try:
         # The feed's events last the mean run, as the daemon's feed does.

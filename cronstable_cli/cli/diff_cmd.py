@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..analysis.owners import HashName
     from ..analysis.placement import Distribution
     from ..loaders import FileSource, LoadResult
-    from ..loaders.git_tree import Repository
+    from ..loaders.sources.git_tree import Repository
 
 WORKING_TREE = "working tree"
 
@@ -234,7 +234,7 @@ def _ics(base: Side, head: Side, settings: DiffSettings, output: str | None) -> 
 
 def _sides(args: list[str]) -> tuple[Side, Side]:
     """BASE [HEAD] [PATHS] as two loaded sides; usage errors for what names nothing."""
-    from ..loaders.git_tree import GitError, open_repository
+    from ..loaders.sources.git_tree import GitError, open_repository
 
     repo = open_repository()
     first = args[0]
@@ -299,7 +299,7 @@ def _revision_sides(
     paths: Sequence[str],
 ) -> tuple[Side, Side]:
     from ..loaders import DISK
-    from ..loaders.git_tree import GitTree
+    from ..loaders.sources.git_tree import GitTree
 
     base_tree = GitTree(repo, base_commit)
     head_tree = GitTree(repo, head_commit) if head_commit else None
@@ -347,7 +347,7 @@ def _configured_paths() -> list[str]:
 
 def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | None) -> Side:
     from ..loaders import load_paths
-    from ..loaders.git_tree import GitTree
+    from ..loaders.sources.git_tree import GitTree
 
     present = [p for p in paths if files.exists(p)]
     absent = tuple(p for p in paths if p not in present)

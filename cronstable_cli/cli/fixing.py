@@ -58,7 +58,7 @@ def apply_fixes(
     report: LintReport, texts: Mapping[str, str], unsafe: bool, stdin_name: str | None
 ) -> bool:
     """--fix: write every changed file (stdin's text goes to standard output); True if any."""
-    from ..loaders.files import unchanged_since
+    from ..loaders.sources.files import unchanged_since
     from .writer import write_text
 
     wrote = 0

@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any
 import click
 
 from ..safe_text import shown
-from .options import SYSTEM_CRONTAB_HELP, format_option, parse_instant
+from .options import SYSTEM_CRONTAB_HELP, format_option, max_per_minute_option, parse_instant
 from .output import output_option, write_report
 
 if TYPE_CHECKING:
@@ -44,13 +44,7 @@ if TYPE_CHECKING:
     help="Exit 1 when findings at or above this level exist ('never' always exits 0). "
     "[default: the config file's fail-on, else warning]",
 )
-@click.option(
-    "--max-per-minute",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Report minutes of the hour where more than N jobs fire (crowded-minute).",
-)
+@max_per_minute_option("Report minutes of the hour where more than N jobs fire (crowded-minute).")
 @click.option(
     "--system-crontab",
     is_flag=True,
@@ -154,7 +148,7 @@ def lint(
       cat job.yaml | cronstable lint - --stdin-filename jobs/job.yaml
       cronstable lint --list-rules
     """
-    from ..analysis.lint import CODES, RULES, LintSettings
+    from ..analysis.lint import RULES
     from ..analysis.lint import lint as run_lint
 
     if list_rules:
@@ -162,32 +156,18 @@ def lint(
             fmt if fmt in RULE_FORMATS else "text", RULES, RULE_FORMATS, output, trusted=True
         )
         return 0
+    from ..analysis.lint.project import UnknownCodes, project_settings
     from .shared_options import project_config
 
     config = project_config()
-    where = f" in {config.source}" if config.source else ""
-    if select:
-        chosen: frozenset[str] | None = _codes(select, CODES, "--select")
-    elif config.select is not None:
-        chosen = _codes(config.select, CODES, f"select{where}")
-    else:
-        chosen = None
-    if ignore:
-        ignored = _codes(ignore, CODES, "--ignore")
-    elif config.ignore:
-        ignored = _codes(config.ignore, CODES, f"ignore{where}")
-    else:
-        ignored = frozenset()
-    for pattern, listed in config.per_file_ignores:
-        _codes(listed, CODES, f"per-file-ignores {pattern!r}{where}")
-    fail_on = fail_on or config.fail_on or "warning"
-    settings = LintSettings(
-        select=chosen,
-        ignore=ignored,
-        fail_on=fail_on,  # type: ignore[arg-type]
-        max_per_minute=max_per_minute or config.max_per_minute,
-        now=parse_instant(from_, timezone.utc),
-    )
+    try:  # the flags over the config file, as the language server resolves them
+        settings = project_settings(
+            config, max_per_minute=max_per_minute, fail_on=fail_on, select=select, ignore=ignore
+        )
+    except UnknownCodes as err:
+        raise click.BadParameter(shown(err.reason), param_hint=err.option) from None
+    settings = replace(settings, now=parse_instant(from_, timezone.utc))
+    fail_on = settings.fail_on
     if (fix or show_diff) and write_baseline is not None:
         raise click.UsageError(
             "--write-baseline records findings; it cannot be combined with --fix or --diff"
@@ -249,22 +229,12 @@ def _read_stdin(paths: tuple[str, ...], stdin_filename: str | None) -> tuple[str
         return None
     if paths.count("-") > 1:
         raise click.BadParameter("standard input can be read once", param_hint="PATHS")
-    from ..loaders.reading import JOB_FILE_LIMIT, ReadError, read_bytes
+    from ..loaders.sources.reading import JOB_FILE_LIMIT, ReadError, read_bytes
 
     try:
         return (stdin_filename or "<stdin>", read_bytes("-", JOB_FILE_LIMIT))
     except ReadError as err:
         raise click.BadParameter(str(err), param_hint="PATHS") from None
-
-
-def _codes(values: Sequence[str], known: Sequence[str], option: str) -> frozenset[str]:
-    """Comma-separated, repeatable codes; none at all or an unknown one is a usage error."""
-    from ..analysis.lint.project import UnknownCodes, parse_codes
-
-    try:
-        return parse_codes(values, known)
-    except UnknownCodes as err:
-        raise click.BadParameter(shown(str(err)), param_hint=option) from None
 
 
 def _load(
@@ -276,7 +246,7 @@ def _load(
 ) -> LoadResult:
     """Load PATHS (and stdin); `texts`, when given, receives every file's text (for fixes)."""
     from ..loaders import load_paths, load_user_crontab
-    from ..loaders.files import DISK, FileSource, OneFileOver, Remembering
+    from ..loaders.sources.files import DISK, FileSource, OneFileOver, Remembering
     from .loading import load_jobs
     from .options import system_crontab_rule
 
@@ -322,7 +292,7 @@ def _apply_baseline(report: LintReport, path: str, announce: bool = True) -> Lin
     import os
 
     from ..analysis.lint.baseline import compare
-    from ..loaders.baseline_file import BaselineError, read_baseline
+    from ..settings.baseline_file import BaselineError, read_baseline
     from .shared_options import quiet
 
     try:

@@ -22,7 +22,7 @@ from .options import resolve_paths, system_crontab_rule
 
 if TYPE_CHECKING:
     from ..loaders import LoadResult
-    from ..loaders.files import FileSource
+    from ..loaders.sources.files import FileSource
     from ..records import Finding
 
 JOB_FILE_NAMES = "*.yaml, *.yml, *.cron, *.crontab or crontab"
@@ -53,7 +53,7 @@ def load_jobs(
     """Load PATHS (default ./cronstable.yaml, ./cronstable.d); LoadFailed when no file is
     there (unless `findings_suffice`, for lint: a missing path is then its finding)."""
     from ..loaders import load_paths
-    from ..loaders.files import DISK
+    from ..loaders.sources.files import DISK
 
     given = resolve_paths(paths)
     # The config file's `system-crontab` globs name crontabs with a user column.

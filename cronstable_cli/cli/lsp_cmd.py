@@ -13,7 +13,7 @@ from datetime import timezone
 
 import click
 
-from .options import parse_instant
+from .options import max_per_minute_option, parse_instant
 
 MISSING = (
     "cronstable lsp needs the language-server libraries (pygls, lsprotocol): "
@@ -33,13 +33,7 @@ class MissingExtra(click.ClickException):
     is_flag=True,
     help="Talk LSP on standard input and output (the default; the only way).",
 )
-@click.option(
-    "--max-per-minute",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Report minutes where more than N jobs fire (crowded-minute), as lint does.",
-)
+@max_per_minute_option("Report minutes where more than N jobs fire (crowded-minute), as lint does.")
 @click.option(
     "--debounce",
     type=click.IntRange(min=0, max=10_000),

@@ -78,14 +78,14 @@ class LazyGroup(click.Group):
 
 def _parse_scope(ctx: click.Context) -> AbstractContextManager[None]:
     """A report command parses each schedule once, however many passes read it
-    (parse_table.py); a server, whose table would grow for its whole life, keeps the
+    (engine/parse_table.py); a server, whose table would grow for its whole life, keeps the
     engine's own cache. Opened around the invocation only, never where a command is
     merely looked up (help, shell completion), so no table outlives its command."""
     names = getattr(ctx, "_protected_args", None)
     if names is None:  # click 8.1
         names = ctx.protected_args
     if names and names[0] in COMMANDS and names[0] not in SERVERS:
-        from ..parse_table import one_parse_each
+        from ..engine.parse_table import one_parse_each
 
         return one_parse_each()
     return nullcontext()
@@ -180,7 +180,7 @@ def _run(argv: list[str], prog_name: str) -> int:
 
     # A new run: no inputs remembered from an earlier one in this process (the reader
     # is imported only by commands that read files), the whole did-you-mean budget.
-    reading = sys.modules.get("cronstable_cli.loaders.reading")
+    reading = sys.modules.get("cronstable_cli.loaders.sources.reading")
     if reading is not None:
         reading.forget_inputs()
     reset_suggestions()

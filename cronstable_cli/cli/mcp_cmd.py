@@ -50,5 +50,7 @@ def mcp(root: str) -> int:
         where = Root.at(root)
     except Refused as err:
         raise click.BadParameter(str(err), param_hint="--root") from None
-    serve(where)
+    from .in_process import run_command
+
+    serve(where, run_command)
     return 0

@@ -6,7 +6,6 @@ paths) and hand those to the analyses; nothing below the CLI sees click.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone, tzinfo
@@ -16,13 +15,12 @@ import click
 
 from ..engine.zones import ZoneError, load_zone
 from ..safe_text import shown
+from ..settings.job_paths import DEFAULT_PATHS as DEFAULT_PATHS  # what no PATHS means
 
 if TYPE_CHECKING:
     from ..analysis.jitter import JitterOption
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-DEFAULT_PATHS = ("cronstable.yaml", "cronstable.d")
 
 
 def format_option(*choices: str) -> Callable[[F], F]:
@@ -101,23 +99,18 @@ def resolve_paths(paths: Sequence[str]) -> list[str]:
     """The PATHS given, else the config file's `paths`, else ./cronstable.yaml / ./cronstable.d."""
     if paths:
         return list(paths)
+    from ..settings.job_paths import job_paths
     from .shared_options import project_config
 
-    config = project_config()
-    if config.paths:
-        missing = [p for p in config.paths if not os.path.exists(p)]
-        if missing:
-            raise click.UsageError(
-                f"`paths` in {config.source} names {missing[0]}, which does not exist"
-            )
-        return list(config.paths)
-    found = [p for p in DEFAULT_PATHS if os.path.exists(p)]
-    if not found:
+    found = job_paths(project_config())
+    if found.problem is not None:
+        raise click.UsageError(found.problem)
+    if not found.paths:
         raise click.UsageError(
             "no PATHS given and neither ./cronstable.yaml nor ./cronstable.d exists; "
             "pass the job files or directories to read (or set `paths` in a config file)"
         )
-    return found
+    return list(found.paths)
 
 
 def system_crontab_rule() -> Callable[[str], bool] | bool:
@@ -221,3 +214,14 @@ def fail_on_option(func: F) -> F:
         show_default=True,
         help="Exit 1 when findings at or above this level exist ('never' always exits 0).",
     )(func)
+
+
+def max_per_minute_option(help_text: str) -> Callable[[F], F]:
+    """`--max-per-minute N`: the crowded-minute threshold of lint and lsp, with each one's help."""
+    return click.option(
+        "--max-per-minute",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="N",
+        help=help_text,
+    )

@@ -76,7 +76,7 @@ def write_report(
     to_stdout = output is None or output == "-"
     if not to_stdout:
         assert output is not None
-        from ..loaders.reading import note_input
+        from ..loaders.sources.reading import note_input
         from .shared_options import project_config
 
         for path in inputs:

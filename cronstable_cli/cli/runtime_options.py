@@ -45,7 +45,7 @@ def runtime_options(func: F) -> F:
 def durations(default: float | None, file: str | None) -> Any:
     """The Durations the options describe (a usage error for an unreadable file)."""
     from ..analysis.occupancy import Durations
-    from ..loaders.durations_file import DurationsError, read_durations
+    from ..settings.durations_file import DurationsError, read_durations
 
     given: dict[str, float] = {}
     if file is not None:

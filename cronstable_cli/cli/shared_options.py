@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from ..loaders.config_file import ProjectConfig
+    from ..settings.config_file import ProjectConfig
 
 _META = "cronstable.shared"
 
@@ -23,7 +23,7 @@ def _store(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         # A config file named on the command line is read (through the guarded
         # reader) even by a command that uses none of its keys: one that cannot be
         # read is an error everywhere, never silently ignored.
-        from ..loaders.config_file import ConfigError, discover
+        from ..settings.config_file import ConfigError, discover
 
         try:
             discover(".", value)
@@ -102,7 +102,7 @@ def project_config() -> ProjectConfig:
     ctx = click.get_current_context(silent=True)
     cache = ctx.meta if ctx is not None else {}
     if "cronstable.config" not in cache:
-        from ..loaders.config_file import ConfigError, discover
+        from ..settings.config_file import ConfigError, discover
 
         values = _values()
         try:

@@ -113,7 +113,7 @@ def stagger(
 
     all_ids = list(ids)
     if from_file is not None:
-        from ..loaders.reading import CONFIG_LIMIT, ReadError, read_bytes
+        from ..loaders.sources.reading import CONFIG_LIMIT, ReadError, read_bytes
 
         try:
             data = read_bytes(from_file, CONFIG_LIMIT)

@@ -8,7 +8,7 @@ Every write goes through `write_bytes`, which decides where the bytes may go:
   truncated and a pipe never replaced;
 - a target that is one of the run's inputs (a job file, the config file, the
   baseline, the file fed on standard input: everything the guarded reader opened,
-  see loaders/reading.py) is refused, except by `--fix`, whose job is to edit
+  see loaders/sources/reading.py) is refused, except by `--fix`, whose job is to edit
   its inputs;
 - any other existing file that is not a regular file (a FIFO, a device, a
   socket, a directory) is refused: replacing `/dev/null` or blocking on a FIFO
@@ -92,7 +92,7 @@ def _checked_target(path: str, option: str, replacing_input: bool) -> str:
     if info is not None and not stat.S_ISREG(info.st_mode):
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
         raise _refuse(path, f"is {kind} (a device, FIFO or socket is never replaced)", option)
-    from ..loaders.reading import is_input  # not at import: `preview EXPR` loads no loader
+    from ..loaders.sources.reading import is_input  # not at import: `preview EXPR` loads no loader
 
     if not replacing_input and is_input(real, info):
         raise _refuse(path, "is one of the input files of this run", option)

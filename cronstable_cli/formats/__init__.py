@@ -1,0 +1,1 @@
+"""Reports for programs: JSON documents, SARIF, GitHub annotations, Markdown, iCalendar."""

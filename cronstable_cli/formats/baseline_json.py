@@ -1,4 +1,4 @@
-"""The lint baseline file `lint --write-baseline` writes (loaders/baseline_file.py reads it)."""
+"""The lint baseline file `lint --write-baseline` writes (settings/baseline_file.py reads it)."""
 
 from __future__ import annotations
 

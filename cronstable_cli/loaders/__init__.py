@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from ..load_codes import LOAD_CODES
 from ..records import Finding, Job, SourceLocation
-from .files import DISK, FileSource
 from .session import SystemCrontab, load_all
+from .sources.files import DISK, FileSource
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def load_paths(
 def load_user_crontab() -> LoadResult:
     """The invoking user's `crontab -l`; a missing program or crontab is a finding."""
     # python-crontab (and what it imports) loads only when a user crontab is read.
-    from .system_crontab import USER_CRONTAB, read_user_crontab
+    from .crontab.system_crontab import USER_CRONTAB, read_user_crontab
 
     jobs, out, read = read_user_crontab()
     return LoadResult(

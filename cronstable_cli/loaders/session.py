@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from .. import load_codes as codes
 from ..records import Finding, Job, SourceLocation
-from .config_checks import ConfigParts, whole_config_findings
-from .discover import (
+from .problems import Problems
+from .schema.config_checks import ConfigParts, whole_config_findings
+from .schema.yaml_schema import Defaults
+from .sources.discover import (
     Source,
     directory_entries,
     is_crontab_name,
@@ -22,14 +24,12 @@ from .discover import (
     skipped,
     sniff,
 )
-from .files import DISK, FileSource
-from .problems import Problems
+from .sources.files import DISK, FileSource
+from .yaml.yaml_nodes import Scalar
 from .yaml_config import load_yaml
-from .yaml_nodes import Scalar
-from .yaml_schema import Defaults
 
 if TYPE_CHECKING:
-    from .dags import Dag
+    from .schema.dags import Dag
 
 # crontab_file and dags are imported where a crontab or a DAG is met: a YAML-only
 # lint (the pre-commit case) should not pay their start-up.
@@ -105,7 +105,7 @@ class Session:
             self.load_path(path)
         self.check_names()
         if self.config.dags:
-            from .dags import check_dags
+            from .schema.dags import check_dags
 
             originals = [job for job, again in self.config.names if again is None]
             self._report(check_dags(self.config.dags, originals))
@@ -170,7 +170,7 @@ class Session:
         if text is not None:
             kind = sniff(text) if source.kind == "sniff" else source.kind
             if kind == "crontab":
-                from .crontab_file import parse_crontab, refuse_whole
+                from .crontab.crontab_file import parse_crontab, refuse_whole
 
                 system = source.system or (
                     self.system_crontab(source.path)
@@ -311,7 +311,7 @@ class Session:
 
     def _empty_directory(self, path: str) -> None:
         """A directory without job files: say what a directory load reads, and what is there."""
-        from .discover import cron_d_hint
+        from .sources.discover import cron_d_hint
 
         hint = cron_d_hint(path, self.source)
         if hint is not None:
@@ -330,7 +330,7 @@ class Session:
             if again is not None and seen is job:
                 found.append(_loaded_twice(job, again))
                 continue
-            from .dags import schedule_collision
+            from .schema.dags import schedule_collision
 
             collision = schedule_collision(job, seen)
             found.append(

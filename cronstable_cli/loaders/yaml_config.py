@@ -9,25 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from .. import load_codes as codes
 from ..records import Job, SourceLocation
-from . import daemon_checks as checks
-from .daemon_schema import TOP
-from .foreign_yaml import foreign_document, top_level_keys
-from .foreign_yaml import message as foreign_message
 from .problems import Problems
-from .schema_check import Checker
-from .yaml_fast import FlatItem
-from .yaml_nodes import (
-    Mapping,
-    Node,
-    Scalar,
-    Sequence,
-    SyntaxProblem,
-    kind_of,
-    problem_at,
-    to_python,
-)
-from .yaml_parse import parse_document, salvage
-from .yaml_schema import (
+from .schema import daemon_checks as checks
+from .schema.daemon_schema import TOP
+from .schema.schema_check import Checker
+from .schema.yaml_schema import (
     Defaults,
     Draft,
     JobBase,
@@ -38,10 +24,24 @@ from .yaml_schema import (
     read_defaults,
     report_issues,
 )
-from .yaml_text import did_you_mean, explain_syntax
+from .yaml.foreign_yaml import foreign_document, top_level_keys
+from .yaml.foreign_yaml import message as foreign_message
+from .yaml.yaml_fast import FlatItem
+from .yaml.yaml_nodes import (
+    Mapping,
+    Node,
+    Scalar,
+    Sequence,
+    SyntaxProblem,
+    kind_of,
+    problem_at,
+    to_python,
+)
+from .yaml.yaml_parse import parse_document, salvage
+from .yaml.yaml_text import did_you_mean, explain_syntax
 
 if TYPE_CHECKING:  # dags is imported only for a file with DAGs (start-up)
-    from .dags import Dag
+    from .schema.dags import Dag
 
 CONFIG_KEYS = ("jobs", "defaults", "include")
 # The daemon's other top-level sections: each is checked against its schema.
@@ -218,7 +218,7 @@ def _no_config_keys(text: str) -> tuple[str, int] | None:
 
 def _bom_hint(text: str) -> str:
     """Why a crontab with a byte-order mark was read as YAML, when that is what happened."""
-    from .discover import sniff
+    from .sources.discover import sniff
 
     if text.startswith("\ufeff") and sniff(text[1:]) == "crontab":
         return (
@@ -328,7 +328,7 @@ def _assemble(
     _push_users(result)
     _inherited_zone(result, out, has_tasks="dags" in entries)
     if "dags" in entries:
-        from .dags import read_dags
+        from .schema.dags import read_dags
 
         # After the file's jobs, as the daemon lists a file's jobs, then its DAGs.
         result.dag_graphs = read_dags(entries["dags"][1], out, lines)
@@ -390,7 +390,7 @@ def _sections(entries: dict[str, tuple[Scalar, Node]], result: YamlFile, out: Pr
         elsewhere = frozenset({"tasks"}) if name == "dags" else frozenset()
         hint: Callable[[str, str], str] | None = None
         if name == "dags":
-            from .dags import misplaced_key_hint
+            from .schema.dags import misplaced_key_hint
 
             hint = misplaced_key_hint
         checker = Checker(

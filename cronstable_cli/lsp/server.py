@@ -27,8 +27,8 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.uris import from_fs_path, to_fs_path
 
 from .. import __version__
-from ..loaders.config_file import DOTFILE, PYPROJECT
 from ..records import Finding, SourceLocation
+from ..settings.config_file import DOTFILE, PYPROJECT
 from .background import WholeLints
 from .code_actions import FIX_ALL, code_actions
 from .diagnostics import RULE_DOCS, diagnostics, related_places

@@ -32,13 +32,19 @@ from datetime import datetime, timezone
 
 from ..analysis.lint.linter import LintReport
 from ..analysis.lint.project import ProjectLint, UnknownCodes, lint_project, project_settings
-from ..cli.options import DEFAULT_PATHS
 from ..load_codes import DUPLICATE_JOB_NAME, INCLUDE_CYCLE
 from ..loaders import LoadResult, load_paths
-from ..loaders.config_file import ConfigError, ProjectConfig, discover
-from ..loaders.discover import is_crontab_name, is_system_path, is_yaml_name, kind_by_name, sniff
-from ..loaders.files import TextsOver
+from ..loaders.sources.discover import (
+    is_crontab_name,
+    is_system_path,
+    is_yaml_name,
+    kind_by_name,
+    sniff,
+)
+from ..loaders.sources.files import TextsOver
 from ..records import Finding, Job, SourceLocation
+from ..settings.config_file import ConfigError, ProjectConfig, discover
+from ..settings.job_paths import job_paths
 from .carried import carried_over
 from .includes import IncludeIndex
 
@@ -92,22 +98,17 @@ def load_settings(
     baseline = None
     baseline_dir = "."
     if config.baseline is not None:
-        from ..loaders.baseline_file import BaselineError, read_baseline
+        from ..settings.baseline_file import BaselineError, read_baseline
 
         try:
             baseline = read_baseline(config.baseline)
             baseline_dir = os.path.dirname(os.path.abspath(config.baseline))
         except BaselineError as err:
             problem = f"cronstable: the baseline cannot be used: {err}"
-    if config.paths:
-        paths = tuple(p for p in config.paths if os.path.exists(p))
-        missing = [p for p in config.paths if p not in paths]
-        if missing:  # `lint` refuses to run; the editor lints what is there and says so
-            problem = (
-                f"cronstable: `paths` in {config.source} names {missing[0]}, which does not exist"
-            )
-    else:
-        paths = tuple(p for p in DEFAULT_PATHS if os.path.exists(p))
+    found = job_paths(config)
+    paths = found.paths
+    if found.problem is not None:  # `lint` refuses to run; the editor lints what is there
+        problem = f"cronstable: {found.problem}"
     return Settings(ProjectLint(settings, config, baseline, baseline_dir), paths, problem, now)
 
 
@@ -120,7 +121,7 @@ def document_key(path: str) -> str:
 
 def looks_like_job_file(path: str, text: str, settings: Settings) -> bool:
     """A file `cronstable lint FILE` is meant for, judged by name (and for YAML, content)."""
-    from ..loaders.foreign_yaml import foreign_document
+    from ..loaders.yaml.foreign_yaml import foreign_document
 
     name = os.path.basename(path)
     if is_crontab_name(name) or is_system_path(path) or settings.config.is_system_crontab(path):
@@ -384,7 +385,7 @@ def _lint(
     """
     import gc
 
-    from ..loaders.files import Remembering
+    from ..loaders.sources.files import Remembering
     from ..names import reset_suggestions
 
     # Each lint is a run of its own, as each `cronstable lint` is: its whole did-you-mean

@@ -1,77 +1,44 @@
-"""Running one CLI command in-process, as the MCP server's tools do.
+"""How the server is handed the command line: a way to run one CLI command in-process.
 
-A tool's answer is the command's own `--format json` document: the server turns
-the tool's arguments into the command's options and runs the command itself
-(`cli.main.main`), so option checks, messages, exit codes and the document
-come from one implementation. While it runs, standard input, output and error
-are in-memory buffers (the protocol's streams are elsewhere: the SDK's stdio
-transport holds its own descriptors), every read from disk passes the root's
-guard, and progress goes to the tool's progress notifications.
-
-Commands share process-wide state (the standard streams, the cyclic
-collector), so one runs at a time; a request that arrives meanwhile waits.
+A tool's answer is the CLI command's own `--format json` document. The server
+does not import the CLI (the front-ends are sibling packages): `cronstable mcp`
+(cli/mcp_cmd.py) gives it `cli.in_process.run_command`, which runs a command
+with in-memory streams, every read passing the root's guard.
 """
 
 from __future__ import annotations
 
-import io
-import sys
-import threading
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
-from ..cli.fleet_load import ProgressSink
-from ..loaders.files import ReadGuard
+if TYPE_CHECKING:
+    from ..loaders.sources.files import ReadGuard
 
-# The console script that never hands a command to the daemon (cli/main.py).
-PROG = "cronstable-cli"
-
-_ONE_AT_A_TIME = threading.Lock()
+# (label, done, total): where a long command's progress goes.
+ProgressSink = Callable[[str, int, int], None]
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Protocol):
     """What one command did: its exit status and what it wrote."""
 
-    exit_code: int
-    stdout: str
-    stderr: str
+    @property
+    def exit_code(self) -> int: ...
+
+    @property
+    def stdout(self) -> str: ...
+
+    @property
+    def stderr(self) -> str: ...
 
 
-def _text_buffer(data: bytes = b"") -> io.TextIOWrapper:
-    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
-
-
-def run_command(
-    argv: Sequence[str],
-    *,
-    guard: ReadGuard,
-    stdin: bytes = b"",
-    progress: ProgressSink | None = None,
-) -> Outcome:
+class RunCommand(Protocol):
     """Run `cronstable ARGV` in this process; its exit status, stdout and stderr."""
-    from ..cli.fleet_load import PROGRESS_SINK
-    from ..cli.main import main
-    from ..loaders.files import guarded_reads
 
-    with _ONE_AT_A_TIME:
-        out, err, given = _text_buffer(), _text_buffer(), _text_buffer(stdin)
-        saved = sys.stdin, sys.stdout, sys.stderr
-        token = PROGRESS_SINK.set(progress)
-        sys.stdin, sys.stdout, sys.stderr = given, out, err
-        try:
-            with guarded_reads(guard):
-                code = main(list(argv), prog_name=PROG)
-        except SystemExit as exc:  # a command that exits instead of returning
-            code = exc.code if isinstance(exc.code, int) else 1
-        finally:
-            sys.stdin, sys.stdout, sys.stderr = saved
-            PROGRESS_SINK.reset(token)
-        return Outcome(code, _contents(out), _contents(err))
-
-
-def _contents(stream: io.TextIOWrapper) -> str:
-    stream.flush()
-    buffer = stream.buffer
-    assert isinstance(buffer, io.BytesIO)
-    return buffer.getvalue().decode("utf-8", "replace")
+    def __call__(
+        self,
+        argv: Sequence[str],
+        *,
+        guard: ReadGuard,
+        stdin: bytes = b"",
+        progress: ProgressSink | None = None,
+    ) -> Outcome: ...

@@ -34,7 +34,7 @@ from . import resources as resource_table
 from .answers import Answer, answer_of
 from .confine import Refused, Root
 from .fix_tool import FIX, run_fix
-from .runner import Outcome, run_command
+from .runner import Outcome, RunCommand
 from .tools import TOOLS, ArgumentError, Tool
 
 ALL_TOOLS: tuple[Tool, ...] = (*TOOLS, FIX)
@@ -110,7 +110,11 @@ def _error(message: str) -> types.CallToolResult:
 
 
 def _answer(
-    tool: Tool, arguments: dict[str, Any] | None, root: Root, progress: _Progress
+    tool: Tool,
+    arguments: dict[str, Any] | None,
+    root: Root,
+    progress: _Progress,
+    run_command: RunCommand,
 ) -> Answer:
     """One tool call, start to end (in a worker thread)."""
 
@@ -160,8 +164,9 @@ def _tool_entry(tool: Tool) -> types.Tool:
     )
 
 
-def build_server(root: Root) -> Server[Any]:
-    """The server object with every handler (no I/O until it runs)."""
+def build_server(root: Root, run_command: RunCommand) -> Server[Any]:
+    """The server object with every handler (no I/O until it runs); each tool runs
+    its CLI command through `run_command` (`cli.in_process.run_command`)."""
 
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
         return types.ListToolsResult(tools=[_tool_entry(t) for t in ALL_TOOLS])
@@ -181,7 +186,7 @@ def build_server(root: Root) -> Server[Any]:
             await progress.send(0, f"cronstable {tool.name}")
         try:
             answer = await anyio.to_thread.run_sync(
-                partial(_answer, tool, params.arguments, root, progress)
+                partial(_answer, tool, params.arguments, root, progress, run_command)
             )
         except Exception:  # a bug: say so, keep serving
             traceback.print_exc(file=sys.stderr)
@@ -267,14 +272,14 @@ def build_server(root: Root) -> Server[Any]:
     )
 
 
-async def _serve(root: Root) -> None:
-    server = build_server(root)
+async def _serve(root: Root, run_command: RunCommand) -> None:
+    server = build_server(root, run_command)
     async with stdio_server() as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-def serve(root: Root) -> None:
+def serve(root: Root, run_command: RunCommand) -> None:
     """Answer for `root` over stdin/stdout until the client closes the connection."""
     os.chdir(root.path)
     scrub_environment()
-    anyio.run(_serve, root)
+    anyio.run(_serve, root, run_command)

@@ -1,0 +1,1 @@
+"""Reports for people: text for the terminal and self-contained HTML pages."""

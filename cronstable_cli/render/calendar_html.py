@@ -14,6 +14,7 @@ from ..engine.describe import plural
 from ..escaping import html as escape
 from .calendar_text import agenda_title, background_title, dst_note, job_time
 from .heat_scale import level, level_ranges, range_label
+from .left_out import left_out
 from .pressure_html import _level_css
 from .svg_columns import svg_open
 
@@ -130,13 +131,9 @@ def render_calendar_html(week: Week) -> str:
         f"{plural(week.jobs, 'job')} · {plural(week.total_fires, 'fire')} in "
         f"{plural(week.days, 'day')} from {start} · times in {week.timezone}"
     )
-    left_out = []
-    if week.excluded:
-        left_out.append(f"{week.excluded:,} disabled or @reboot")
-    if week.invalid:
-        left_out.append(f"{week.invalid:,} invalid")
-    if left_out:
-        meta += " · left out: " + ", ".join(left_out)
+    missing = left_out(week.excluded, week.invalid)
+    if missing:
+        meta += " · left out: " + ", ".join(missing)
     body = [f'<header><h1>Calendar</h1><p class="meta">{escape(meta)}</p></header>']
     if week.total_fires:
         body += [

@@ -17,6 +17,7 @@ from ..engine.describe import plural
 from .console import print_blocks
 from .heat_scale import GLYPHS, level, level_ranges, range_label
 from .layout import Block, Column, FitTable, Keep, Line, Part, Prose, Row
+from .left_out import left_out_line
 from .pressure_text import COLOURS
 
 EMPTY = "·"  # an hour of the window without fires
@@ -37,13 +38,7 @@ def calendar_blocks(week: Week, width: int) -> Iterator[Block]:
         f"{plural(week.days, 'day')} from {week.start.strftime('%Y-%m-%d %H:%M')} "
         f"({week.timezone})",
     )
-    left_out = []
-    if week.excluded:
-        left_out.append(f"{week.excluded:,} disabled or @reboot")
-    if week.invalid:
-        left_out.append(f"{week.invalid:,} with an invalid schedule or zone")
-    if left_out:
-        yield Line((f"left out: {'; '.join(left_out)}", "dim"))
+    yield from left_out_line(week.excluded, week.invalid)
     yield Line()
     if not week.total_fires:
         yield Line(("Nothing fires in this window.", "bold"))

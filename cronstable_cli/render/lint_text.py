@@ -14,6 +14,7 @@ from itertools import groupby
 from typing import IO
 
 from ..analysis.lint import LintReport, Rule
+from ..engine.describe import plural
 from ..records import LEVELS, Finding
 from .console import print_blocks
 from .layout import Block, Line, Prose
@@ -67,10 +68,10 @@ def summary_line(report: LintReport) -> Line:
     total = sum(counts.values())
     if not total:
         return Line(("No problems", "bold green"), f" in {checked}.")
-    parts: list[str | tuple[str, str]] = [f"Found {_count(total, 'problem')} ("]
+    parts: list[str | tuple[str, str]] = [f"Found {plural(total, 'problem')} ("]
     shown = [level for level in LEVELS if counts[level]]
     for i, level in enumerate(shown):
-        parts.append((_count(counts[level], level), STYLES[level]))
+        parts.append((plural(counts[level], level), STYLES[level]))
         if i < len(shown) - 1:
             parts.append(", ")
     parts.append(f") in {checked}.")
@@ -78,11 +79,7 @@ def summary_line(report: LintReport) -> Line:
 
 
 def _checked(report: LintReport) -> str:
-    return f"{_count(report.jobs, 'job')} from {_count(len(report.files), 'file')}"
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+    return f"{plural(report.jobs, 'job')} from {plural(len(report.files), 'file')}"
 
 
 def render_lint(report: LintReport, file: IO[str] | None = None, *, summary: bool = True) -> None:

@@ -10,8 +10,7 @@ from datetime import datetime
 from ..analysis.occupancy import Occupancy
 from ..engine.describe import plural
 from ..escaping import html as escape
-from .heat_scale import level
-from .svg_columns import CELL, PITCH, TOP, WIDTH, column_x, svg_open
+from .svg_columns import minute_heatmap_svg, svg_open
 
 LABEL = 180  # px for the job names left of the timeline
 PER_MINUTE = 10  # px per minute of the busiest hour
@@ -20,23 +19,13 @@ ROW = 14
 
 def in_flight_heatmap_svg(o: Occupancy) -> str:
     """The 24×60 grid of runs in flight (summed over the window's days), like the fires one."""
-    peak = max(max(row) for row in o.grid)
-    height = TOP + 24 * PITCH + 2
-    parts = [svg_open("in-flight", WIDTH, height, "Runs in flight per minute of the day")]
-    for minute in range(0, 60, 5):
-        parts.append(f'<text x="{column_x(minute)}" y="{TOP - 8}">:{minute:02d}</text>')
-    for hour, row in enumerate(o.grid):
-        y = TOP + hour * PITCH
-        parts.append(f'<text x="2" y="{y + 10}">{hour:02d}</text>')
-        for minute, value in enumerate(row):
-            title = f"{hour:02d}:{minute:02d} — {plural(value, 'run')} in flight"
-            parts.append(
-                f'<rect class="c l{level(value, peak)}" x="{column_x(minute)}" y="{y}" '
-                f'width="{CELL}" height="{CELL}" rx="2" data-runs="{value}">'
-                f"<title>{escape(title)}</title></rect>"
-            )
-    parts.append("</svg>")
-    return "".join(parts)
+    return minute_heatmap_svg(
+        "in-flight",
+        "Runs in flight per minute of the day",
+        o.grid,
+        "runs",
+        lambda hour, minute, value: f"{hour:02d}:{minute:02d} — {plural(value, 'run')} in flight",
+    )
 
 
 def timeline_svg(o: Occupancy) -> str:

@@ -16,11 +16,15 @@ from ..analysis.pressure import Cell, Pressure
 from ..analysis.suggest import Suggestion
 from ..engine.describe import plural
 from ..escaping import html as escape
-from .heat_scale import LEVELS, level, level_ranges, range_label
+from .heat_scale import LEVELS, level_ranges, range_label
 from .jitter_html import jitter_section_html
+from .left_out import left_out
 from .pressure_text import cell_names, headline, minute_runs
 from .stagger_text import duration_label
-from .svg_columns import CELL, PITCH, TOP, WIDTH, column_chart_svg, column_x, svg_open
+from .svg_columns import (
+    column_chart_svg,
+    minute_heatmap_svg,
+)
 
 HIST_HEIGHT = 120
 MAX_LISTED = 12  # job names listed in a duplicate group before "more"
@@ -121,23 +125,13 @@ def _cell_title(hour: int, minute: int, value: int, cell: Cell | None) -> str:
 def heatmap_svg(result: Pressure) -> str:
     """The 24×60 grid as SVG: one <rect> per cell, each with a <title>."""
     details = {(c.hour, c.minute): c for c in result.cells or result.top_cells}
-    peak = max(max(row) for row in result.grid)
-    height = TOP + 24 * PITCH + 2
-    parts = [svg_open("heatmap", WIDTH, height, "Fires per minute of the day")]
-    for minute in range(0, 60, 5):
-        parts.append(f'<text x="{column_x(minute)}" y="{TOP - 8}">:{minute:02d}</text>')
-    for hour, row in enumerate(result.grid):
-        y = TOP + hour * PITCH
-        parts.append(f'<text x="2" y="{y + 10}">{hour:02d}</text>')
-        for minute, value in enumerate(row):
-            title = escape(_cell_title(hour, minute, value, details.get((hour, minute))))
-            parts.append(
-                f'<rect class="c l{level(value, peak)}" x="{column_x(minute)}" y="{y}" '
-                f'width="{CELL}" height="{CELL}" rx="2" data-fires="{value}">'
-                f"<title>{title}</title></rect>"
-            )
-    parts.append("</svg>")
-    return "".join(parts)
+    return minute_heatmap_svg(
+        "heatmap",
+        "Fires per minute of the day",
+        result.grid,
+        "fires",
+        lambda hour, minute, value: _cell_title(hour, minute, value, details.get((hour, minute))),
+    )
 
 
 def legend_html(result: Pressure) -> str:
@@ -260,17 +254,13 @@ def render_pressure_html(
 ) -> str:
     """The whole report as one HTML document."""
     start = result.start.strftime("%Y-%m-%d %H:%M")
-    left_out = []
-    if result.excluded:
-        left_out.append(f"{result.excluded:,} disabled or @reboot")
-    if result.invalid:
-        left_out.append(f"{result.invalid:,} invalid")
+    missing = left_out(result.excluded, result.invalid)
     meta = (
         f"{plural(result.jobs, 'job')} · {plural(result.total_fires, 'fire')} in "
         f"{result.hours} h from {start} · times in {result.timezone}"
     )
-    if left_out:
-        meta += " · left out: " + ", ".join(left_out)
+    if missing:
+        meta += " · left out: " + ", ".join(missing)
     body = [
         f'<header><h1>Schedule pressure</h1><p class="meta">{escape(meta)}</p></header>',
         f'<p class="headline">{escape(headline(result))}</p>',

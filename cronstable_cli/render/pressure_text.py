@@ -15,6 +15,7 @@ from .console import print_blocks
 from .heat_scale import GLYPHS, level, level_ranges, range_label
 from .jitter_text import jitter_blocks
 from .layout import Block, Column, FitTable, Keep, Line, Part, Prose, Row
+from .left_out import left_out_line
 from .minute_charts import FULL, axis_line, bar_rows, grouped, halves, label_width
 from .stagger_text import duration_label
 
@@ -76,13 +77,7 @@ def pressure_blocks(r: Pressure, width: int) -> Iterator[Block]:
         f": {plural(r.jobs, 'job')}, {plural(r.total_fires, 'fire')} in {r.hours}h from "
         f"{r.start.strftime('%Y-%m-%d %H:%M')} ({r.timezone})",
     )
-    left_out = []
-    if r.excluded:
-        left_out.append(f"{r.excluded:,} disabled or @reboot")
-    if r.invalid:
-        left_out.append(f"{r.invalid:,} with an invalid schedule or zone")
-    if left_out:
-        yield Line((f"left out: {'; '.join(left_out)}", "dim"))
+    yield from left_out_line(r.excluded, r.invalid)
     yield Line()
     yield Line((headline(r), "bold"))
     if not r.total_fires:

@@ -6,9 +6,10 @@ columns line up down the page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..escaping import html as escape
+from .heat_scale import level
 
 PITCH = 15  # px per column (and per heatmap row)
 CELL = 13  # px a cell or bar is wide
@@ -32,6 +33,36 @@ def column_x(column: int) -> int:
 
 
 WIDTH = column_x(59) + PITCH + 4
+
+
+def minute_heatmap_svg(
+    svg_id: str,
+    label: str,
+    grid: Sequence[Sequence[int]],
+    counted: str,
+    title: Callable[[int, int, int], str],
+) -> str:
+    """A 24×60 grid (hour rows, minute columns): one <rect> per cell with its <title>.
+
+    `counted` names the cell's `data-` attribute (`fires`, `runs`); `title(hour,
+    minute, value)` is the cell's text, escaped here.
+    """
+    peak = max(max(row) for row in grid)
+    height = TOP + 24 * PITCH + 2
+    parts = [svg_open(svg_id, WIDTH, height, label)]
+    for minute in range(0, 60, 5):
+        parts.append(f'<text x="{column_x(minute)}" y="{TOP - 8}">:{minute:02d}</text>')
+    for hour, row in enumerate(grid):
+        y = TOP + hour * PITCH
+        parts.append(f'<text x="2" y="{y + 10}">{hour:02d}</text>')
+        for minute, value in enumerate(row):
+            parts.append(
+                f'<rect class="c l{level(value, peak)}" x="{column_x(minute)}" y="{y}" '
+                f'width="{CELL}" height="{CELL}" rx="2" data-{counted}="{value}">'
+                f"<title>{escape(title(hour, minute, value))}</title></rect>"
+            )
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def column_chart_svg(

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cronstable_cli.loaders.durations_file import DurationsError, parse_durations, read_durations
+from cronstable_cli.settings.durations_file import DurationsError, parse_durations, read_durations
 
 from ..oracle.daemon_get_jobs import capture
 from . import helpers as cli

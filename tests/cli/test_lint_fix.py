@@ -14,7 +14,7 @@ import pytest
 
 from cronstable_cli import CronTab
 from cronstable_cli.engine.daemon_hash import hash_value
-from cronstable_cli.loaders import files as loader_files
+from cronstable_cli.loaders.sources import files as loader_files
 
 from .helpers import run
 

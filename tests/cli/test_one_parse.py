@@ -1,4 +1,4 @@
-"""Every command parses each distinct schedule once (parse_table.py).
+"""Every command parses each distinct schedule once (engine/parse_table.py).
 
 Each command runs in-process on a generated fleet (a YAML directory with
 defaults and every kind of schedule, a crontab with CRON_TZ, a revision for
@@ -17,8 +17,7 @@ from typing import Any
 
 import pytest
 
-from cronstable_cli import parse_table
-from cronstable_cli.engine import ScheduleError, parser
+from cronstable_cli.engine import ScheduleError, parse_table, parser
 from tests.cli.helpers import run
 from tests.gitrepo import Repo
 

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from cronstable_cli.loaders.config_file import (
+from cronstable_cli.settings.config_file import (
     KEYS,
     ConfigError,
     discover,
     find_config,
     load_config,
 )
-from cronstable_cli.loaders.globs import glob_matches
+from cronstable_cli.settings.globs import glob_matches
 
 from .helpers import run
 

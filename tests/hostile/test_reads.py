@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from cronstable_cli.cli.main import SERVERS, main
-from cronstable_cli.loaders import globs, load_paths
-from cronstable_cli.loaders.reading import NESTING_LIMIT, nesting_depth
+from cronstable_cli.loaders import load_paths
+from cronstable_cli.loaders.sources.reading import NESTING_LIMIT, nesting_depth
 from cronstable_cli.names import SUGGESTION_BUDGET, closest, reset_suggestions
+from cronstable_cli.settings import globs
 
 from . import corpus
 from .commands import ON_FILES

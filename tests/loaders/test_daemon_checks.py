@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.env_refs import expand_text
+from cronstable_cli.loaders.schema.env_refs import expand_text
 
 STATE = "state:\n  path: /var/lib/cronstable\n"
 JOB = "jobs:\n  - name: a\n    command: x\n    schedule: '0 1 * * *'\n"  # keys from line 5
@@ -112,14 +112,14 @@ class _Reads(dict):  # type: ignore[type-arg]
 def test_the_job_checks_read_only_the_declared_keys() -> None:
     # The loader reuses a file's verdicts for every job setting none of
     # JOB_CHECKED_KEYS: that is right only while job_issues reads no other key.
-    from cronstable_cli.loaders.daemon_checks import (
+    from cronstable_cli.loaders.schema.daemon_checks import (
         JOB_BASE,
         JOB_CHECKED_KEYS,
         job_issues,
         merge,
         uses_push,
     )
-    from cronstable_cli.loaders.daemon_schema import JOB
+    from cronstable_cli.loaders.schema.daemon_schema import JOB
 
     report = {"push": {"enabled": True}, "mail": {"tls": True, "starttls": True}}
     variants: list[dict[str, object]] = [

@@ -7,7 +7,12 @@ from pathlib import Path
 import pytest
 
 from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.discover import is_crontab_name, is_system_path, is_yaml_name, sniff
+from cronstable_cli.loaders.sources.discover import (
+    is_crontab_name,
+    is_system_path,
+    is_yaml_name,
+    sniff,
+)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.git_tree import GitTree, open_repository
+from cronstable_cli.loaders.sources.git_tree import GitTree, open_repository
 from tests.gitrepo import Repo
 
 MAIN = """\

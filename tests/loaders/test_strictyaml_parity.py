@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 import strictyaml as sy
 
-from cronstable_cli.loaders import daemon_schema, load_paths, schema_types
+from cronstable_cli.loaders import load_paths
+from cronstable_cli.loaders.schema import daemon_schema, schema_types
 
 
 def to_strictyaml(type_: schema_types.Type) -> sy.Validator:

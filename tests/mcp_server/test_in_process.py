@@ -17,6 +17,7 @@ import pytest
 from mcp import Client, MCPError
 
 from cronstable_cli.analysis.lint import RULES
+from cronstable_cli.cli.in_process import run_command
 from cronstable_cli.mcp_server.confine import Root
 from cronstable_cli.mcp_server.server import ALL_TOOLS, build_server
 
@@ -32,7 +33,7 @@ def in_process(
     monkeypatch.chdir(root)  # what `serve` does first
 
     async def go() -> T:
-        async with Client(build_server(Root.at(str(root)))) as client:
+        async with Client(build_server(Root.at(str(root)), run_command)) as client:
             with anyio.fail_after(120):
                 return await scenario(client)
 

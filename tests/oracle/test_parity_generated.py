@@ -167,7 +167,7 @@ def test_files_of_a_directory_given_one_by_one_are_the_directory(
 ) -> None:
     """A pre-commit batch of a directory's job files is judged as the daemon judges
     the directory: the same verdict, whatever order the files come in."""
-    from cronstable_cli.loaders.discover import is_crontab_name, is_yaml_name, skipped
+    from cronstable_cli.loaders.sources.discover import is_crontab_name, is_yaml_name, skipped
 
     wrong = []
     checked = 0

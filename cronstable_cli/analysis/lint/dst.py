@@ -8,14 +8,18 @@ once per job (memoised on the context), in time order.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 from typing import Literal
 
+from ...engine.describe import plural
 from ...engine.schedule import Schedule
 from ...engine.transitions import Transition, transitions
-from .context import JobContext
+from ...records import Finding
+from . import wording as w
+from .context import HOUR, JobContext
 
 DAY = 86400
 WINDOW_DAYS = 365
@@ -107,11 +111,44 @@ def duration(seconds: int) -> str:
     hours, minutes = divmod(abs(seconds) // 60, 60)
     parts = []
     if hours:
-        parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
+        parts.append(plural(hours, "hour"))
     if minutes:
-        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+        parts.append(plural(minutes, "minute"))
     return " ".join(parts) or f"{abs(seconds)} seconds"
 
 
 def clock(at: datetime, with_seconds: bool) -> str:
     return at.strftime("%H:%M:%S" if with_seconds or at.second else "%H:%M")
+
+
+# What a rule says of one hit: the shifted or repeated runs (`what`, after "so").
+Describe = Callable[[JobContext, Hit, bool], str]
+
+
+def findings(
+    ctx: JobContext, code: str, kind: Literal["skipped", "repeated"], what: Describe, advice: str
+) -> Iterator[Finding]:
+    """The body both DST rules share: one finding per hit of `kind`, at the hour field.
+
+    "`SCHEDULE` on DATE, clocks in ZONE jump from A to B (fall back from B to A),
+    so WHAT; ADVICE", keyed by the zone and the first wall time (not the date: it moves).
+    """
+    secs = ctx.parsed.field_count == 7
+    for hit in hits(ctx):
+        if hit.kind != kind:
+            continue
+        start, end = clock(hit.start, secs), clock(hit.end, secs)
+        change = (
+            f"jump from {start} to {end}"
+            if kind == "skipped"
+            else f"fall back from {end} to {start}"
+        )
+        yield ctx.finding(
+            code,
+            (
+                f"{w.code(ctx.parsed.source)} on {hit.start.date().isoformat()}, clocks in "
+                f"{ctx.job.zone} {change}, so {what(ctx, hit, secs)}; {advice}"
+            ),
+            column=ctx.field(HOUR).column,
+            key=f"{ctx.job.zone}:{clock(hit.walls[0], secs)}",
+        )

@@ -20,16 +20,18 @@ from .context import LintSettings
 from .linter import LintReport, lint
 
 if TYPE_CHECKING:
-    from ...loaders.config_file import ProjectConfig
+    from ...settings.config_file import ProjectConfig
     from .linter import Loaded
 
 
 class UnknownCodes(ValueError):
     """A list of codes that is empty or names a code no rule has."""
 
-    def __init__(self, message: str, unknown: Sequence[str] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, unknown: Sequence[str] = (), option: str = "") -> None:
+        super().__init__(f"{option}: {message}" if option else message)
         self.unknown = tuple(unknown)
+        self.option = option  # the flag or config key the codes came from ("" unnamed)
+        self.reason = message  # the message without the option's name
 
 
 def parse_codes(values: Iterable[str], known: Sequence[str]) -> frozenset[str]:
@@ -71,24 +73,36 @@ def project_settings(
     now: datetime | None = None,
     max_per_minute: int | None = None,
     fail_on: str | None = None,
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
 ) -> LintSettings:
     """The config file's select, ignore, fail-on and max-per-minute as LintSettings.
 
-    Raises UnknownCodes when the file lists a code no rule has (the message
-    names the key and the file).
+    The one place a front-end's flags meet the config file: a `select` or
+    `ignore` given (`--select`, `--ignore`: comma-separated, repeatable)
+    replaces the file's, the other values win when set. Raises UnknownCodes
+    when a list names a code no rule has (`option` names the flag, or the key
+    and the file).
     """
     from .registry import CODES
 
     where = f" in {config.source}" if config.source else ""
-    select = None
-    if config.select is not None:
-        select = _checked(config.select, CODES, f"select{where}")
-    ignore = _checked(config.ignore, CODES, f"ignore{where}") if config.ignore else frozenset()
+    chosen = None
+    if select:
+        chosen = _checked(select, CODES, "--select")
+    elif config.select is not None:
+        chosen = _checked(config.select, CODES, f"select{where}")
+    if ignore:
+        ignored = _checked(ignore, CODES, "--ignore")
+    elif config.ignore:
+        ignored = _checked(config.ignore, CODES, f"ignore{where}")
+    else:
+        ignored = frozenset()
     for pattern, listed in config.per_file_ignores:
         _checked(listed, CODES, f"per-file-ignores {pattern!r}{where}")
     return LintSettings(
-        select=select,
-        ignore=ignore,
+        select=chosen,
+        ignore=ignored,
         fail_on=(fail_on or config.fail_on or "warning"),  # type: ignore[arg-type]
         max_per_minute=max_per_minute or config.max_per_minute,
         now=now,
@@ -99,7 +113,7 @@ def _checked(values: Sequence[str], known: Sequence[str], option: str) -> frozen
     try:
         return parse_codes(values, known)
     except UnknownCodes as err:
-        raise UnknownCodes(f"{option}: {err}", err.unknown) from None
+        raise UnknownCodes(str(err), err.unknown, option) from None
 
 
 def without_per_file_ignores(report: LintReport, config: ProjectConfig) -> LintReport:

@@ -34,10 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from ....records import Finding, Level
-from .. import wording as w
-from ..context import HOUR, JobContext
+
+if TYPE_CHECKING:
+    from ..context import JobContext
+    from ..dst import Hit
 
 CODE = "dst-repeated-time"
 LEVEL: Level = "note"
@@ -51,31 +54,23 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         return
     from .. import dst
 
-    zone = ctx.zone
-    secs = ctx.parsed.field_count == 7
-    for hit in dst.hits(ctx):
-        if hit.kind != "repeated":
-            continue
-        before = datetime.fromtimestamp(hit.transition.epoch - 1, zone).tzname()
-        fall = (
-            f"on {hit.start.date().isoformat()}, clocks in {ctx.job.zone} fall back from "
-            f"{dst.clock(hit.end, secs)} to {dst.clock(hit.start, secs)}"
-        )
-        first = dst.clock(hit.walls[0], secs)
-        if len(hit.walls) == 1:
-            what = f"{first} occurs twice; it fires once, at the first {first} ({before})"
-        else:
-            what = (
-                f"its {len(hit.walls)} runs from {first} to "
-                f"{dst.clock(hit.walls[-1], secs)} each occur twice; each fires once, at "
-                f"its first occurrence ({before})"
-            )
-        yield ctx.finding(
-            CODE,
-            (
-                f"{w.code(ctx.parsed.source)} {fall}, so {what}; pick wall "
-                "times outside the repeated hour, or schedule in UTC, if every run matters."
-            ),
-            column=ctx.field(HOUR).column,
-            key=f"{ctx.job.zone}:{first}",
-        )  # no date: it moves
+    yield from dst.findings(
+        ctx,
+        CODE,
+        "repeated",
+        _what,
+        "pick wall times outside the repeated hour, or schedule in UTC, if every run matters.",
+    )
+
+
+def _what(ctx: JobContext, hit: Hit, secs: bool) -> str:
+    from ..dst import clock
+
+    before = datetime.fromtimestamp(hit.transition.epoch - 1, ctx.zone).tzname()
+    first = clock(hit.walls[0], secs)
+    if len(hit.walls) == 1:
+        return f"{first} occurs twice; it fires once, at the first {first} ({before})"
+    return (
+        f"its {len(hit.walls)} runs from {first} to {clock(hit.walls[-1], secs)} each occur "
+        f"twice; each fires once, at its first occurrence ({before})"
+    )

@@ -34,11 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from ....engine.timeline import instant_of
 from ....records import Finding, Level
-from .. import wording as w
-from ..context import HOUR, JobContext
+
+if TYPE_CHECKING:
+    from ..context import JobContext
+    from ..dst import Hit
 
 CODE = "dst-skipped-time"
 LEVEL: Level = "note"
@@ -52,41 +55,35 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         return
     from .. import dst
 
+    yield from dst.findings(
+        ctx,
+        CODE,
+        "skipped",
+        _what,
+        "pick a wall time outside the gap, or schedule in UTC, if the shift matters.",
+    )
+
+
+def _what(ctx: JobContext, hit: Hit, secs: bool) -> str:
+    from ..dst import clock, duration
+
     zone = ctx.zone
-    secs = ctx.parsed.field_count == 7
-    for hit in dst.hits(ctx):
-        if hit.kind != "skipped":
-            continue
-        shifted = [datetime.fromtimestamp(instant_of(zone, _fields(t))[0], zone) for t in hit.walls]
-        first, moved = dst.clock(hit.walls[0], secs), dst.clock(shifted[0], secs)
-        jump = (
-            f"on {hit.start.date().isoformat()}, clocks in {ctx.job.zone} jump from "
-            f"{dst.clock(hit.start, secs)} to {dst.clock(hit.end, secs)}"
+    shifted = [datetime.fromtimestamp(instant_of(zone, _fields(t))[0], zone) for t in hit.walls]
+    first, moved = clock(hit.walls[0], secs), clock(shifted[0], secs)
+    if len(hit.walls) == 1:
+        what = (
+            f"its {first} run does not exist that day and fires at {moved} "
+            f"{shifted[0].tzname()} instead"
         )
-        if len(hit.walls) == 1:
-            what = (
-                f"its {first} run does not exist that day and fires at {moved} "
-                f"{shifted[0].tzname()} instead"
-            )
-        else:
-            what = (
-                f"its {len(hit.walls)} runs from {first} to "
-                f"{dst.clock(hit.walls[-1], secs)} do not exist that day; each fires "
-                f"{dst.duration(hit.transition.after - hit.transition.before)} later "
-                f"({first} → {moved} {shifted[0].tzname()})"
-            )
-        schedule = ctx.schedule
-        if any(schedule.matches(*_fields(s)) for s in shifted):
-            what += ", together with the run already scheduled at that time"
-        yield ctx.finding(
-            CODE,
-            (
-                f"{w.code(ctx.parsed.source)} {jump}, so {what}; pick a wall "
-                "time outside the gap, or schedule in UTC, if the shift matters."
-            ),
-            column=ctx.field(HOUR).column,
-            key=f"{ctx.job.zone}:{first}",
-        )  # no date: it moves
+    else:
+        what = (
+            f"its {len(hit.walls)} runs from {first} to {clock(hit.walls[-1], secs)} do not "
+            f"exist that day; each fires {duration(hit.transition.after - hit.transition.before)}"
+            f" later ({first} → {moved} {shifted[0].tzname()})"
+        )
+    if any(ctx.schedule.matches(*_fields(s)) for s in shifted):
+        what += ", together with the run already scheduled at that time"
+    return what
 
 
 def _fields(at: datetime) -> tuple[int, int, int, int, int, int]:

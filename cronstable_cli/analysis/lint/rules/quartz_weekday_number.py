@@ -34,7 +34,7 @@ from collections.abc import Iterator
 
 from ....engine import Parsed, ScheduleError
 from ....engine.describe import explain_fields
-from ....parse_table import parse_schedule
+from ....engine.parse_table import parse_schedule
 from ....records import Finding, Level
 from .. import wording as w
 from ..context import DAY_OF_MONTH, DAY_OF_WEEK, JobContext

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from ....engine import Parsed, ScheduleError
 from ....engine.describe import describe
-from ....parse_table import parse_schedule
+from ....engine.parse_table import parse_schedule
 from ....records import Finding, Level
 from .. import wording as w
 from ..context import YEAR, JobContext

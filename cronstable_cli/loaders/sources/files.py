@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Protocol
 
-from .problems import Problems
+from ..problems import Problems
 
 # Why a path on disk may not be read (None: it may), for a front-end that answers
 # for one directory only (`cronstable mcp`): set for the length of one command.
@@ -76,7 +76,7 @@ class DiskFiles:
         guard = _GUARD.get()
         reason = guard(path) if guard is not None else None
         if reason is not None:
-            from ..load_codes import UNREADABLE_FILE
+            from ...load_codes import UNREADABLE_FILE
 
             out.add(UNREADABLE_FILE, f"cannot read: refused, {reason}")
             return None

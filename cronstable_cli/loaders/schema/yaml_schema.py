@@ -16,18 +16,16 @@ from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import load_codes as codes
-from ..records import Job, KeyOrigins, RuntimeKeys, SourceLocation
+from ... import load_codes as codes
+from ...records import Job, KeyOrigins, RuntimeKeys, SourceLocation
+from ..problems import Problems
+from ..shared import FlatItem, Mapping, Node, Scalar, did_you_mean, flat_mapping, kind_of, shown
+from ..suppress import suppressed_codes
+from ..zones import is_known_zone, unknown_zone_message
 from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge, uses_push
 from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
 from .env_refs import expand
-from .problems import Problems
 from .schema_check import INVALID, Checker, Crash, found, scalar_reader
-from .suppress import suppressed_codes
-from .yaml_fast import FlatItem, flat_mapping
-from .yaml_nodes import Mapping, Node, Scalar, kind_of
-from .yaml_text import did_you_mean, shown
-from .zones import is_known_zone, unknown_zone_message
 
 __all__ = ["did_you_mean"]
 

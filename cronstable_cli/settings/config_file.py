@@ -169,14 +169,16 @@ def _read_toml(path: str) -> dict[str, Any]:
         import tomllib
     else:  # pragma: no cover - exercised only on 3.10
         import tomli as tomllib
-    from .reading import CONFIG_LIMIT, NESTING_LIMIT, ReadError, nesting_depth, read_bytes
+    from ..loaders.sources.reading import CONFIG_LIMIT
+    from .own_file import read_own_file
 
-    try:
-        raw = read_bytes(path, CONFIG_LIMIT)
-    except ReadError as err:
-        raise ConfigError(f"{path}: {err}") from None
-    if nesting_depth(raw) > NESTING_LIMIT:
-        raise ConfigError(f"{path} nests arrays or tables deeper than {NESTING_LIMIT} levels")
+    raw = read_own_file(
+        path,
+        CONFIG_LIMIT,
+        ConfigError,
+        named=path,
+        too_deep="nests arrays or tables deeper than {limit} levels",
+    )
     try:
         data: dict[str, Any] = tomllib.loads(raw.decode("utf-8"))
         return data

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import load_codes as codes
-from ..records import Finding, SourceLocation
+from ... import load_codes as codes
+from ...records import Finding, SourceLocation
+from ..yaml_config import YamlFile
 from .daemon_checks import duplicates, merge
 from .daemon_schema import SINGLE_SECTIONS
-from .yaml_config import YamlFile
 from .yaml_schema import locate
 
 
@@ -102,7 +102,7 @@ def _pools(parts: ConfigParts, has_state: bool) -> list[Finding]:
             if job.pool not in pools:
                 hint = ""
                 if pools:
-                    from .yaml_text import did_you_mean
+                    from ..shared import did_you_mean
 
                     hint = did_you_mean(job.pool, list(pools))
                 found.append(_finding(f"job {job.name!r}: unknown pool {job.pool!r} (pools are "

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .engine import Parsed, ScheduleError, parse
+from .errors import ScheduleError
+from .parse_result import Parsed
+from .parser import parse
 
 _Key = str | tuple[str, str | None, bool]
 _table: dict[_Key, Parsed | ScheduleError] | None = None

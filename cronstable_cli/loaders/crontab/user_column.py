@@ -79,7 +79,7 @@ _TOKEN = re.compile(r"\S+")
 
 def has_user_column(line: str) -> bool:
     """Whether a whole crontab line is an entry with a user column (for a directory's hint)."""
-    from ..engine import ScheduleError, parse
+    from ...engine import ScheduleError, parse
 
     tokens = _TOKEN.findall(line)
     if not tokens or tokens[0].startswith("#"):

@@ -22,8 +22,8 @@ import os
 import stat
 import sys
 
-from .. import load_codes as codes
-from .problems import Problems
+from ... import load_codes as codes
+from ..problems import Problems
 
 # Largest file each kind of input may be (bytes). A job file of 100,000 jobs is
 # about 10 MB; a baseline of as many findings about 20 MB.

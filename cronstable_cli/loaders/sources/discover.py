@@ -134,8 +134,8 @@ JOB_FILE_NAMES = "*.yaml, *.yml, *.cron, *.crontab or crontab"
 
 
 def _looks_like_system_crontab(path: str, files: FileSource) -> bool:
+    from ..problems import Problems
     from .files import DISK
-    from .problems import Problems
 
     try:
         if files is DISK and os.path.getsize(path) > 1_000_000:
@@ -145,7 +145,7 @@ def _looks_like_system_crontab(path: str, files: FileSource) -> bool:
     text = files.read_text(path, Problems(path))
     if text is None:
         return False
-    from .user_column import has_user_column
+    from ..shared import has_user_column
 
     return any(has_user_column(line) for line in text.split("\n")[:200])
 
@@ -170,7 +170,7 @@ def sniff(text: str) -> Kind:
 
 def _valid_fields(fields: list[str]) -> bool:
     """Five fields the engine accepts, as the daemon sniffs (anything else is YAML)."""
-    from ..engine import ScheduleError, parse
+    from ...engine import ScheduleError, parse
 
     try:
         parse(" ".join(fields), "")

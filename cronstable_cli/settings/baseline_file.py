@@ -6,7 +6,8 @@ import json
 import os
 from collections import Counter
 
-from .reading import BASELINE_LIMIT, NESTING_LIMIT, ReadError, nesting_depth, read_bytes
+from ..loaders.sources.reading import BASELINE_LIMIT
+from .own_file import read_own_file
 
 
 class BaselineError(ValueError):
@@ -20,15 +21,13 @@ def read_baseline(path: str) -> Counter[str]:
             f"baseline {path} does not exist; create it with "
             f"`cronstable lint --write-baseline {path}`"
         )
-    try:
-        raw = read_bytes(path, BASELINE_LIMIT)
-    except ReadError as err:
-        raise BaselineError(f"baseline {path}: {err}") from None
-    if nesting_depth(raw) > NESTING_LIMIT:
-        raise BaselineError(
-            f"baseline {path} nests deeper than {NESTING_LIMIT} levels; it is not a "
-            "cronstable baseline"
-        )
+    raw = read_own_file(
+        path,
+        BASELINE_LIMIT,
+        BaselineError,
+        named=f"baseline {path}",
+        too_deep="nests deeper than {limit} levels; it is not a cronstable baseline",
+    )
     try:
         # A name that was not UTF-8 is written as \udcXX escapes; it reads back the same.
         data = json.loads(raw.decode("utf-8"))

@@ -12,15 +12,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .. import load_codes as codes
-from ..engine import ScheduleError
-from ..names import did_you_mean
-from ..parse_table import parse_schedule
-from ..records import Edit, Fix, Job, SourceLocation
-from .problems import Problems
-from .suppress import suppressed_codes
+from ... import load_codes as codes
+from ...engine import ScheduleError
+from ...engine.parse_table import parse_schedule
+from ...names import did_you_mean
+from ...records import Edit, Fix, Job, SourceLocation
+from ..problems import Problems
+from ..suppress import suppressed_codes
+from ..zones import is_known_zone, unknown_zone_message
 from .user_column import is_user_column
-from .zones import is_known_zone, unknown_zone_message
 
 _ENV = re.compile(r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?P<value>.*?)\s*$")
 _TOKEN = re.compile(r"\S+")

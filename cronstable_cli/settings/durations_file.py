@@ -36,16 +36,15 @@ class DurationsError(ValueError):
 def read_durations(path: str, figure: Figure = "longest") -> dict[str, float]:
     """Job name -> seconds from the file at `path` (through the one guarded reader);
     `figure` picks a GET /jobs document's figure per job."""
-    from .reading import NESTING_LIMIT, ReadError, nesting_depth, read_bytes
+    from .own_file import read_own_file
 
-    try:
-        data = read_bytes(path, MAX_BYTES)
-    except ReadError as err:
-        raise DurationsError(f"{shown(path)}: {err}") from None
-    if nesting_depth(data) > NESTING_LIMIT:
-        raise DurationsError(
-            f"{shown(path)} nests deeper than {NESTING_LIMIT} levels; it is not a durations file"
-        )
+    data = read_own_file(
+        path,
+        MAX_BYTES,
+        DurationsError,
+        named=shown(path),
+        too_deep="nests deeper than {limit} levels; it is not a durations file",
+    )
     return parse_durations(data, path, figure)
 
 

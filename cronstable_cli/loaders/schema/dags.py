@@ -24,14 +24,14 @@ from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 
-from .. import load_codes as codes
-from ..records import Finding, Job, SourceLocation
+from ... import load_codes as codes
+from ...records import Finding, Job, SourceLocation
+from ..problems import Problems
+from ..shared import Mapping, Node, Scalar, Sequence
+from ..suppress import suppressed_codes
+from ..zones import is_known_zone, unknown_zone_message
 from .env_refs import UNSET, expand_text
-from .problems import Problems
-from .suppress import suppressed_codes
-from .yaml_nodes import Mapping, Node, Scalar, Sequence
 from .yaml_schema import JobBuilder
-from .zones import is_known_zone, unknown_zone_message
 
 SCHEDULE_PREFIX = "dag:"  # the schedule job of DAG `etl` is `dag:etl`
 CLUSTER_POLICIES = ("Leader", "PreferLeader", "EveryNode")
@@ -96,7 +96,7 @@ def _read_dag(item: Mapping, out: Problems, lines: Seq[str]) -> Dag | None:
 
 
 def _expanded(text: str) -> object:
-    """The text with `${VAR}` read as loaders/env_refs.py says, or UNSET."""
+    """The text with `${VAR}` read as loaders/schema/env_refs.py says, or UNSET."""
     value, _ = expand_text(text)
     return UNSET if value is None else value
 

@@ -12,10 +12,21 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from .. import load_codes as codes
-from ..names import closest
-from ..records import Edit, Fix
-from .problems import Problems
+from ... import load_codes as codes
+from ...names import closest
+from ...records import Edit, Fix
+from ..problems import Problems
+from ..shared import (
+    Mapping,
+    Node,
+    Scalar,
+    Sequence,
+    did_you_mean,
+    kind_of,
+    problem_at,
+    shown,
+    to_python,
+)
 from .schema_types import (
     Anything,
     Bool,
@@ -31,8 +42,6 @@ from .schema_types import (
     Str,
     Type,
 )
-from .yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
-from .yaml_text import did_you_mean, shown
 
 
 class _Invalid:

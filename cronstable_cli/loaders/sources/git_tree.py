@@ -14,8 +14,8 @@ import subprocess
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .. import load_codes as codes
-from .problems import Problems
+from ... import load_codes as codes
+from ..problems import Problems
 from .reading import decode_text
 
 _SYMLINK = "120000"

@@ -11,11 +11,11 @@ import subprocess
 
 from crontab import CRON_COMMAND, current_user
 
-from .. import load_codes as codes
-from ..records import Job
-from ..safe_text import capped
+from ... import load_codes as codes
+from ...records import Job
+from ...safe_text import capped
+from ..problems import Problems
 from .crontab_file import parse_crontab
-from .problems import Problems
 
 USER_CRONTAB = "crontab -l"  # the `file` of the user crontab's jobs and findings
 TIMEOUT = 10.0  # seconds: `crontab -l` only prints a file; longer means it hangs

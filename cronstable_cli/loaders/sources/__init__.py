@@ -1,0 +1,1 @@
+"""Where a load's bytes come from: disk or git revision, which files PATHS mean, the reader."""
