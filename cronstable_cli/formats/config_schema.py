@@ -1,6 +1,6 @@
 """A JSON Schema for job config files, generated from the loader's schema tables.
 
-The tables in loaders/schema/daemon_schema.py are what lint checks files against,
+The tables in loaders/schema/tables.py are what lint checks files against,
 so the editor schema (docs/schema/cronstable.schema.json) is derived from
 them here and a test keeps the published file equal to this output: the two
 cannot drift. Editors read YAML as YAML 1.2 while the daemon reads every
@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..loaders.schema import schema_types as t
+from ..loaders.schema import vocabulary as t
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SCALAR = ["string", "number", "boolean", "null"]
@@ -33,7 +33,7 @@ BOOL_TEXT = (
 def config_schema() -> dict[str, Any]:
     """The JSON Schema of one config file (top level: jobs, dags, defaults, ...)."""
     from .. import DAEMON_SCHEMA_VERSION
-    from ..loaders.schema.daemon_schema import TOP
+    from ..loaders.schema.tables import TOP
 
     builder = _Builder(TOP)
     body = builder.build(TOP)

@@ -67,7 +67,7 @@ def load_paths(
 def load_user_crontab() -> LoadResult:
     """The invoking user's `crontab -l`; a missing program or crontab is a finding."""
     # python-crontab (and what it imports) loads only when a user crontab is read.
-    from .crontab.system_crontab import USER_CRONTAB, read_user_crontab
+    from .crontab.system import USER_CRONTAB, read_user_crontab
 
     jobs, out, read = read_user_crontab()
     return LoadResult(

@@ -13,7 +13,7 @@ from .. import load_codes as codes
 from ..records import Finding, Job, SourceLocation
 from .problems import Problems
 from .schema.config_checks import ConfigParts, whole_config_findings
-from .schema.yaml_schema import Defaults
+from .schema.jobs import Defaults
 from .sources.discover import (
     Source,
     directory_entries,
@@ -25,13 +25,13 @@ from .sources.discover import (
     sniff,
 )
 from .sources.files import DISK, FileSource
-from .yaml.yaml_nodes import Scalar
+from .yaml.nodes import Scalar
 from .yaml_config import load_yaml
 
 if TYPE_CHECKING:
     from .schema.dags import Dag
 
-# crontab_file and dags are imported where a crontab or a DAG is met: a YAML-only
+# crontab.classic and schema.dags are imported where a crontab or a DAG is met: a YAML-only
 # lint (the pre-commit case) should not pay their start-up.
 
 # Each level of include nests the reading of one file in another (recursion); the
@@ -170,7 +170,7 @@ class Session:
         if text is not None:
             kind = sniff(text) if source.kind == "sniff" else source.kind
             if kind == "crontab":
-                from .crontab.crontab_file import parse_crontab, refuse_whole
+                from .crontab.classic import parse_crontab, refuse_whole
 
                 system = source.system or (
                     self.system_crontab(source.path)

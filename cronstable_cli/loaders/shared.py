@@ -10,9 +10,9 @@ is named here, so every seam between them is in one place
 
 from __future__ import annotations
 
-from .yaml.yaml_fast import FlatItem, flat_mapping
-from .yaml.yaml_nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
-from .yaml.yaml_text import did_you_mean, shown
+from .yaml.fast import FlatItem, flat_mapping
+from .yaml.messages import did_you_mean, shown
+from .yaml.nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
 
 
 def has_user_column(line: str) -> bool:

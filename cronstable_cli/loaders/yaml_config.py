@@ -11,9 +11,7 @@ from .. import load_codes as codes
 from ..records import Job, SourceLocation
 from .problems import Problems
 from .schema import daemon_checks as checks
-from .schema.daemon_schema import TOP
-from .schema.schema_check import Checker
-from .schema.yaml_schema import (
+from .schema.jobs import (
     Defaults,
     Draft,
     JobBase,
@@ -24,10 +22,13 @@ from .schema.yaml_schema import (
     read_defaults,
     report_issues,
 )
-from .yaml.foreign_yaml import foreign_document, top_level_keys
-from .yaml.foreign_yaml import message as foreign_message
-from .yaml.yaml_fast import FlatItem
-from .yaml.yaml_nodes import (
+from .schema.tables import TOP
+from .schema.type_check import Checker
+from .yaml.fast import FlatItem
+from .yaml.foreign import foreign_document, top_level_keys
+from .yaml.foreign import message as foreign_message
+from .yaml.messages import did_you_mean, explain_syntax
+from .yaml.nodes import (
     Mapping,
     Node,
     Scalar,
@@ -37,8 +38,7 @@ from .yaml.yaml_nodes import (
     problem_at,
     to_python,
 )
-from .yaml.yaml_parse import parse_document, salvage
-from .yaml.yaml_text import did_you_mean, explain_syntax
+from .yaml.parse import parse_document, salvage
 
 if TYPE_CHECKING:  # dags is imported only for a file with DAGs (start-up)
     from .schema.dags import Dag

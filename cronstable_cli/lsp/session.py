@@ -121,7 +121,7 @@ def document_key(path: str) -> str:
 
 def looks_like_job_file(path: str, text: str, settings: Settings) -> bool:
     """A file `cronstable lint FILE` is meant for, judged by name (and for YAML, content)."""
-    from ..loaders.yaml.foreign_yaml import foreign_document
+    from ..loaders.yaml.foreign import foreign_document
 
     name = os.path.basename(path)
     if is_crontab_name(name) or is_system_path(path) or settings.config.is_system_crontab(path):

@@ -162,7 +162,7 @@ SYNTHETIC_MODULES = {
     "cronstable_cli.loaders.schema",
     "cronstable_cli.loaders.schema.dags",
     "cronstable_cli.loaders.yaml",
-    "cronstable_cli.loaders.yaml.yaml_nodes",
+    "cronstable_cli.loaders.yaml.nodes",
     "cronstable_cli.analysis.pressure",
     "cronstable_cli.render.pressure_text",
     "cronstable_cli.cli.options",
@@ -205,12 +205,12 @@ SYNTHETIC_MODULES = {
         # across loaders' stages, by name or by relative import
         (
             "cronstable_cli.loaders.schema.dags",
-            "from ..yaml.yaml_nodes import Mapping\n",
+            "from ..yaml.nodes import Mapping\n",
             "loaders/schema/ reaches into loaders/yaml/",
         ),
         (
             "cronstable_cli.loaders.schema.dags",
-            "from ..yaml import yaml_nodes\n",
+            "from ..yaml import nodes\n",
             "loaders/schema/ reaches into loaders/yaml/",
         ),
         # front-ends are siblings
@@ -237,7 +237,7 @@ def test_the_checker_refuses(module: str, source: str, complaint: str) -> None:
     [
         ("cronstable_cli.loaders.schema.dags", "from ..shared import Mapping\n"),
         ("cronstable_cli.loaders.schema.dags", "from .. import load_paths\n"),
-        ("cronstable_cli.loaders.yaml.yaml_nodes", "from ...engine import parser\n"),
+        ("cronstable_cli.loaders.yaml.nodes", "from ...engine import parser\n"),
         ("cronstable_cli.render.pressure_text", "from ..analysis.pressure import x\n"),
         ("cronstable_cli.cli.options", "import json\nfrom ..render import pressure_text\n"),
     ],

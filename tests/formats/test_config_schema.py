@@ -19,8 +19,8 @@ yaml = pytest.importorskip("yaml")
 
 from cronstable_cli.formats.config_schema import config_schema, config_schema_json  # noqa: E402
 from cronstable_cli.loaders import load_paths  # noqa: E402
-from cronstable_cli.loaders.schema import daemon_schema  # noqa: E402
-from cronstable_cli.loaders.schema import schema_types as t  # noqa: E402
+from cronstable_cli.loaders.schema import tables as daemon_schema  # noqa: E402
+from cronstable_cli.loaders.schema import vocabulary as t  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 PUBLISHED = ROOT / "docs" / "schema" / "cronstable.schema.json"

@@ -8,7 +8,7 @@ import pytest
 
 from cronstable_cli.cli.main import main
 from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.yaml.yaml_parse import parse_document
+from cronstable_cli.loaders.yaml.parse import parse_document
 
 from . import corpus
 
@@ -184,8 +184,8 @@ def test_a_tab_where_yaml_forbids_it_is_still_an_error(bad: str, tmp_path: Path)
     text = _many_jobs(3, None) + bad + '    schedule: "0 * * * *"\n'
     path.write_text(text, encoding="utf-8")
     fast = load_paths([str(path)])
-    from cronstable_cli.loaders.yaml import yaml_parse
-    from cronstable_cli.loaders.yaml.yaml_strict import parse_strict
+    from cronstable_cli.loaders.yaml import parse as yaml_parse
+    from cronstable_cli.loaders.yaml.strict import parse_strict
 
     # The verdict must be strictyaml's, whichever path read the file.
     tree, _ = yaml_parse.parse_document(text)
@@ -198,8 +198,8 @@ def test_a_tab_where_yaml_forbids_it_is_still_an_error(bad: str, tmp_path: Path)
 
 @pytest.mark.parametrize("value", ['"echo\tone"', "'x\t'", "x # a\tb", "|\n      a\tb"])
 def test_tabs_read_the_same_on_both_paths(value: str) -> None:
-    from cronstable_cli.loaders.yaml.yaml_nodes import to_python
-    from cronstable_cli.loaders.yaml.yaml_strict import parse_strict
+    from cronstable_cli.loaders.yaml.nodes import to_python
+    from cronstable_cli.loaders.yaml.strict import parse_strict
 
     text = f"jobs:\n  - name: t\n    command: {value}\n    schedule: x\n"
     fast, _ = parse_document(text)

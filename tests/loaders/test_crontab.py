@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.crontab.crontab_file import parse_crontab
+from cronstable_cli.loaders.crontab.classic import parse_crontab
 from cronstable_cli.loaders.problems import Problems
 
 

@@ -119,7 +119,7 @@ def test_the_job_checks_read_only_the_declared_keys() -> None:
         merge,
         uses_push,
     )
-    from cronstable_cli.loaders.schema.daemon_schema import JOB
+    from cronstable_cli.loaders.schema.tables import JOB
 
     report = {"push": {"enabled": True}, "mail": {"tls": True, "starttls": True}}
     variants: list[dict[str, object]] = [

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cronstable_cli.loaders.yaml.yaml_fast import Unsupported, parse_fast
-from cronstable_cli.loaders.yaml.yaml_nodes import Node
-from cronstable_cli.loaders.yaml.yaml_strict import parse_strict
+from cronstable_cli.loaders.yaml.fast import Unsupported, parse_fast
+from cronstable_cli.loaders.yaml.nodes import Node
+from cronstable_cli.loaders.yaml.strict import parse_strict
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
 

@@ -13,7 +13,7 @@ import pytest
 
 from cronstable_cli.analysis.lint import LintSettings, lint
 from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.crontab.crontab_file import parse_crontab
+from cronstable_cli.loaders.crontab.classic import parse_crontab
 from cronstable_cli.loaders.problems import Problems
 
 CODE = "command-looks-like-field"

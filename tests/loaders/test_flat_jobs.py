@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from cronstable_cli.loaders import yaml_config
 from cronstable_cli.loaders.problems import Problems
-from cronstable_cli.loaders.schema.yaml_schema import JOB_FIELDS, Defaults, Draft, JobBuilder
-from cronstable_cli.loaders.yaml.yaml_fast import FlatItem, Unsupported, flat_mapping, parse_fast
-from cronstable_cli.loaders.yaml.yaml_nodes import Mapping, Node, Scalar
+from cronstable_cli.loaders.schema.jobs import JOB_FIELDS, Defaults, Draft, JobBuilder
+from cronstable_cli.loaders.yaml.fast import FlatItem, Unsupported, flat_mapping, parse_fast
+from cronstable_cli.loaders.yaml.nodes import Mapping, Node, Scalar
 from cronstable_cli.loaders.yaml_config import YamlFile, load_yaml
 from cronstable_cli.records import Job
 

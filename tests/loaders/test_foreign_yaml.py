@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.yaml.foreign_yaml import foreign_document, top_level_keys
+from cronstable_cli.loaders.yaml.foreign import foreign_document, top_level_keys
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "real-world" / "yaml"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from cronstable_cli.loaders import load_paths
 from cronstable_cli.loaders.schema.daemon_checks import JOB_CHECKED_KEYS
-from cronstable_cli.loaders.schema.yaml_schema import _FINISH_KEYS, _OWN_RUNTIME, RUNTIME_PATHS
+from cronstable_cli.loaders.schema.jobs import _FINISH_KEYS, _OWN_RUNTIME, RUNTIME_PATHS
 
 
 def test_the_shared_record_rule_covers_every_key_read() -> None:

@@ -18,7 +18,8 @@ import pytest
 import strictyaml as sy
 
 from cronstable_cli.loaders import load_paths
-from cronstable_cli.loaders.schema import daemon_schema, schema_types
+from cronstable_cli.loaders.schema import tables as daemon_schema
+from cronstable_cli.loaders.schema import vocabulary as schema_types
 
 
 def to_strictyaml(type_: schema_types.Type) -> sy.Validator:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cronstable_cli.loaders import load_user_crontab
-from cronstable_cli.loaders.crontab import system_crontab as module
+from cronstable_cli.loaders.crontab import system as module
 
 
 def fake_crontab(

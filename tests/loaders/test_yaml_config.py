@@ -82,7 +82,7 @@ def test_unknown_job_key_is_an_error_with_a_suggestion(
 
 def test_every_key_of_the_daemon_schema_is_accepted() -> None:
     # The released daemon loads this file too (tests/daemon/test_differential.py).
-    from cronstable_cli.loaders.schema.daemon_schema import JOB_COMMON
+    from cronstable_cli.loaders.schema.tables import JOB_COMMON
 
     path = Path(__file__).parents[1] / "data" / "loaders" / "daemon" / "every-key.yaml"
     result = load_paths([str(path)])

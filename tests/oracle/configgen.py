@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cronstable_cli.loaders.schema import daemon_schema as ds
-from cronstable_cli.loaders.schema import schema_types as st
+from cronstable_cli.loaders.schema import tables as ds
+from cronstable_cli.loaders.schema import vocabulary as st
 
 EMPTY = ""  # an empty value: `key:` (strictyaml reads it as '')
 

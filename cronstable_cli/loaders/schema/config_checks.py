@@ -15,8 +15,8 @@ from ... import load_codes as codes
 from ...records import Finding, SourceLocation
 from ..yaml_config import YamlFile
 from .daemon_checks import duplicates, merge
-from .daemon_schema import SINGLE_SECTIONS
-from .yaml_schema import locate
+from .jobs import locate
+from .tables import SINGLE_SECTIONS
 
 
 @dataclass

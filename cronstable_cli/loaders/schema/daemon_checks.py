@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .schema_check import INVALID
+from .type_check import INVALID
 
 Issue = tuple[str, str]  # (dotted path of the key, message)
 

@@ -31,7 +31,7 @@ from ..shared import Mapping, Node, Scalar, Sequence
 from ..suppress import suppressed_codes
 from ..zones import is_known_zone, unknown_zone_message
 from .env_refs import UNSET, expand_text
-from .yaml_schema import JobBuilder
+from .jobs import JobBuilder
 
 SCHEDULE_PREFIX = "dag:"  # the schedule job of DAG `etl` is `dag:etl`
 CLUSTER_POLICIES = ("Leader", "PreferLeader", "EveryNode")
@@ -359,7 +359,7 @@ def _find_cycle(nodes: list[str], upstream: Callable[[str], list[str]]) -> list[
 
 
 def _close(word: str, known: Iterable[str]) -> str:
-    from .yaml_schema import did_you_mean
+    from .jobs import did_you_mean
 
     return did_you_mean(word, list(known))
 
@@ -383,7 +383,7 @@ _DAG_FRAME = (
 
 def misplaced_key_hint(path: str, key: str) -> str:
     """Advice for a key the schema refuses inside `dags:` because it belongs elsewhere."""
-    from .daemon_schema import JOB, TASK
+    from .tables import JOB, TASK
 
     if _TASK_PATH.fullmatch(path):
         if key in _DAG_FRAME:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .schema_check import INVALID
+from .type_check import INVALID
 
 UNSET = INVALID  # a value whose variable is unknown here: checks skip it, as an invalid one
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

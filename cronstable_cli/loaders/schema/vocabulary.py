@@ -2,7 +2,7 @@
 
 Each type mirrors one strictyaml validator the daemon composes its schema
 from (Str, Int, Float, Bool, EmptyNone, Enum, Map, MapPattern, Seq, Any,
-EmptyDict and the `|` union). The tables in `daemon_schema` are built from
+EmptyDict and the `|` union). The tables in `tables` are built from
 these so that lint, the docs and an editor JSON Schema can all be derived
 from one description of the file format.
 """

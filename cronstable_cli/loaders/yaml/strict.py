@@ -16,7 +16,7 @@ from strictyaml.ruamel.error import MarkedYAMLError
 from strictyaml.ruamel.reader import ReaderError
 from strictyaml.ruamel.scanner import ScannerError
 
-from .yaml_nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
+from .nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
 
 
 class _Loader(StrictYAMLLoader):  # type: ignore[misc]  # strictyaml ships no types

@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .yaml_fast import FlatItem, Unsupported, parse_fast
-from .yaml_nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
+from .fast import FlatItem, Unsupported, parse_fast
+from .nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
 
 
 def parse_document(
@@ -32,7 +32,7 @@ def parse_document(
         return parse_fast(text, on_job, lines, on_flat_job), on_job is not None
     except (Unsupported, RecursionError):
         # strictyaml costs tens of milliseconds to import: only when needed.
-        from .yaml_strict import parse_strict
+        from .strict import parse_strict
 
         return parse_strict(text), False
 

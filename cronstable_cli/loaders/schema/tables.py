@@ -9,7 +9,7 @@ generated from the same tables. Keep them in the daemon's order.
 from __future__ import annotations
 
 from ... import DAEMON_SCHEMA_VERSION
-from .schema_types import (
+from .vocabulary import (
     Anything,
     Bool,
     Empty,

@@ -1,7 +1,7 @@
 """Jobs and `defaults` checked against the daemon's schema, one job at a time.
 
 Validation follows strictyaml's (every scalar is text; the tables in
-`daemon_schema` say which text each key takes) but never stops at the first
+`tables` say which text each key takes) but never stops at the first
 problem: each job is checked on its own, every violation is a finding at
 its key, and a job with a bad key is still built so the rest of lint can
 look at it. The daemon's load-time checks then run on the job merged over
@@ -23,9 +23,9 @@ from ..shared import FlatItem, Mapping, Node, Scalar, did_you_mean, flat_mapping
 from ..suppress import suppressed_codes
 from ..zones import is_known_zone, unknown_zone_message
 from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge, uses_push
-from .daemon_schema import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
 from .env_refs import expand
-from .schema_check import INVALID, Checker, Crash, found, scalar_reader
+from .tables import DEFAULTS, JOB, JOB_COMMON, SCHEDULE_FIELDS
+from .type_check import INVALID, Checker, Crash, found, scalar_reader
 
 __all__ = ["did_you_mean"]
 

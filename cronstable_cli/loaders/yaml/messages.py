@@ -6,7 +6,7 @@ import re
 
 # The one did-you-mean every command uses (names.py), re-exported for the loaders.
 from ...names import did_you_mean
-from .yaml_nodes import SyntaxProblem
+from .nodes import SyntaxProblem
 
 __all__ = ["did_you_mean", "explain_syntax", "shown"]
 

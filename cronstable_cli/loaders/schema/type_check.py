@@ -27,7 +27,7 @@ from ..shared import (
     shown,
     to_python,
 )
-from .schema_types import (
+from .vocabulary import (
     Anything,
     Bool,
     Empty,

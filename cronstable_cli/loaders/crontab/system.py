@@ -1,7 +1,7 @@
 """The invoking user's crontab (`crontab -l`), read through python-crontab.
 
 System crontabs (/etc/crontab, /etc/cron.d/*) are ordinary crontab files with
-a user column; `crontab_file.parse_crontab(system=True)` reads those.
+a user column; `classic.parse_crontab(system=True)` reads those.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ... import load_codes as codes
 from ...records import Job
 from ...safe_text import capped
 from ..problems import Problems
-from .crontab_file import parse_crontab
+from .classic import parse_crontab
 
 USER_CRONTAB = "crontab -l"  # the `file` of the user crontab's jobs and findings
 TIMEOUT = 10.0  # seconds: `crontab -l` only prints a file; longer means it hangs

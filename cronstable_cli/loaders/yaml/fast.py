@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container
 
-from .yaml_nodes import Mapping, Node, Scalar, Sequence
+from .nodes import Mapping, Node, Scalar, Sequence
 
 
 class Unsupported(Exception):
