@@ -153,27 +153,25 @@ def json_pieces(payload: dict[str, Any]) -> Iterator[str]:
 _ITEM = ",\n    "  # between the items of a top-level list or mapping
 
 
+def _list_block(items: Iterable[str], parts: list[str]) -> None:
+    """A non-empty top-level list, its items already written: one line per item."""
+    parts.append("[\n    ")
+    for n, item in enumerate(items):
+        if n:
+            parts.append(_ITEM)
+        parts.append(item)
+    parts.append("\n  ]")
+
+
 def _block(value: object, parts: list[str]) -> None:
     """A top-level value: a non-empty list or mapping gets one line per item."""
     if isinstance(value, WrittenLater):
-        items: Iterable[str] = value.write() if value.count else ()
         if value.count:
-            parts.append("[\n    ")
-            for n, item in enumerate(items):
-                if n:
-                    parts.append(_ITEM)
-                parts.append(item)
-            parts.append("\n  ]")
+            _list_block(value.write(), parts)
         else:
             parts.append("[]")
     elif isinstance(value, (list, tuple)) and value:
-        items = value if isinstance(value, Written) else [_compact(v) for v in value]
-        parts.append("[\n    ")
-        for n, item in enumerate(items):
-            if n:
-                parts.append(_ITEM)
-            parts.append(item)
-        parts.append("\n  ]")
+        _list_block(value if isinstance(value, Written) else [_compact(v) for v in value], parts)
     elif isinstance(value, WrittenMapping) and value:
         # Values already written as JSON text (owners' node orders, shared ones once).
         parts.append("{\n    ")
