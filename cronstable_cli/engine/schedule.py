@@ -124,11 +124,6 @@ _EVERY_YEAR = parse("* * * * * *").years
 _CONSTANT_YEAR_TABLES = {_EVERY_YEAR: _next_table(_EVERY_YEAR, YEAR_MIN, YEAR_MAX)}
 _NEXT.update(_CONSTANT_TABLES)
 _NEXT_YEARS.update(_CONSTANT_YEAR_TABLES)
-# Every year, every month: the tables a search reads when a field is `*`,
-# known by the field's size (see Schedule.__init__).
-_YEARS = YEAR_MAX - YEAR_MIN + 1
-_EVERY_YEAR_TABLE = _CONSTANT_YEAR_TABLES[_EVERY_YEAR]
-_EVERY_MONTH_TABLE = _next_table(frozenset(range(1, 13)), 0, _SPAN - 2)
 
 
 def _prev_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
@@ -314,13 +309,9 @@ class Schedule:
         seconds, minutes, hours, dom, months, dow, years = parsed[5:]
         # Shared tables: after the first schedule with a field's values, one look-up each.
         tables = _NEXT
-        # Every year, every month (`*`, what nearly every text has): constant
-        # tables, known by their size (a field's values are within its range),
-        # so a fresh process's first search builds and hashes neither.
-        if len(years) == _YEARS:
-            yt = _EVERY_YEAR_TABLE
-        else:
-            yt = _NEXT_YEARS.get(years) or _forward_years(years)
+        # `*` and one-value fields are the parser's constant objects, their tables
+        # constants of the memos: a fresh process's first search builds none of them.
+        yt = _NEXT_YEARS.get(years) or _forward_years(years)
         ht = tables.get(hours) or _forward(hours)
         mt = tables.get(minutes) or _forward(minutes)
         st = tables.get(seconds) or _forward(seconds)
@@ -331,8 +322,7 @@ class Schedule:
             # the year: no year, no search.
             yt = _NO_YEARS
         # One tuple, years .. seconds: a slot to store and one to read per search.
-        mot = _EVERY_MONTH_TABLE if len(months) == 12 else tables.get(months) or _forward(months)
-        self._nexts = (yt, mot, ht, mt, st)
+        self._nexts = (yt, tables.get(months) or _forward(months), ht, mt, st)
         # The backward tables (years .. seconds) are found on the first backward search.
         self._back: tuple[list[int], ...] | None = None
         days = (dom, dow)
