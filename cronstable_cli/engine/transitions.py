@@ -56,6 +56,11 @@ def transitions(zone: tzinfo, start: int, end: int, step: int) -> tuple[Transiti
     listed = _at_candidates(zone, start, end, tzif.candidates(zone, start, end))
     if listed is not None:
         return listed
+    return probe(zone, start, end, step)
+
+
+def probe(zone: tzinfo, start: int, end: int, step: int) -> tuple[Transition, ...]:
+    """Offset changes in (start, end] by a sample every `step` seconds and bisection."""
     found: list[Transition] = []
     t0, off0 = start, offset_at(zone, start)
     while t0 < end:

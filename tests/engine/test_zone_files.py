@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from cronstable_cli import CronTab
 from cronstable_cli.engine import tzif, zone_clock
 from cronstable_cli.engine.civil import days_from_civil
-from cronstable_cli.engine.transitions import Transition, first_change, offset_at, transitions
+from cronstable_cli.engine.transitions import Transition, probe, transitions
 
 from .test_properties import BUSY, DEADLINE, ZONES, _fields, expressions, zoned_instants
 
@@ -39,17 +39,8 @@ def year_bounds(year: int) -> tuple[int, int]:
 
 
 def probed(zone: tzinfo, start: int, end: int) -> tuple[Transition, ...]:
-    """Offset changes in (start, end] by a sample a day and bisection (the old way)."""
-    found = []
-    t0, off0 = start, offset_at(zone, start)
-    while t0 < end:
-        t1 = min(t0 + DAY, end)
-        off1 = offset_at(zone, t1)
-        if off1 != off0:
-            at = first_change(zone, t0, t1)
-            found.append(Transition(at, off0, offset_at(zone, at)))
-        t0, off0 = t1, off1
-    return tuple(found)
+    """Offset changes in (start, end] by a sample a day and bisection (no file read)."""
+    return probe(zone, start, end, DAY)
 
 
 # Zones whose histories have what a reader of zone files can get wrong: negative DST
