@@ -19,7 +19,17 @@ from typing import Any
 from ... import load_codes as codes
 from ...records import Job, KeyOrigins, RuntimeKeys, SourceLocation
 from ..problems import Problems
-from ..shared import FlatItem, Mapping, Node, Scalar, did_you_mean, flat_mapping, kind_of, shown
+from ..shared import (
+    Block,
+    FlatItem,
+    Mapping,
+    Node,
+    Scalar,
+    did_you_mean,
+    flat_mapping,
+    kind_of,
+    shown,
+)
 from ..suppress import suppressed_codes
 from ..zones import is_known_zone, unknown_zone_message
 from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge, uses_push
@@ -390,7 +400,7 @@ class JobBuilder:
         # The same walk for `build_flat`'s nested blocks, reporting into a scratch list:
         # any finding there sends the job to `build`, which reports it.
         self._probe = Checker(Problems(out.file), job_roots=_JOB_ROOTS, hints=_JOB_HINTS, root=None)
-        self._blocks: dict[tuple[str, int, str], tuple[object, Any]] = {}  # by `_block`
+        self._blocks: dict[tuple[str, Block], tuple[object, Any]] = {}  # by `_block`
         self._schedules: dict[str, str] = {}
         self._keys: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -474,7 +484,7 @@ class JobBuilder:
         where: Where = {"": (line, col)} if checked else {}
         blocks: dict[str, Any] = data if checked else {}  # the nested blocks' values
         try:
-            for key, (at, end, value) in item.items():
+            for key, (at, _, value) in item.items():
                 if isinstance(value, str):
                     reader = readers.get(key)
                     if reader is None or (got := reader(value)) is INVALID:
@@ -485,7 +495,7 @@ class JobBuilder:
                     elif key in _FINISH_KEYS:
                         data[key] = got
                 else:
-                    got, places = self._block(key, at, end, col, value)
+                    got, places = self._block(key, col, value)
                     if got is INVALID:
                         return self.build(flat_mapping(item, line, col))
                     if checked:
@@ -516,7 +526,7 @@ class JobBuilder:
         else:
             # A map schedule: `_lower` takes it only when every field is one cron token,
             # as `_fields` wants (else `build` reports which).
-            entry = (Scalar("schedule", schedule_line, col), text)
+            entry = (Scalar("schedule", schedule_line, col), text.at(schedule_line))
             found = self._schedule(entry, name[2], blocks["schedule"])
             if found is None:
                 return self.build(flat_mapping(item, line, col))
@@ -545,19 +555,21 @@ class JobBuilder:
         )
 
     def _block(
-        self, key: str, at: int, end: int, col: int, node: Node
+        self, key: str, col: int, block: Block
     ) -> tuple[object, tuple[tuple[str, int, int], ...]]:
         """The checked value of a nested block under a job key (INVALID when the schema
         walk would report anything there), and the positions the walk records in it,
         each as (path, lines below the key, column). Both depend only on the block's
-        text and where its key is: a fleet's jobs mostly repeat their blocks (an
-        `environment:` list, a retry policy), so each spelling is walked once per file
-        and its value shared (checked data is never changed once made)."""
-        spelling = (key, col, "\n".join(self.lines[at:end]))
+        tree and its key: a fleet's jobs mostly repeat their blocks (an `environment:`
+        list, a retry policy), which the parser hands over as one Block per spelling, so
+        each is walked once per file and its value shared (checked data is never changed
+        once made)."""
+        spelling = (key, block)
         known = self._blocks.get(spelling)
         if known is None:
             where: Where = {}
-            got = self._nested(key, at, col, node, where)
+            at = block.line
+            got = self._nested(key, at, col, block.node, where)
             places = tuple((path, line - at, column) for path, (line, column) in where.items())
             known = self._blocks[spelling] = (got, places)
         return known
