@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cronstable_cli.loaders import load_paths
+from cronstable_cli.loaders.problems import Problems
 from cronstable_cli.loaders.schema.daemon_checks import JOB_CHECKED_KEYS
-from cronstable_cli.loaders.schema.jobs import _FINISH_KEYS, _OWN_RUNTIME, RUNTIME_PATHS
+from cronstable_cli.loaders.schema.jobs import (
+    _FINISH_KEYS,
+    _OWN_RUNTIME,
+    RUNTIME_PATHS,
+    Defaults,
+    JobBase,
+    Where,
+    runtime_keys,
+)
+from cronstable_cli.loaders.yaml_config import load_yaml
+from cronstable_cli.records import RuntimeKeys
 
 
 def test_the_shared_record_rule_covers_every_key_read() -> None:
@@ -50,3 +66,59 @@ def test_values_and_origins(tmp_path: Path) -> None:
     assert late is not None and late.file.endswith("base.yaml") and late.line == 4
     assert own.origin("concurrencyPolicy") is None  # the daemon's built-in default
     hash(jobs["own"])  # a Job stays hashable
+
+
+# Runtime keys (and their spellings, some refused) for generated defaults and jobs.
+_RUNTIME_LINES = [
+    "executionTimeout: 900", "executionTimeout: 60", "executionTimeout: x", "killTimeout: 5",
+    "concurrencyPolicy: Forbid", "concurrencyPolicy: Replace", "concurrencyPolicy: Sometimes",
+    "concurrencyScope: cluster", "catchupJitterSeconds: 30", "onMissed: run-once",
+    "onMissed: run-all",
+    "onMissed: skip", "onMissed: maybe", "utc: false", "timezone: Europe/Berlin",
+    "sla:\n      lateAfterSeconds: 60",
+    "sla:\n      maxRuntimeSeconds: 9\n      lateAfterSeconds: 5",
+    "sla:\n      maxTimeSinceSuccessSeconds: 3600", "onMissed:\n      a: b",
+]  # fmt: skip
+
+
+_OTHER_LINES = [line for line in _RUNTIME_LINES if line.startswith(("utc", "timezone", "onMissed"))]
+_CHECKED_LINES = [line for line in _RUNTIME_LINES if line not in _OTHER_LINES]
+
+
+@st.composite
+def _runtime_files(draw: st.DrawFn) -> str:
+    lines = []
+    defaults = draw(st.lists(st.sampled_from(_RUNTIME_LINES), max_size=3, unique=True))
+    if defaults:
+        lines.append("defaults:")
+        lines += ["  " + line.replace("\n    ", "\n  ") for line in defaults]
+    lines.append("jobs:")
+    # Jobs that share their checked keys (one merged mapping) and differ in the others.
+    core = draw(st.lists(st.sampled_from(_CHECKED_LINES), max_size=2, unique=True))
+    kinds = [
+        core + draw(st.lists(st.sampled_from(_OTHER_LINES), max_size=2, unique=True))
+        for _ in range(3)
+    ]
+    kinds.append(draw(st.lists(st.sampled_from(_RUNTIME_LINES), max_size=3, unique=True)))
+    for n, kind in enumerate(draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=6))):
+        lines += [f"  - name: job-{n}", "    command: x", "    schedule: '* * * * *'"]
+        lines += ["    " + line for line in kind]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_runtime_files())
+def test_shared_runtime_records_are_each_jobs_own(text: str) -> None:
+    # JobBase.runtime_for shares the values of jobs that set runtime keys alike; each
+    # job's record must be what runtime_keys makes of the job alone.
+    def alone(
+        self: JobBase, merged: dict[str, Any], where: Where, file: str, own: dict[str, Any]
+    ) -> RuntimeKeys:
+        return runtime_keys(merged, where, file, self.origins, own.get("onMissed"), own)
+
+    shared = load_yaml(text, Problems("f.yaml"), lambda target, into: Defaults()).jobs
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(JobBase, "runtime_for", alone)
+        single = load_yaml(text, Problems("f.yaml"), lambda target, into: Defaults()).jobs
+    assert [job.runtime for job in shared] == [job.runtime for job in single], text
+    assert shared == single

@@ -175,6 +175,11 @@ class JobBase:
         # The runtime records of jobs that set no checked key, by what of their own
         # keys `runtime_keys` reads (the rest is this base's).
         self._runtimes: dict[tuple[object, bool, bool, bool], RuntimeKeys] = {}
+        # The runtime records of jobs that set a runtime key, but for their own keys'
+        # positions: by the merged mapping (this base's or a verdict's, which it keeps;
+        # held beside the record, so an id is never taken for another's), the job's
+        # own onMissed, and which of the defaults' runtime paths the job sets itself.
+        self._shared: dict[tuple[int, str, str, tuple[str, ...]], tuple[object, RuntimeKeys]] = {}
 
     def merged(self, draft: Draft) -> tuple[dict[str, Any], list[Issue], bool]:
         """The job's checked keys over these defaults, the issues of the job checks,
@@ -208,6 +213,26 @@ class JobBase:
             )
         return runtime
 
+    def runtime_for(
+        self, merged: dict[str, Any], where: Where, file: str, own: dict[str, Any]
+    ) -> RuntimeKeys:
+        """`runtime_keys` of a job that sets a runtime key: its values follow from
+        `merged`, its own onMissed and the defaults it overrides, shared by every job
+        that has them alike; only where its own keys are written is its own."""
+        on_missed = own.get("onMissed")
+        overridden = tuple(p for p, _ in self.origins if _sets(own, p)) if self.origins else ()
+        key = (id(merged), file, repr(on_missed), overridden)
+        known = self._shared.get(key)
+        if known is None or known[0] is not merged:
+            shared = runtime_keys(merged, _NOWHERE, file, self.origins, on_missed, own)
+            known = self._shared[key] = (merged, shared)
+        shared = known[1]
+        if not where:
+            return shared
+        own_at = tuple((p, *at) for p in _ORIGIN_PATHS if (at := where.get(p)) is not None)
+        # The shared record with these positions for its last field, `origins`.
+        return RuntimeKeys(*shared[:-1], KeyOrigins(file, own_at, shared.origins.defaults))
+
 
 def finish(
     draft: Draft,
@@ -237,10 +262,10 @@ def finish(
         runtime = base.runtime  # the job sets no runtime key: its file's record
     elif base is not None and merged is base.data and not draft.where:
         runtime = base.runtime_of(own, out.file)  # no checked key: shared by spelling
+    elif base is not None:
+        runtime = base.runtime_for(merged, draft.where, out.file, own)
     else:
-        runtime = runtime_keys(
-            merged, draft.where, out.file, base.origins if base else (), own.get("onMissed"), own
-        )
+        runtime = runtime_keys(merged, draft.where, out.file, (), own.get("onMissed"), own)
     # Positional (in JOB_FIELDS' order): keywords cost a third of making a Job.
     return Job(
         draft.name,
