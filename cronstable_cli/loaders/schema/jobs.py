@@ -508,6 +508,7 @@ class JobBuilder:
         data: dict[str, Any] = {}
         where: Where = {"": (line, col)} if checked else {}
         blocks: dict[str, Any] = data if checked else {}  # the nested blocks' values
+        shared = self._blocks  # by `_block`, looked up here first (most blocks repeat)
         try:
             for key, (at, _, value) in item.items():
                 if isinstance(value, str):
@@ -520,7 +521,8 @@ class JobBuilder:
                     elif key in _FINISH_KEYS:
                         data[key] = got
                 else:
-                    got, places = self._block(key, col, value)
+                    known = shared.get((key, value))
+                    got, places = self._block(key, col, value) if known is None else known
                     if got is INVALID:
                         return self.build(flat_mapping(item, line, col))
                     if checked:
@@ -545,7 +547,14 @@ class JobBuilder:
         schedule_line, schedule_col, text = schedule
         file = self.out.file
         if isinstance(text, str):
-            at_line, at_col = self._text_start(schedule_line, schedule_col)
+            # `_text_start`, its common cases inline: a quoted or a plain one-line value.
+            first = self.lines[schedule_line - 1][schedule_col - 1 : schedule_col]
+            if first == '"' or first == "'":
+                at_line, at_col = schedule_line, schedule_col + 1
+            elif first == "|" or first == ">":
+                at_line, at_col = self._text_start(schedule_line, schedule_col)
+            else:
+                at_line, at_col = schedule_line, schedule_col
             schedule_at = SourceLocation(file, at_line, at_col)
             fields_at: tuple[SourceLocation | None, ...] = ()
         else:
