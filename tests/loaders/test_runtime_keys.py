@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,12 @@ from hypothesis import strategies as st
 
 from cronstable_cli.loaders import load_paths
 from cronstable_cli.loaders.problems import Problems
-from cronstable_cli.loaders.schema.daemon_checks import JOB_CHECKED_KEYS
+from cronstable_cli.loaders.schema.daemon_checks import (
+    JOB_CHECKED_KEYS,
+    job_issues,
+    merge,
+    uses_push,
+)
 from cronstable_cli.loaders.schema.jobs import (
     _FINISH_KEYS,
     _OWN_RUNTIME,
@@ -23,6 +29,8 @@ from cronstable_cli.loaders.schema.jobs import (
 )
 from cronstable_cli.loaders.yaml_config import load_yaml
 from cronstable_cli.records import RuntimeKeys
+
+from ..oracle import configgen
 
 
 def test_the_shared_record_rule_covers_every_key_read() -> None:
@@ -71,6 +79,8 @@ def test_values_and_origins(tmp_path: Path) -> None:
 # Runtime keys (and their spellings, some refused) for generated defaults and jobs.
 _RUNTIME_LINES = [
     "executionTimeout: 900", "executionTimeout: 60", "executionTimeout: x", "killTimeout: 5",
+    "killTimeout: 5.0", "killTimeout: -0.0", "killTimeout: 0.0", "killTimeout: 0", "poolSlots: 1",
+    "poolSlots: true", "poolSlots: '1'", "pool: a", "secrets:\n      - A\n      - B",
     "concurrencyPolicy: Forbid", "concurrencyPolicy: Replace", "concurrencyPolicy: Sometimes",
     "concurrencyScope: cluster", "catchupJitterSeconds: 30", "onMissed: run-once",
     "onMissed: run-all",
@@ -122,3 +132,39 @@ def test_shared_runtime_records_are_each_jobs_own(text: str) -> None:
         single = load_yaml(text, Problems("f.yaml"), lambda target, into: Defaults()).jobs
     assert [job.runtime for job in shared] == [job.runtime for job in single], text
     assert shared == single
+
+
+def _verdicts_alone(text: str) -> tuple[list[Any], list[Any]]:
+    """The file's jobs and findings with each job's verdict found for it alone."""
+
+    def alone(self: JobBase, draft: Any) -> tuple[dict[str, Any], list[Any], bool]:
+        if JOB_CHECKED_KEYS.isdisjoint(draft.data):
+            return self.data, self.issues, self.push
+        merged = merge(self.data, {k: v for k, v in draft.data.items() if k in JOB_CHECKED_KEYS})
+        return merged, job_issues(merged), uses_push(merged)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(JobBase, "merged", alone)
+        out = Problems("f.yaml")
+        jobs = load_yaml(text, out, lambda target, into: Defaults()).jobs
+    return list(jobs), list(out.found)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_runtime_files())
+def test_shared_verdicts_are_each_jobs_own(text: str) -> None:
+    # JobBase.merged shares one merged mapping and verdict among jobs whose checked
+    # keys read alike (1, 1.0, true and '1' do not; nor 0.0 and -0.0).
+    out = Problems("f.yaml")
+    jobs = load_yaml(text, out, lambda target, into: Defaults()).jobs
+    assert (list(jobs), list(out.found)) == _verdicts_alone(text), text
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_shared_verdicts_on_generated_configs(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(40):
+        text = configgen.config(rng)["main.yaml"]
+        out = Problems("f.yaml")
+        jobs = load_yaml(text, out, lambda target, into: Defaults()).jobs
+        assert (list(jobs), list(out.found)) == _verdicts_alone(text), text

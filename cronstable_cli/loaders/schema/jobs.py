@@ -169,9 +169,10 @@ class JobBase:
         self.origins = tuple((p, at) for p, at in defaults.origins.items() if p in _ORIGIN_SET)
         # The runtime keys of a job that sets none itself: one record per file.
         self.runtime = runtime_keys(self.data, {}, "", self.origins)
-        # By the values a job gives the checked keys (their repr): those keys merged
+        # By the values a job gives the checked keys (as their reprs): those keys merged
         # over these defaults, the issues of the job checks, whether it pushes.
-        self._verdicts: dict[str, tuple[dict[str, Any], list[Issue], bool]] = {}
+        self._verdicts: dict[tuple[object, ...], tuple[dict[str, Any], list[Issue], bool]] = {}
+        self._reprs: dict[int, tuple[object, str]] = {}  # a block value's repr, by its id
         # The runtime records of jobs that set no checked key, by what of their own
         # keys `runtime_keys` reads (the rest is this base's).
         self._runtimes: dict[tuple[object, bool, bool, bool], RuntimeKeys] = {}
@@ -194,12 +195,31 @@ class JobBase:
         if JOB_CHECKED_KEYS.isdisjoint(draft.data):
             # The job's own keys are none the checks read: its verdicts are the base's.
             return self.data, self.issues, self.push
-        checked = [(k, v) for k, v in draft.data.items() if k in JOB_CHECKED_KEYS]
-        key = repr(checked)
-        verdict = self._verdicts.get(key)
+        # The values' reprs, as a key: a text, whole number or bool stands for itself
+        # with its type (the same classes as its repr); a block's repr is made once per
+        # value object (a repeated block's value is one object: build_flat shares it).
+        key: list[object] = []
+        reprs = self._reprs
+        for k, v in draft.data.items():
+            if k not in JOB_CHECKED_KEYS:
+                continue
+            kind = type(v)
+            if kind is str or kind is int or kind is bool:
+                key.append((k, kind, v))
+            elif kind is float:
+                key.append((k, repr(v)))  # 0.0 and -0.0 are equal, and read differently
+            else:
+                known = reprs.get(id(v))
+                if known is None or known[0] is not v:  # the value held: no id taken twice
+                    known = reprs[id(v)] = (v, repr(v))
+                key.append((k, known[1]))
+        spelling = tuple(key)
+        verdict = self._verdicts.get(spelling)
         if verdict is None:
-            merged = merge(self.data, dict(checked))
-            verdict = self._verdicts[key] = (merged, job_issues(merged), uses_push(merged))
+            merged = merge(
+                self.data, {k: v for k, v in draft.data.items() if k in JOB_CHECKED_KEYS}
+            )
+            verdict = self._verdicts[spelling] = (merged, job_issues(merged), uses_push(merged))
         return verdict
 
     def runtime_of(self, own: dict[str, Any], file: str) -> RuntimeKeys:
