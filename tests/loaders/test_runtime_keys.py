@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cronstable_cli.loaders import load_paths
 from cronstable_cli.loaders.problems import Problems
+from cronstable_cli.loaders.schema import jobs as jobs_module
 from cronstable_cli.loaders.schema.daemon_checks import (
     JOB_CHECKED_KEYS,
     job_issues,
@@ -24,9 +25,12 @@ from cronstable_cli.loaders.schema.jobs import (
     RUNTIME_PATHS,
     Defaults,
     JobBase,
+    JobBuilder,
     Where,
     runtime_keys,
 )
+from cronstable_cli.loaders.yaml.nodes import Mapping, Node, Sequence
+from cronstable_cli.loaders.yaml.strict import parse_strict
 from cronstable_cli.loaders.yaml_config import load_yaml
 from cronstable_cli.records import RuntimeKeys
 
@@ -168,3 +172,32 @@ def test_shared_verdicts_on_generated_configs(seed: int) -> None:
         out = Problems("f.yaml")
         jobs = load_yaml(text, out, lambda target, into: Defaults()).jobs
         assert (list(jobs), list(out.found)) == _verdicts_alone(text), text
+
+
+def test_shared_verdicts_when_the_kept_reprs_are_let_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A file whose jobs' values are made anew for each job lets the kept reprs go as
+    # it reads (their number is bounded); the verdicts are each job's all the same.
+    monkeypatch.setattr(jobs_module, "_REPRS_KEPT", 1)
+    rng = random.Random(7)
+    for _ in range(40):
+        text = configgen.config(rng)["main.yaml"]
+        out = Problems("f.yaml")
+        jobs = load_yaml(text, out, lambda target, into: Defaults()).jobs
+        assert (list(jobs), list(out.found)) == _verdicts_alone(text), text
+    base = JobBase(Defaults())
+    for n in range(5):
+        head = "jobs:\n  - name: a\n    command: x\n    schedule: '* * * * *'\n"
+        text = head + f"    secrets:\n      - s{n}\n"
+        draft = JobBuilder(Problems("f.yaml"), text.split("\n"), text).build(_job_node(text))
+        assert draft is not None
+        base.merged(draft)
+        assert len(base._reprs) <= 1
+
+
+def _job_node(text: str) -> Node:
+    """The first item of the text's `jobs` list, as strictyaml reads it."""
+    tree = parse_strict(text)
+    assert isinstance(tree, Mapping)
+    jobs = tree.get("jobs")
+    assert isinstance(jobs, Sequence)
+    return jobs.items[0]

@@ -157,6 +157,11 @@ class Draft:
     where: Where  # position of each key path of the job
 
 
+# How many block values' reprs a JobBase keeps: a file's repeated blocks are a few
+# shared objects, and values made anew for each job are not held for the whole file.
+_REPRS_KEPT = 1024
+
+
 class JobBase:
     """A file's defaults over the daemon's built-in job defaults, and the verdicts of
     the daemon's per-job checks for a job that sets none of JOB_CHECKED_KEYS: the
@@ -211,6 +216,8 @@ class JobBase:
             else:
                 known = reprs.get(id(v))
                 if known is None or known[0] is not v:  # the value held: no id taken twice
+                    if len(reprs) >= _REPRS_KEPT:
+                        reprs.clear()  # values made anew for each job (`build`): let them go
                     known = reprs[id(v)] = (v, repr(v))
                 key.append((k, known[1]))
         spelling = tuple(key)
