@@ -10,7 +10,7 @@ is named here, so every seam between them is in one place
 
 from __future__ import annotations
 
-from .yaml.fast import FlatItem, flat_mapping
+from .yaml.fast import Block, FlatItem, flat_mapping
 from .yaml.messages import did_you_mean, shown
 from .yaml.nodes import Mapping, Node, Scalar, Sequence, kind_of, problem_at, to_python
 
@@ -23,6 +23,7 @@ def has_user_column(line: str) -> bool:
 
 
 __all__ = [
+    "Block",
     "FlatItem",
     "Mapping",
     "Node",

@@ -133,6 +133,27 @@ def test_deep_nesting(tmp_path: Path, depth: int) -> None:
         assert [j.name for j in result.jobs] == ["deep", "good-neighbour"]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "jobs:\n  # cronstable: ignore[uneven-step]\n  - name: a\njobs:\n  # c\n",
+        "jobs:\n  # c\n  - name: a\n    command: x\n    schedule: '* * * * *'\njobs:\n  # c\n",
+    ],
+)
+def test_a_text_strictyaml_itself_fails_on_is_refused(tmp_path: Path, text: str) -> None:
+    # strictyaml's loader raises a TypeError on a repeated key with a comment under
+    # it; the daemon reports that as its config error ("'NoneType' object is not
+    # iterable") and refuses the file: a finding at the file, never a traceback.
+    path = tmp_path / "repeated.yaml"
+    path.write_text(text)
+    result = load_paths([str(path), str(GOOD)])
+    first = result.findings[0]
+    assert (first.code, first.level, first.location.line) == ("invalid-config", "error", 1)
+    assert "'NoneType' object is not iterable" in first.message
+    assert "the daemon refuses it" in first.message
+    assert "good-neighbour" in [j.name for j in result.jobs]
+
+
 def test_directory_with_unreadable_entries(tmp_path: Path) -> None:
     (tmp_path / "a-dir.yaml").mkdir()  # discovered by name, cannot be read
     (tmp_path / "b-broken.yaml").symlink_to(tmp_path / "nowhere.yaml")

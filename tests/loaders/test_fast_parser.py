@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cronstable_cli.loaders.yaml.fast import Unsupported, parse_fast
+from cronstable_cli.loaders.yaml.fast import _PLAIN_ENTRY, Unsupported, _key_of, _Parser, parse_fast
 from cronstable_cli.loaders.yaml.nodes import Node
 from cronstable_cli.loaders.yaml.strict import parse_strict
 
@@ -159,3 +159,25 @@ def test_empty_value_positions(text: str) -> None:
 def test_unusual_or_refused_text_goes_to_strictyaml(text: str) -> None:
     with pytest.raises(Unsupported):
         parse_fast(text)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(
+    st.sampled_from(["a", "name", "k-2", "x.y/z", "_"]),
+    st.sampled_from([": ", ":  ", ":"]),
+    st.text(alphabet=" -:#'\"|>\tab1[]{}&*!?%@,\xa0\\", max_size=24),
+)
+def test_a_plain_entry_reads_as_the_long_way_reads_it(key: str, sep: str, value: str) -> None:
+    # `_PLAIN_ENTRY` reads most `key: value` lines in one match: when it matches, the
+    # key, the value and its column are those `_key_of` and `inline_scalar` find.
+    line = "  " + key + sep + value
+    m = _PLAIN_ENTRY.match(line, 2)
+    if m is None:
+        return
+    name, quoted, plain = m.groups()
+    parser = _Parser(line, None, [line])
+    found, end = _key_of(line, 2, ())
+    scalar = parser.inline_scalar(line[end:], 0, end)
+    assert name == found
+    assert (quoted if quoted is not None else plain) == scalar.value
+    assert (m.start(2) if quoted is not None else m.start(3) + 1) == scalar.col

@@ -20,8 +20,15 @@ from hypothesis import strategies as st
 from cronstable_cli.loaders import yaml_config
 from cronstable_cli.loaders.problems import Problems
 from cronstable_cli.loaders.schema.jobs import JOB_FIELDS, Defaults, Draft, JobBuilder
-from cronstable_cli.loaders.yaml.fast import FlatItem, Unsupported, flat_mapping, parse_fast
-from cronstable_cli.loaders.yaml.nodes import Mapping, Node, Scalar
+from cronstable_cli.loaders.yaml.fast import (
+    Block,
+    FlatItem,
+    Unsupported,
+    flat_mapping,
+    parse_fast,
+)
+from cronstable_cli.loaders.yaml.nodes import Mapping, Node, Scalar, Sequence
+from cronstable_cli.loaders.yaml.strict import parse_strict
 from cronstable_cli.loaders.yaml_config import YamlFile, load_yaml
 from cronstable_cli.records import Job
 
@@ -124,31 +131,111 @@ def test_an_item_with_a_nested_value_comes_flat_with_the_block_as_its_node() -> 
     nodes: list[Node] = []
     parse_fast(text, nodes.append, None, lambda item, line, col: flat.append(item))
     assert nodes == []
-    assert flat == [
-        {
-            "name": (2, 11, "a"),
-            "command": (3, 14, "x"),
-            "onFailure": (4, 5, Mapping([(Scalar("retry", 5, 7), Scalar("y", 5, 14))], 5, 7)),
-            "schedule": (6, 15, "z"),
-        }
+    ((item,),) = [flat]
+    block = item["onFailure"][2]
+    assert isinstance(block, Block)
+    assert {key: value for key, value in item.items() if key != "onFailure"} == {
+        "name": (2, 11, "a"),
+        "command": (3, 14, "x"),
+        "schedule": (6, 15, "z"),
+    }
+    assert item["onFailure"][:2] == (4, 5)
+    assert block.at(4) == Mapping([(Scalar("retry", 5, 7), Scalar("y", 5, 14))], 5, 7)
+
+
+def test_a_block_spelt_again_is_the_same_block_read_at_its_own_line() -> None:
+    job = "  - name: a\n    env:\n      - k: v  # c\n\n        w: ''\n    schedule: z\n"
+    text = (
+        "jobs:\n"
+        + job
+        + "  # between\n"
+        + job
+        + job.replace("    schedule", "    x: 1\n  # c\n    schedule")
+    )
+    flat: list[tuple[FlatItem, int]] = []
+    parse_fast(text, lambda node: None, None, lambda item, line, col: flat.append((item, line)))
+    blocks = [item["env"][2] for item, _ in flat]
+    assert blocks[0] is blocks[1] is blocks[2]
+    # Each reads as the tree strictyaml gives at its place.
+    trees = [flat_mapping(item, line, 5) for item, line in flat]
+    assert [tree.line for tree in trees] == [2, 9, 15]
+    strict = parse_strict(text)
+    assert isinstance(strict, Mapping)
+    jobs = strict.get("jobs")
+    assert isinstance(jobs, Sequence)
+    assert repr(trees) == repr(jobs.items)
+    assert trees[1].get("env") == Sequence(
+        [
+            Mapping(
+                [
+                    (Scalar("k", 11, 9), Scalar("v", 11, 12)),
+                    (Scalar("w", 13, 9), Scalar("", 13, 12)),
+                ],
+                11,
+                9,
+            )
+        ],
+        11,
+        7,
+    )
+
+
+def test_a_block_is_shared_only_where_what_follows_it_cannot_change_it() -> None:
+    # An empty value last in the block is placed at the next token: at the line after
+    # the block (its indentation decides the column), or at the end of the text.
+    first = "  - name: a\n    sla:\n      lateAfterSeconds:\n"
+    text = "jobs:\n" + first + "    schedule: z\n" + first + "  - name: b\n" + first
+    flat: list[tuple[FlatItem, int]] = []
+    parse_fast(text, lambda node: None, None, lambda item, line, col: flat.append((item, line)))
+    blocks = [item["sla"][2] for item, _ in flat if "sla" in item]
+    assert len({id(block) for block in blocks}) == 3
+    strict = parse_strict(text)
+    assert isinstance(strict, Mapping)
+    jobs = strict.get("jobs")
+    assert isinstance(jobs, Sequence)
+    assert repr([flat_mapping(item, line, 5) for item, line in flat]) == repr(jobs.items)
+    empty = [block.at(block.line).entries[0][1] for block in blocks]  # type: ignore[union-attr]
+    assert [(value.line, value.col) for value in empty] == [(5, 5), (9, 3), (13, 1)]
+
+
+@st.composite
+def repeated_items(draw: st.DrawFn) -> str:
+    """Job lists whose items come back word for word (their nested blocks too, which
+    the parser then reads once): at other lines, after other lines, and last."""
+    kinds = [
+        draw(job_items()).removeprefix("jobs:\n").rstrip("\n")
+        if draw(st.integers(0, 2))
+        else "\n".join(draw(sequence(2, 1)))
+        for _ in range(draw(st.integers(1, 3)))
     ]
+    order = draw(st.lists(st.integers(0, len(kinds) - 1), min_size=2, max_size=6))
+    between = st.sampled_from(["", "", "", "  # c", "", "    # c", "   ", "#"])
+    lines = ["jobs:"]
+    for index in order:
+        lines.append(kinds[index])
+        if gap := draw(between):
+            lines.append(gap)
+    return "\n".join(lines) + draw(st.sampled_from(["\n", "\n", "", "\n\n"]))
 
 
-def test_an_empty_value_or_a_comment_after_a_key_goes_on_through_the_generic_walk() -> None:
-    for text in (
-        "jobs:\n  - name: a\n    command: x\n    shell:\n    schedule: z\n",
-        "jobs:\n  - name: a\n    command: x\n    sla: # c\n      lateAfterSeconds: 5\n",
-    ):
-        flat: list[FlatItem] = []
-        nodes: list[Node] = []
-        parse_fast(text, nodes.append, None, lambda item, line, col, got=flat: got.append(item))
-        assert flat == []
-        assert len(nodes) == 1
+def jobs_of_strictyaml(text: str) -> str | None:
+    """repr of each item of `jobs` as strictyaml reads the text (None: not a list)."""
+    tree = parse_strict(text)
+    jobs = tree.get("jobs") if isinstance(tree, Mapping) else None
+    return repr(jobs.items) if isinstance(jobs, Sequence) else None
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(job_items())
-def test_build_flat_gives_what_build_gives(text: str) -> None:
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(repeated_items())
+def test_repeated_blocks_are_read_as_strictyaml_reads_them_at_each_place(text: str) -> None:
+    flat = streamed(text, flat=True)
+    assert flat == streamed(text, flat=False)
+    if flat is not None:
+        assert "[" + ", ".join(flat) + "]" == jobs_of_strictyaml(text), text
+
+
+def flat_and_generic(text: str) -> None:
+    """build_flat on each streamed item gives the Draft and findings of build."""
     lines = text.split("\n")
     items: list[tuple[FlatItem, int, int]] = []
     try:
@@ -160,6 +247,18 @@ def test_build_flat_gives_what_build_gives(text: str) -> None:
     for item, line, col in items:
         assert fast.build_flat(item, line, col) == generic.build(flat_mapping(item, line, col))
     assert fast.out.found == generic.out.found
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(repeated_items())
+def test_build_flat_gives_what_build_gives_for_repeated_blocks(text: str) -> None:
+    flat_and_generic(text)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(job_items())
+def test_build_flat_gives_what_build_gives(text: str) -> None:
+    flat_and_generic(text)
 
 
 def test_finish_passes_a_jobs_fields_in_their_order() -> None:

@@ -19,7 +19,17 @@ from typing import Any
 from ... import load_codes as codes
 from ...records import Job, KeyOrigins, RuntimeKeys, SourceLocation
 from ..problems import Problems
-from ..shared import FlatItem, Mapping, Node, Scalar, did_you_mean, flat_mapping, kind_of, shown
+from ..shared import (
+    Block,
+    FlatItem,
+    Mapping,
+    Node,
+    Scalar,
+    did_you_mean,
+    flat_mapping,
+    kind_of,
+    shown,
+)
 from ..suppress import suppressed_codes
 from ..zones import is_known_zone, unknown_zone_message
 from .daemon_checks import JOB_BASE, JOB_CHECKED_KEYS, Issue, job_issues, merge, uses_push
@@ -147,6 +157,11 @@ class Draft:
     where: Where  # position of each key path of the job
 
 
+# How many block values' reprs a JobBase keeps: a file's repeated blocks are a few
+# shared objects, and values made anew for each job are not held for the whole file.
+_REPRS_KEPT = 1024
+
+
 class JobBase:
     """A file's defaults over the daemon's built-in job defaults, and the verdicts of
     the daemon's per-job checks for a job that sets none of JOB_CHECKED_KEYS: the
@@ -159,12 +174,18 @@ class JobBase:
         self.origins = tuple((p, at) for p, at in defaults.origins.items() if p in _ORIGIN_SET)
         # The runtime keys of a job that sets none itself: one record per file.
         self.runtime = runtime_keys(self.data, {}, "", self.origins)
-        # By the values a job gives the checked keys (their repr): those keys merged
+        # By the values a job gives the checked keys (as their reprs): those keys merged
         # over these defaults, the issues of the job checks, whether it pushes.
-        self._verdicts: dict[str, tuple[dict[str, Any], list[Issue], bool]] = {}
+        self._verdicts: dict[tuple[object, ...], tuple[dict[str, Any], list[Issue], bool]] = {}
+        self._reprs: dict[int, tuple[object, str]] = {}  # a block value's repr, by its id
         # The runtime records of jobs that set no checked key, by what of their own
         # keys `runtime_keys` reads (the rest is this base's).
         self._runtimes: dict[tuple[object, bool, bool, bool], RuntimeKeys] = {}
+        # The runtime records of jobs that set a runtime key, but for their own keys'
+        # positions: by the merged mapping (this base's or a verdict's, which it keeps;
+        # held beside the record, so an id is never taken for another's), the job's
+        # own onMissed, and which of the defaults' runtime paths the job sets itself.
+        self._shared: dict[tuple[int, str, str, tuple[str, ...]], tuple[object, RuntimeKeys]] = {}
 
     def merged(self, draft: Draft) -> tuple[dict[str, Any], list[Issue], bool]:
         """The job's checked keys over these defaults, the issues of the job checks,
@@ -179,12 +200,33 @@ class JobBase:
         if JOB_CHECKED_KEYS.isdisjoint(draft.data):
             # The job's own keys are none the checks read: its verdicts are the base's.
             return self.data, self.issues, self.push
-        checked = [(k, v) for k, v in draft.data.items() if k in JOB_CHECKED_KEYS]
-        key = repr(checked)
-        verdict = self._verdicts.get(key)
+        # The values' reprs, as a key: a text, whole number or bool stands for itself
+        # with its type (the same classes as its repr); a block's repr is made once per
+        # value object (a repeated block's value is one object: build_flat shares it).
+        key: list[object] = []
+        reprs = self._reprs
+        for k, v in draft.data.items():
+            if k not in JOB_CHECKED_KEYS:
+                continue
+            kind = type(v)
+            if kind is str or kind is int or kind is bool:
+                key.append((k, kind, v))
+            elif kind is float:
+                key.append((k, repr(v)))  # 0.0 and -0.0 are equal, and read differently
+            else:
+                known = reprs.get(id(v))
+                if known is None or known[0] is not v:  # the value held: no id taken twice
+                    if len(reprs) >= _REPRS_KEPT:
+                        reprs.clear()  # values made anew for each job (`build`): let them go
+                    known = reprs[id(v)] = (v, repr(v))
+                key.append((k, known[1]))
+        spelling = tuple(key)
+        verdict = self._verdicts.get(spelling)
         if verdict is None:
-            merged = merge(self.data, dict(checked))
-            verdict = self._verdicts[key] = (merged, job_issues(merged), uses_push(merged))
+            merged = merge(
+                self.data, {k: v for k, v in draft.data.items() if k in JOB_CHECKED_KEYS}
+            )
+            verdict = self._verdicts[spelling] = (merged, job_issues(merged), uses_push(merged))
         return verdict
 
     def runtime_of(self, own: dict[str, Any], file: str) -> RuntimeKeys:
@@ -197,6 +239,26 @@ class JobBase:
                 self.data, _NOWHERE, file, self.origins, own.get("onMissed"), own
             )
         return runtime
+
+    def runtime_for(
+        self, merged: dict[str, Any], where: Where, file: str, own: dict[str, Any]
+    ) -> RuntimeKeys:
+        """`runtime_keys` of a job that sets a runtime key: its values follow from
+        `merged`, its own onMissed and the defaults it overrides, shared by every job
+        that has them alike; only where its own keys are written is its own."""
+        on_missed = own.get("onMissed")
+        overridden = tuple(p for p, _ in self.origins if _sets(own, p)) if self.origins else ()
+        key = (id(merged), file, repr(on_missed), overridden)
+        known = self._shared.get(key)
+        if known is None or known[0] is not merged:
+            shared = runtime_keys(merged, _NOWHERE, file, self.origins, on_missed, own)
+            known = self._shared[key] = (merged, shared)
+        shared = known[1]
+        if not where:
+            return shared
+        own_at = tuple((p, *at) for p in _ORIGIN_PATHS if (at := where.get(p)) is not None)
+        # The shared record with these positions for its last field, `origins`.
+        return RuntimeKeys(*shared[:-1], KeyOrigins(file, own_at, shared.origins.defaults))
 
 
 def finish(
@@ -227,10 +289,10 @@ def finish(
         runtime = base.runtime  # the job sets no runtime key: its file's record
     elif base is not None and merged is base.data and not draft.where:
         runtime = base.runtime_of(own, out.file)  # no checked key: shared by spelling
+    elif base is not None:
+        runtime = base.runtime_for(merged, draft.where, out.file, own)
     else:
-        runtime = runtime_keys(
-            merged, draft.where, out.file, base.origins if base else (), own.get("onMissed"), own
-        )
+        runtime = runtime_keys(merged, draft.where, out.file, (), own.get("onMissed"), own)
     # Positional (in JOB_FIELDS' order): keywords cost a third of making a Job.
     return Job(
         draft.name,
@@ -390,7 +452,7 @@ class JobBuilder:
         # The same walk for `build_flat`'s nested blocks, reporting into a scratch list:
         # any finding there sends the job to `build`, which reports it.
         self._probe = Checker(Problems(out.file), job_roots=_JOB_ROOTS, hints=_JOB_HINTS, root=None)
-        self._blocks: dict[tuple[str, int, str], tuple[object, Any]] = {}  # by `_block`
+        self._blocks: dict[tuple[str, Block], tuple[object, Any]] = {}  # by `_block`
         self._schedules: dict[str, str] = {}
         self._keys: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -473,8 +535,9 @@ class JobBuilder:
         data: dict[str, Any] = {}
         where: Where = {"": (line, col)} if checked else {}
         blocks: dict[str, Any] = data if checked else {}  # the nested blocks' values
+        shared = self._blocks  # by `_block`, looked up here first (most blocks repeat)
         try:
-            for key, (at, end, value) in item.items():
+            for key, (at, _, value) in item.items():
                 if isinstance(value, str):
                     reader = readers.get(key)
                     if reader is None or (got := reader(value)) is INVALID:
@@ -485,7 +548,8 @@ class JobBuilder:
                     elif key in _FINISH_KEYS:
                         data[key] = got
                 else:
-                    got, places = self._block(key, at, end, col, value)
+                    known = shared.get((key, value))
+                    got, places = self._block(key, col, value) if known is None else known
                     if got is INVALID:
                         return self.build(flat_mapping(item, line, col))
                     if checked:
@@ -510,13 +574,20 @@ class JobBuilder:
         schedule_line, schedule_col, text = schedule
         file = self.out.file
         if isinstance(text, str):
-            at_line, at_col = self._text_start(schedule_line, schedule_col)
+            # `_text_start`, its common cases inline: a quoted or a plain one-line value.
+            first = self.lines[schedule_line - 1][schedule_col - 1 : schedule_col]
+            if first == '"' or first == "'":
+                at_line, at_col = schedule_line, schedule_col + 1
+            elif first == "|" or first == ">":
+                at_line, at_col = self._text_start(schedule_line, schedule_col)
+            else:
+                at_line, at_col = schedule_line, schedule_col
             schedule_at = SourceLocation(file, at_line, at_col)
             fields_at: tuple[SourceLocation | None, ...] = ()
         else:
             # A map schedule: `_lower` takes it only when every field is one cron token,
             # as `_fields` wants (else `build` reports which).
-            entry = (Scalar("schedule", schedule_line, col), text)
+            entry = (Scalar("schedule", schedule_line, col), text.at(schedule_line))
             found = self._schedule(entry, name[2], blocks["schedule"])
             if found is None:
                 return self.build(flat_mapping(item, line, col))
@@ -545,19 +616,21 @@ class JobBuilder:
         )
 
     def _block(
-        self, key: str, at: int, end: int, col: int, node: Node
+        self, key: str, col: int, block: Block
     ) -> tuple[object, tuple[tuple[str, int, int], ...]]:
         """The checked value of a nested block under a job key (INVALID when the schema
         walk would report anything there), and the positions the walk records in it,
         each as (path, lines below the key, column). Both depend only on the block's
-        text and where its key is: a fleet's jobs mostly repeat their blocks (an
-        `environment:` list, a retry policy), so each spelling is walked once per file
-        and its value shared (checked data is never changed once made)."""
-        spelling = (key, col, "\n".join(self.lines[at:end]))
+        tree and its key: a fleet's jobs mostly repeat their blocks (an `environment:`
+        list, a retry policy), which the parser hands over as one Block per spelling, so
+        each is walked once per file and its value shared (checked data is never changed
+        once made)."""
+        spelling = (key, block)
         known = self._blocks.get(spelling)
         if known is None:
             where: Where = {}
-            got = self._nested(key, at, col, node, where)
+            at = block.line
+            got = self._nested(key, at, col, block.node, where)
             places = tuple((path, line - at, column) for path, (line, column) in where.items())
             known = self._blocks[spelling] = (got, places)
         return known

@@ -58,22 +58,69 @@ _INDICATORS = frozenset("[]{},#&*!|>'\"%@`?:")
 _MAX_DEPTH = 64
 # A `key: value` line whose value `inline_scalar` would read as the text captured
 # here: double-quoted with no backslash and nothing after the closing quote, or
-# plain with an ordinary first character and no `#`, `:` or tab anywhere. It reads
+# plain with an ordinary first character and no `#`, `:` or tab anywhere (the value
+# ends at its last character that is not a space: greedy, then back to it, which
+# costs a third of trying the end at every character as a lazy `*?` does). It reads
 # most lines of a job file in one match; any other line goes the long way.
 _PLAIN_ENTRY = re.compile(
     r"([A-Za-z0-9_][A-Za-z0-9_.\-/]*): +"
-    r"(?:\"([^\"\\]*)\"|([^ #'\"|>\[\]{},&*!%@`?:\t\-][^#:\t]*?)) *$"
+    r"(?:\"([^\"\\]*)\"|([^ #'\"|>\[\]{},&*!%@`?:\t\-](?:[^#:\t]*[^#:\t ])?)) *$"
 )
+
+
+class Block:
+    """A nested block (a mapping or a list under a key) of a FlatItem: the tree the
+    parser made for it when its key was at 1-based `line`.
+
+    The tree of a nested block follows from the block's own lines, its key's column,
+    its depth and the indentation of the line after it, and from nothing else (the
+    block ends before the end of the text): jobs that repeat a block word for word (an
+    `environment:` list, a retry policy) share one Block, parsed once, and each reads
+    it at its own key's line with `at`. Blocks are compared by identity: one object
+    per spelling of a file (a consumer may key its own work on it).
+    """
+
+    __slots__ = ("line", "node")
+
+    def __init__(self, node: Mapping | Sequence, line: int) -> None:
+        self.node = node
+        self.line = line
+
+    def at(self, line: int) -> Mapping | Sequence:
+        """The block's tree under a key at 1-based `line`."""
+        delta = line - self.line
+        if not delta:
+            return self.node
+        shifted = _shifted(self.node, delta)
+        assert not isinstance(shifted, Scalar)
+        return shifted
+
+    def __repr__(self) -> str:
+        return f"Block({self.node!r}, {self.line})"
+
+
+def _shifted(node: Node, delta: int) -> Node:
+    """A copy of `node` moved down `delta` lines."""
+    if type(node) is Scalar:
+        return Scalar(node.value, node.line + delta, node.col)
+    if type(node) is Mapping:
+        return Mapping(
+            [(Scalar(k.value, k.line + delta, k.col), _shifted(v, delta)) for k, v in node.entries],
+            node.line + delta,
+            node.col,
+        )
+    assert isinstance(node, Sequence)
+    return Sequence([_shifted(v, delta) for v in node.items], node.line + delta, node.col)
 
 
 # A job item as `on_flat_job` gets it, with no Mapping and no key nodes: each key's
 # text -> (its line, its value's column, its value), in the file's order. A scalar
 # value is its text and starts on its key's line; a nested block (a mapping or a
-# list under the key) is the node the parser makes for it, with its own position,
-# and in place of the column the 0-based index of the line after the block (the
-# block's text is `lines[key_line:that]`). The item's own line and column, and
-# every key's column, are those `on_flat_job` is given.
-FlatItem = dict[str, tuple[int, int, "str | Mapping | Sequence"]]
+# list under the key) is a Block (its tree is `block.at(line)`), and in place of the
+# column the 0-based index of the line after the block (the block's text is
+# `lines[key_line:that]`). The item's own line and column, and every key's column,
+# are those `on_flat_job` is given.
+FlatItem = dict[str, tuple[int, int, "str | Block"]]
 
 
 def parse_fast(
@@ -124,7 +171,10 @@ def flat_mapping(item: FlatItem, line: int, col: int) -> Mapping:
     """The Mapping node the parser makes for a FlatItem at `line`, `col`."""
     return Mapping(
         [
-            (Scalar(key, at, col), Scalar(value, at, at_col) if isinstance(value, str) else value)
+            (
+                Scalar(key, at, col),
+                Scalar(value, at, at_col) if isinstance(value, str) else value.at(at),
+            )
             for key, (at, at_col, value) in item.items()
         ],
         line,
@@ -162,6 +212,9 @@ class _Parser:
             len(line) - len(rest) if (rest := line.lstrip(" ")) and rest[0] != "#" else -1
             for line in lines[: self.n]
         ]
+        # The nested blocks of job items read so far, by what decides their tree (see
+        # Block): key column, depth, the next line's indentation, the block's text.
+        self.blocks: dict[tuple[int, int, int, str], Block] = {}
 
     # -- navigation ---------------------------------------------------------
 
@@ -318,13 +371,13 @@ class _Parser:
                 name, end = _key_of(text, start, item)
                 rest = text[end:]
                 if not rest:  # a nested block, or an empty value
-                    block, j = self.empty_value(i, indent, depth)
-                    if isinstance(block, Scalar):
+                    block, j = self.nested(i, indent, depth)
+                    if block is None:
                         return item, i, False  # an empty value: `mapping` places it
-                    if type(block) is Mapping:
+                    if type(block.node) is Mapping:
                         if not map_col:
-                            map_col = block.col
-                        elif block.col != map_col:
+                            map_col = block.node.col
+                        elif block.node.col != map_col:
                             raise Unsupported("inconsistent indentation")
                     item[name] = (i + 1, j, block)
                     i = j
@@ -355,6 +408,31 @@ class _Parser:
                 raise Unsupported("over-indented line")
             text, start = lines[i], ind
             m = match_entry(text, start)
+
+    def nested(self, i: int, indent: int, depth: int) -> tuple[Block | None, int]:
+        """`empty_value` for a key of a job item at `indent` on line i, but a block
+        spelt as one read before (the same lines, key column, depth and next line's
+        indentation) is that Block, not parsed again. None: the key's value is empty."""
+        indents, n = self.indents, self.n
+        k = i + 1
+        while k < n and indents[k] < 0:
+            k += 1
+        if k < n and indents[k] > indent:
+            while k < n and (indents[k] > indent or indents[k] < 0):
+                k += 1
+            if k < n:  # a block that ends before the text does: its tree is its own
+                spelling = (indent, depth, indents[k], "\n".join(self.lines[i + 1 : k]))
+                known = self.blocks.get(spelling)
+                if known is not None:
+                    return known, k
+                node, j = self.empty_value(i, indent, depth)
+                assert not isinstance(node, Scalar)
+                block = Block(node, i + 1)
+                if j == k:  # else the item is refused at line j (over-indented)
+                    self.blocks[spelling] = block
+                return block, j
+        node, j = self.empty_value(i, indent, depth)  # empty, indentless or at the end
+        return (None if isinstance(node, Scalar) else Block(node, i + 1)), j
 
     def empty_value(
         self, i: int, indent: int, depth: int, stream: Callable[[Node], None] | None = None

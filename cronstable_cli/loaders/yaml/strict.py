@@ -51,6 +51,16 @@ def parse_strict(text: str) -> Node | SyntaxProblem | None:
             _deepest_line(text),
             0,
         )
+    except (TypeError, AttributeError, KeyError, IndexError, ValueError) as error:
+        # strictyaml's loader itself fails on some texts (a repeated key with a
+        # comment under it: "'NoneType' object is not iterable"); the daemon reports
+        # the failure as its config error and refuses the file, and so does lint.
+        return SyntaxProblem(
+            f"strictyaml, the daemon's YAML parser, fails on this file ({error}); the "
+            "daemon refuses it. Look for a key given twice (with a comment under it)",
+            1,
+            0,
+        )
     finally:
         if enabled:
             gc.enable()
