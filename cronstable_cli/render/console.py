@@ -120,6 +120,11 @@ def print_blocks(
 ) -> None:
     """Print a report's blocks, built for the writer's width (plain text when piped)."""
     console = make_writer(file, width=width)
+    from .plain import PlainConsole
+
+    if isinstance(console, PlainConsole):
+        console.print_blocks(blocks(console.width))
+        return
     for block in blocks(console.width):
         print_block(console, block)
 

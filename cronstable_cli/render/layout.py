@@ -441,25 +441,27 @@ class Prose:
     def plain(self) -> tuple[str, list[tuple[int, int]]] | None:
         """`text()` without rich: the paragraph and its kept spans, or None when a part
         is a rich Text (render/plain.py prints what this returns)."""
-        plain = ""
+        pieces: list[str] = []
         kept: list[tuple[int, int]] = []
+        start = 0
         for part in self.parts:
-            start = len(plain)
             if isinstance(part, Keep):
                 if not isinstance(part.text, str):
                     return None
-                plain += part.text
-                kept.append((start, len(plain)))
-                continue
-            if isinstance(part, tuple):
-                piece = part[0]
-            elif isinstance(part, str):
-                piece = part
+                piece = part.text
+                kept.append((start, start + len(piece)))
             else:
-                return None
-            plain += piece
-            kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece))
-        return plain, kept
+                if isinstance(part, tuple):
+                    piece = part[0]
+                elif isinstance(part, str):
+                    piece = part
+                else:
+                    return None
+                if "`" in piece:  # a code span needs its backticks: most parts have none
+                    kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece))
+            pieces.append(piece)
+            start += len(piece)
+        return "".join(pieces), kept
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         text, kept = self.text(console, options.encoding) if options.ascii_only else self.text()
@@ -538,28 +540,40 @@ def wrap_plain(
     whole_lead: bool = False,
 ) -> list[str]:
     """`wrap` for a plain str: the same breaks and folds, no rich Text built (fast path)."""
-    breaks = _breaks(plain, width, indent, kept)
-    bounds = zip([0, *breaks], [*breaks, len(plain)], strict=True)
-    lead = _run_end(plain, 0) if whole_lead else 0
-    out: list[str] = []
     # Printable ASCII is a cell per character: a line no longer than the width has
     # nothing to fold (the common case, asked without `_fold_plain`).
     simple = plain.isascii() and plain.isprintable()
-    for n, (start, end) in enumerate(bounds):
-        line = plain[start:end].rstrip()
-        if n:
-            line = " " * indent + line
+    breaks = _breaks(plain, width, indent, kept, simple)
+    lead = _run_end(plain, 0) if whole_lead else 0
+    if not breaks:
+        line = plain.rstrip()
         if simple and len(line) <= width:
-            out.append(line)
+            return [line]
+        return list(_fold_plain(line, width, lead, indent))
+    pad = " " * indent
+    out = [plain[: breaks[0]].rstrip()]
+    ends = [*breaks[1:], len(plain)]
+    out += [pad + plain[a:b].rstrip() for a, b in zip(breaks, ends, strict=True)]
+    if simple and max(map(len, out)) <= width:
+        return out
+    folded: list[str] = []
+    for n, line in enumerate(out):
+        if simple and len(line) <= width:
+            folded.append(line)
         else:
-            out.extend(_fold_plain(line, width, indent if n else lead, indent))
-    return out
+            folded.extend(_fold_plain(line, width, indent if n else lead, indent))
+    return folded
 
 
-def _breaks(plain: str, width: int, indent: int, kept: Sequence[tuple[int, int]]) -> list[int]:
-    """Offsets where greedy wrapping starts a new line (shared by `wrap` and `wrap_plain`)."""
+def _breaks(
+    plain: str, width: int, indent: int, kept: Sequence[tuple[int, int]], simple: bool | None = None
+) -> list[int]:
+    """Offsets where greedy wrapping starts a new line (shared by `wrap` and `wrap_plain`).
+
+    `simple`: whether `plain` is printable ASCII, when the caller knows already."""
     # Printable ASCII is a cell per character: a span's width is its length, no slice.
-    simple = plain.isascii() and plain.isprintable()
+    if simple is None:
+        simple = plain.isascii() and plain.isprintable()
     if simple and not kept and "`" not in plain:
         return _line_breaks(plain, width, indent)
     if simple:
@@ -591,29 +605,41 @@ def _spans_joined(plain: str, spans: Sequence[tuple[int, int]]) -> str | None:
 
 def _line_breaks(plain: str, width: int, indent: int) -> list[int]:
     """`_word_breaks` for printable ASCII without kept spans: a line at a time, not a
-    word at a time (the thousands of load errors of a big fleet on stderr). The words
+    word at a time (the thousands of findings or load errors of a big fleet). The words
     that end within a line's width all fit; the first that ends past it starts the next.
     """
     word = _RUN.search(plain)
     if word is None:
         return []
-    after = word.end()  # the end of the last word placed (the first is never moved)
     breaks: list[int] = []
-    line_start, size = 0, len(plain)
+    size = len(plain)
+    line_start, first = 0, word.start()  # where the line is measured from, its first word
+    room = width
     while True:
-        limit = line_start + width - (indent if breaks else 0)  # a word may end here
-        if after >= limit:  # the line is full already: the next word starts a new one
-            word = _RUN.search(plain, after)
-        elif limit >= size:
+        limit = line_start + room  # a word may end here
+        if limit >= size:
             return breaks
-        elif plain[limit] == " ":  # a word ends right at the limit: the next one moves
-            word = _RUN.search(plain, limit)
-        else:  # the word running across the limit moves
-            word = _RUN.search(plain, plain.rfind(" ", 0, limit) + 1)
-        if word is None:
+        if limit > first and plain[limit] == " ":
+            cut = limit  # a word ends right at the limit: the next one moves
+        else:
+            # The word running across the limit moves, unless it is the line's first
+            # (never moved): then the word after it does.
+            cut = plain.rfind(" ", first, limit) if limit > first else -1
+            if cut < 0:
+                cut = plain.find(" ", max(limit, first))
+                if cut < 0:
+                    return breaks
+        start = cut + 1  # the next word: after the space, or after a run of them
+        if start < size and plain[start] == " ":
+            word = _RUN.search(plain, start)
+            if word is None:
+                return breaks
+            start = word.start()
+        elif start >= size:
             return breaks
-        line_start, after = word.span()
-        breaks.append(line_start)
+        breaks.append(start)
+        line_start = first = start
+        room = width - indent
 
 
 def _word_breaks(

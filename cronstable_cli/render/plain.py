@@ -10,12 +10,13 @@ else to a rich console built on first use, so a renderer may mix both.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from ..safe_text import shown
+from ..safe_text import is_plain, shown
 from .layout import (
     INDENT,
+    Block,
     Column,
     FitTable,
     Keep,
@@ -62,30 +63,88 @@ class PlainConsole:
         if lines is None:
             self.rich.print(*objects, **options)
             return
-        # Every line is whole: a line break inside one came from the text itself.
-        self.file.write("".join(shown(line) + "\n" for line in lines))
+        self.file.write(_text(lines))
+
+    def print_blocks(self, blocks: Iterable[Block]) -> None:
+        """`print_block` for each block in turn, the plain ones written a batch at a time
+        (a report of 100,000 findings is not 100,000 writes)."""
+        pending: list[str] = []
+        try:
+            for block in blocks:
+                lines = plain_lines(block, self.width)
+                if lines is None:
+                    self._flush(pending)
+                    if overflows(block):
+                        self.rich.print(block, soft_wrap=True)
+                    else:
+                        self.rich.print(block)
+                    continue
+                pending += lines
+                if len(pending) >= _BATCH:
+                    self._flush(pending)
+        finally:
+            self._flush(pending)
+
+    def _flush(self, pending: list[str]) -> None:
+        if pending:
+            text = _text(pending)
+            pending.clear()  # before the write: a broken pipe must not write it twice
+            self.file.write(text)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rich, name)
 
 
+# Lines the plain writer gathers before it writes them.
+_BATCH = 4096
+
+
+def _text(lines: list[str]) -> str:
+    """The lines as written: each ended by a line break, control characters escaped.
+
+    Every line is whole: a line break inside one came from the text itself."""
+    if not lines:
+        return ""
+    if is_plain("".join(lines)):  # the common case, checked in C
+        return "\n".join(lines) + "\n"
+    return "".join(shown(line) + "\n" for line in lines)
+
+
 def plain_lines(renderable: object, width: int) -> list[str] | None:
     """The lines rich would print for `renderable` without styles, or None if not ours."""
+    lines: list[str] | None
     if isinstance(renderable, Prose):
-        lines = _prose(renderable, width)
-    elif isinstance(renderable, FitTable):
+        return _prose_fitted(renderable, width)
+    if isinstance(renderable, FitTable):
         lines = _fit_table(renderable, width)
     elif isinstance(renderable, Line):
         lines = [renderable.plain] if renderable.whole else _line(renderable.plain, width)
     else:
         return None
-    # A line still wider than the width (a wide character folded by code points, a chart
-    # on a very narrow screen) is wrapped again by rich, by rules of its own: rich prints it.
-    # A whole path is the exception: printed as it is by both (soft wrap).
-    whole = 1 if overflows(renderable) else 0
-    if lines is None or any(_cell_width(line) > width for line in lines[whole:]):
+    return _fitted(lines, width, overflows(renderable))
+
+
+def _fitted(lines: list[str] | None, width: int, whole: bool) -> list[str] | None:
+    """The lines, unless one is still wider than the width (a wide character folded by
+    code points, a chart on a very narrow screen): rich wraps that again, by rules of its
+    own, and prints it. A whole path (`whole`: the first line) is the exception: printed
+    as it is by both (soft wrap)."""
+    if lines is None or any(_cell_width(line) > width for line in lines[1 if whole else 0 :]):
         return None
     return lines
+
+
+def _prose_fitted(prose: Prose, width: int) -> list[str] | None:
+    read = prose.plain()
+    if read is None:
+        return None
+    plain, kept = read
+    lines = wrap_plain(plain, width, prose.indent, kept=kept, whole_lead=prose.whole_lead)
+    if not (plain.isascii() and plain.isprintable()):
+        return _fitted(lines, width, prose.whole_lead)
+    # A cell a character (every finding of a big report): the widths are the lengths.
+    rest = lines[1:] if prose.whole_lead else lines
+    return lines if not rest or max(map(len, rest)) <= width else None
 
 
 # rich's unit of wrapping: a word with the blanks before and after it.

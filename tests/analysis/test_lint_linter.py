@@ -6,6 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from cronstable_cli.analysis.lint import LintReport, registry
 from cronstable_cli.records import Finding, SourceLocation
@@ -272,3 +275,76 @@ def test_no_rule_names_its_job_itself() -> None:
     rules = Path(registry.__file__).parent / "rules"
     for module in rules.glob("*.py"):
         assert "w.job(ctx.name)}: " not in module.read_text(encoding="utf-8"), module.name
+
+
+# -- runtime-key verdicts shared between jobs alike in schedule, zone and keys -----------
+
+_RUNTIME_CODES = frozenset({"runs-may-overlap", "sla-gap-breach", "runtime-alarm-after-timeout"})
+
+
+# Each runtime value's choices: the jobs of a draw share one choice of each and differ
+# from it in at most one, so that many are alike but for one key.
+_RUNTIME_VALUES: dict[str, list[Any]] = {
+    "execution_timeout": [None, 240.0, 300.0, 3600.0, 90000.0],
+    "kill_timeout": [0.0, 30.0, 120.0],
+    "concurrency_policy": ["Allow", "Forbid", "Replace"],
+    "concurrency_scope": ["node", "cluster"],
+    "catchup_jitter": [0, 600],
+    "on_missed": ["skip", "run_once"],
+    "max_time_since_success": [None, 3000, 86400, 93600],
+    "late_after": [None, 60],
+    "max_runtime": [None, 200, 4000],
+}
+
+
+@st.composite
+def _runtime_jobs(draw: st.DrawFn) -> list[Any]:
+    """Jobs drawn from a few schedules and zones, alike in their runtime values but for
+    at most one each, so many share a timeline and their keys; names and key places
+    all differ."""
+    from cronstable_cli.records import Job, KeyOrigins, RuntimeKeys
+
+    base = {key: draw(st.sampled_from(choices)) for key, choices in _RUNTIME_VALUES.items()}
+    schedules = ["*/5 * * * *", "0 * * * *", "H * * * *", "0 9 * * 1-5"]
+    out = []
+    for n in range(draw(st.integers(2, 9))):
+        line = 10 * n + 4
+        own = draw(st.booleans())  # the keys written on the job, or in the defaults
+        written = (
+            ("executionTimeout", line + 2, 5),
+            ("sla.maxTimeSinceSuccessSeconds", line + 3, 7),
+        )
+        inherited = (
+            ("executionTimeout", SourceLocation("defaults.yaml", 2, 3)),
+            ("sla.maxTimeSinceSuccessSeconds", SourceLocation("defaults.yaml", 5, 3)),
+        )
+        values = dict(base)
+        varied = draw(st.sampled_from([None, *_RUNTIME_VALUES]))
+        if varied is not None:
+            values[varied] = draw(st.sampled_from(_RUNTIME_VALUES[varied]))
+        origins = KeyOrigins(FILE, written, ()) if own else KeyOrigins(FILE, (), inherited)
+        out.append(
+            Job(
+                name=f"job-{n}-{draw(st.sampled_from(['a', 'bb', 'ccc']))}",
+                schedule=draw(st.sampled_from(schedules)),
+                timezone=draw(st.sampled_from([None, "America/New_York", "Nowhere/Else"])),
+                cluster_policy=draw(st.sampled_from(["Leader", "EveryNode"])),
+                location=SourceLocation(FILE, line, 3),
+                schedule_location=SourceLocation(FILE, line + 1, 15),
+                runtime=RuntimeKeys(**values, origins=origins),
+            )
+        )
+    return out
+
+
+@given(_runtime_jobs())
+@examples(max_examples=150, deadline=None)
+def test_runtime_findings_shared_between_jobs_read_as_if_linted_alone(jobs: list[Any]) -> None:
+    # The runtime rules decide once per timeline and runtime values; each job's findings
+    # must be exactly those it gets linted on its own, with its name and key places.
+    together = run(*jobs, select=_RUNTIME_CODES).findings
+    for one in jobs:
+        alone = run(one, select=_RUNTIME_CODES).findings
+        assert [f for f in together if f.job == one.name] == list(alone)
+    assert len(together) == sum(len(run(one, select=_RUNTIME_CODES).findings) for one in jobs)
+    assert {f.code for f in together} <= _RUNTIME_CODES | {"unknown-timezone"}

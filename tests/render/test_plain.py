@@ -160,3 +160,74 @@ def test_latin_text_and_report_glyphs_are_measured_as_rich_measures_them() -> No
         assert _cell_width(text) == cell_len(text), text
     for text in (f"{glyphs}é日", "█\u0301", "→\x1b"):  # and with what only rich measures
         assert _cell_width(text) == cell_len(text), text
+
+
+# Printable ASCII takes the writer's fast path (a line at a time, widths as lengths):
+# runs of blanks, leading and trailing ones, words wider than a line, tiny widths.
+ASCII_TEXT = st.text(alphabet="ab  x/:-_.`", max_size=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(ASCII_TEXT, st.tuples(ASCII_TEXT, st.just("bold")), ASCII_TEXT.map(Keep)),
+        max_size=6,
+    ),
+    st.integers(0, 6),
+    st.integers(1, 40),
+    st.booleans(),
+)
+def test_ascii_prose_prints_as_rich_prints_it(
+    parts: list, indent: int, width: int, lead: bool
+) -> None:
+    prose = Prose(*parts, indent=indent, whole_lead=lead)
+    assert by_plain(prose, width) == by_rich(prose, width)
+
+
+BLOCKS = st.one_of(
+    st.builds(lambda t, w: Line(t, whole=w), RUN, st.booleans()),
+    st.builds(lambda t, lead: Prose(t, indent=2, whole_lead=lead), TEXT, st.booleans()),
+    st.just(Prose("bell\x07 and a\nbreak")),  # escaped by the writer
+    st.just(Prose("日" * 30)),  # folded wider than the width: rich prints it
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(BLOCKS, max_size=12), st.integers(8, 40))
+def test_blocks_printed_in_batches_are_the_blocks_printed_one_by_one(
+    blocks: list, width: int
+) -> None:
+    from cronstable_cli.render.console import print_block
+
+    one_by_one = io.StringIO()
+    writer = PlainConsole(one_by_one, width, lambda: make_console(one_by_one, width=width))
+    for block in blocks:
+        print_block(writer, block)
+    batched = io.StringIO()
+    writer = PlainConsole(batched, width, lambda: make_console(batched, width=width))
+    writer.print_blocks(blocks)
+    assert batched.getvalue() == one_by_one.getvalue()
+
+
+def test_a_long_report_is_written_in_batches_in_order() -> None:
+    from cronstable_cli.render import plain
+
+    class Counting(io.StringIO):
+        writes = 0
+
+        def write(self, text: str) -> int:
+            self.writes += 1
+            return super().write(text)
+
+    blocks = [Prose(f"finding {n} " + "word " * 30, indent=4) for n in range(3000)]
+    blocks.insert(1500, Prose("日" * 30))  # through rich, between two batches
+    assert plain_lines(blocks[1500], 40) is None
+    out = Counting()
+    PlainConsole(out, 40, lambda: make_console(out, width=40)).print_blocks(blocks)
+    expected = io.StringIO()
+    writer = PlainConsole(expected, 40, lambda: make_console(expected, width=40))
+    for block in blocks:
+        writer.print(block)
+    assert out.getvalue() == expected.getvalue()
+    lines = out.getvalue().count("\n")
+    assert out.writes <= lines // plain._BATCH + 4  # batches, the rich block, the rest

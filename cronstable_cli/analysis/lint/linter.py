@@ -115,11 +115,13 @@ def lint(
         assert rule.check is not None
         found.extend(rule.check(fleet))
     owners = _Owners([*loaded.jobs, *withheld])
-    kept = [
-        f
-        for f in found
-        if f.code in REFUSALS or (selected(f.code, settings) and not owners.suppresses(f))
-    ]
+    # Whether a code is reported, asked once per code, not once per finding.
+    reported = {
+        code: code in REFUSALS or selected(code, settings) for code in {f.code for f in found}
+    }
+    kept = [f for f in found if reported[f.code]]
+    if owners.by_name:  # some `# cronstable: ignore` in the files: ask who owns each finding
+        kept = [f for f in kept if f.code in REFUSALS or not owners.suppresses(f)]
     kept.sort(key=_sort_key)
     return LintReport(tuple(kept), len(loaded.jobs), tuple(loaded.files))
 
@@ -144,13 +146,14 @@ class _Shared:
     """One (schedule, zone, kind, enabled)'s per-schedule verdicts, and the rules still
     worth visiting for its other jobs (a per-schedule rule known to find nothing is not)."""
 
-    __slots__ = ("parsed", "plan", "verdicts")
+    __slots__ = ("parsed", "plans", "verdicts")
 
     def __init__(self, parsed: Parsed) -> None:
         self.parsed = parsed  # alive while its id is a key
         # rule code -> the job that was checked and what the rule found there
         self.verdicts: dict[str, tuple[JobContext, list[Finding]]] = {}
-        self.plan: Sequence[registry.Rule] | None = None
+        # The plan for a job without runtime keys, and for one with them (None: not made).
+        self.plans: tuple[Sequence[registry.Rule], Sequence[registry.Rule]] | None = None
 
 
 def _job_findings(
@@ -183,17 +186,20 @@ def _job_findings(
     if alike is None:
         alike = shared[key] = _Shared(ctx.parsed)
     out: list[Finding] = []
-    replaced: set[str] = set()
+    replaced = _NOTHING
     bare: JobContext | None = None  # this job without a subject, for findings others share
-    learned = False  # a verdict found here: the plan is made again
+    learned = False  # a verdict found here: the plans are made again
     runtime = job.runtime is not None
-    for rule in rules if alike.plan is None else alike.plan:
-        if rule.code in replaced or (rule.needs_runtime and not runtime):
+    plans = alike.plans
+    # A rule that needs runtime keys is not in the plan for a job without them.
+    plan = [r for r in rules if runtime or not r.needs_runtime] if plans is None else plans[runtime]
+    for rule in plan:
+        if rule.code in replaced:
             continue
-        assert rule.check is not None
         if rule.per_schedule:
             known = alike.verdicts.get(rule.code)
             if known is None:
+                assert rule.check is not None
                 bare = bare or replace(ctx, subject=False)
                 known = alike.verdicts[rule.code] = (ctx, list(rule.check(bare)))
                 learned = True
@@ -201,23 +207,29 @@ def _job_findings(
                 continue  # the common case: nothing found, nothing to move or replace
             emitted = [_moved(f, known[0], ctx) for f in known[1]]
         else:
+            assert rule.check is not None
             emitted = list(rule.check(ctx))
         if emitted:
             out.extend(emitted)
-            replaced |= rule.replaces
-    if learned or alike.plan is None:
+            if rule.replaces:
+                replaced |= rule.replaces
+    if learned or plans is None:
         # Left out for this parse's other jobs: a per-schedule rule that found nothing,
         # and a rule that finds nothing in this parse whatever the job.
         verdicts, parsed = alike.verdicts, ctx.parsed
-        alike.plan = [
+        full = [
             r
             for r in rules
             if not (r.per_schedule and r.code in verdicts and not verdicts[r.code][1])
             and (r.applies is None or r.applies(parsed))
         ]
-    if not out:
+        alike.plans = ([r for r in full if not r.needs_runtime], full)
+    if not out or (not replaced and job.suppressed is None):
         return out
-    return [f for f in out if f.code not in replaced and not ctx.job.is_suppressed(f.code)]
+    return [f for f in out if f.code not in replaced and not job.is_suppressed(f.code)]
+
+
+_NOTHING: frozenset[str] = frozenset()
 
 
 def _moved(finding: Finding, source: JobContext, target: JobContext) -> Finding:
@@ -367,10 +379,8 @@ def selected(code: str, settings: LintSettings) -> bool:
 
 
 def _sort_key(finding: Finding) -> tuple[str, int, int, int, str]:
-    return (
-        finding.file or "",
-        finding.line,
-        finding.column,
-        registry.ORDER.get(finding.code, len(registry.ORDER)),
-        finding.message,
-    )
+    at = finding.location
+    order = registry.ORDER.get(finding.code, len(registry.ORDER))
+    if at is None:
+        return ("", 0, 0, order, finding.message)
+    return (at.file or "", at.line, at.column, order, finding.message)

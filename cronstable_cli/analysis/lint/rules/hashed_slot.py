@@ -36,6 +36,13 @@ CODE = "hashed-slot"
 LEVEL: Level = "note"
 
 
+# What moves the slots, by the job's kind.
+_MOVES = {
+    "crontab": "its name is its file and line, so moving the entry to another line moves it",
+    "dag": "renaming the DAG moves it to other slots",
+}
+
+
 def applies(parsed: Parsed) -> bool:
     """Only a schedule with an H item has a slot."""
     return parsed.uses_hash
@@ -46,10 +53,7 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     if not parsed.uses_hash:
         return
     column = next(f.column for f in parsed.fields if f.hashed)
-    moves = {
-        "crontab": "its name is its file and line, so moving the entry to another line moves it",
-        "dag": "renaming the DAG moves it to other slots",
-    }.get(ctx.job.kind, "renaming the job moves it to other slots")
+    moves = _MOVES.get(ctx.job.kind, "renaming the job moves it to other slots")
     yield ctx.finding(
         CODE,
         (

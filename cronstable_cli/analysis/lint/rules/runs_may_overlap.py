@@ -59,18 +59,24 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     keys = ctx.job.runtime
     if keys is None:
         return
+    # Everything the verdict reads from the job besides its timeline (r.shared_verdict).
+    key = (CODE, keys.execution_timeout, keys.kill_timeout, keys.max_runtime,
+           keys.concurrency_policy, keys.concurrency_scope, ctx.job.cluster_policy)  # fmt: skip
+    verdict = r.shared_verdict(ctx, key, lambda: _verdict(ctx, keys))
+    if verdict is not None:
+        yield ctx.key_finding(CODE, verdict.message, verdict.path, level=verdict.level)
+
+
+def _verdict(ctx: JobContext, keys: RuntimeKeys) -> r.Verdict | None:
     bound = r.run_bound(keys)
     if bound is None:
-        return
+        return None
     found = r.gaps(ctx)
     if found is None or bound.seconds < found.shortest.seconds:
-        return
+        return None
     policy = keys.concurrency_policy
     level: Level = "note" if policy in ("Forbid", "Replace") else "warning"
-    key = (CODE, bound, keys.execution_timeout, keys.kill_timeout, policy,
-           keys.concurrency_scope, ctx.job.cluster_policy)  # fmt: skip
-    message = r.shared_text(ctx, key, lambda: _message(ctx, keys, bound, found))
-    yield ctx.key_finding(CODE, message, bound.path, level=level)
+    return r.Verdict(_message(ctx, keys, bound, found), bound.path, level)
 
 
 def _message(ctx: JobContext, keys: RuntimeKeys, bound: r.Bound, found: Gaps) -> str:

@@ -47,7 +47,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ....records import Finding, Level
+from ....records import Finding, Level, RuntimeKeys
 from .. import runtime as r
 from ..context import JobContext
 
@@ -65,18 +65,12 @@ def check(ctx: JobContext) -> Iterator[Finding]:
         return
     threshold = keys.max_time_since_success
     if threshold is not None:
-        found = r.gaps(ctx)
-        if found is not None and threshold < found.longest.seconds:
-            longest = found.longest
-            bound = r.run_bound(keys)
-            message = r.shared_text(
-                ctx, (CODE, threshold, bound), lambda: _stale(ctx, threshold, longest, bound)
-            )
+        # Everything the verdict reads from the job besides its timeline (r.shared_verdict).
+        key = (CODE, threshold, keys.execution_timeout, keys.kill_timeout, keys.max_runtime)
+        verdict = r.shared_verdict(ctx, key, lambda: _stale_verdict(ctx, keys, threshold))
+        if verdict is not None:
             yield ctx.key_finding(
-                CODE,
-                message,
-                "sla.maxTimeSinceSuccessSeconds",
-                key="maxTimeSinceSuccessSeconds",
+                CODE, verdict.message, verdict.path, key="maxTimeSinceSuccessSeconds"
             )
     late = keys.late_after
     if late is not None and keys.on_missed != "skip" and keys.catchup_jitter > 0:
@@ -94,6 +88,14 @@ def check(ctx: JobContext) -> Iterator[Finding]:
                 "sla.lateAfterSeconds",
                 key="lateAfterSeconds",
             )
+
+
+def _stale_verdict(ctx: JobContext, keys: RuntimeKeys, threshold: int) -> r.Verdict | None:
+    found = r.gaps(ctx)
+    if found is None or threshold >= found.longest.seconds:
+        return None
+    message = _stale(ctx, threshold, found.longest, r.run_bound(keys))
+    return r.Verdict(message, "sla.maxTimeSinceSuccessSeconds", LEVEL)
 
 
 def _stale(ctx: JobContext, threshold: int, gap: Gap, bound: r.Bound | None) -> str:
