@@ -18,7 +18,7 @@ from ..records import LEVELS, Finding, Job
 from .cluster import ClusterError, NodeSource, nodes_from_cluster
 from .diff import JobsDiff, Side, diff_jobs
 from .duplicates import DuplicateGroup, duplicate_group
-from .fires import FireGroup, Fleet, build_fleet
+from .fires import FireGroup, FireMemo, Fleet, build_fleet
 from .jitter import JitterOption
 from .lint import LintSettings, lint
 from .owners import FleetTooLarge, HashName, RendezvousCache
@@ -150,9 +150,12 @@ def diff_fleets(base: Side, head: Side, settings: DiffSettings) -> FleetDiff:
 
 
 def _pressure(base: Fleet, head: Fleet, settings: DiffSettings) -> PressureDelta:
+    # Both sides over one window: a group the change left alone is enumerated once.
+    memo: FireMemo = {}
+
     def run(fleet: Fleet) -> Pressure:
         return compute_pressure(
-            fleet, settings.start, settings.hours, settings.zone, jitter=settings.jitter
+            fleet, settings.start, settings.hours, settings.zone, jitter=settings.jitter, memo=memo
         )
 
     before, after = run(base), run(head)

@@ -35,6 +35,10 @@ MAX_HOURS = 168
 _DAY = 86400
 _MIDNIGHT = frozenset((0,))
 Progress = Callable[[int, int], None]  # (groups done, groups in all)
+# Fires already enumerated, by (meaning, zone, start, end): what a group's fires
+# depend on. Windows handed one memo (diff's two sides over the same window)
+# enumerate each group both sides share once. The lists are read, never changed.
+FireMemo = dict[tuple[tuple[object, ...], str, int, int], list[int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,24 +79,36 @@ class Window:
     fleet: Fleet
     start: int
     end: int
+    memo: FireMemo | None = None  # shared with other windows (see FireMemo)
 
     def __iter__(self) -> Iterator[tuple[FireGroup, list[int]]]:
         """(group, its sorted fire instants) for every group; weight by group.weight."""
-        start, end = self.start, self.end
+        start, end, memo = self.start, self.end, self.memo
         midnights: dict[tuple[object, ...], list[int]] = {}
         for group in self.fleet.groups:
-            if not is_fixed(group.tz):
-                yield group, group.timeline.fires_between(start, end)
-                continue
             p = group.parsed[0]
-            day_key = (p.dom, p.months, p.dow, p.years, group.zone)
-            days = midnights.get(day_key)
-            if days is None:
-                # The matching days' midnights, from one day before the window.
-                at_midnight = p._replace(seconds=_MIDNIGHT, minutes=_MIDNIGHT, hours=_MIDNIGHT)
-                days = Timeline(Schedule(at_midnight), group.tz).fires_between(start - _DAY, end)
-                midnights[day_key] = days
-            yield group, _fixed_fires(days, seconds_of_day(p), start, end)
+            if memo is not None:
+                key = (p.meaning, group.zone, start, end)
+                known = memo.get(key)
+                if known is not None:
+                    yield group, known
+                    continue
+            if not is_fixed(group.tz):
+                fires = group.timeline.fires_between(start, end)
+            else:
+                day_key = (p.dom, p.months, p.dow, p.years, group.zone)
+                days = midnights.get(day_key)
+                if days is None:
+                    # The matching days' midnights, from one day before the window.
+                    at_midnight = p._replace(seconds=_MIDNIGHT, minutes=_MIDNIGHT, hours=_MIDNIGHT)
+                    days = Timeline(Schedule(at_midnight), group.tz).fires_between(
+                        start - _DAY, end
+                    )
+                    midnights[day_key] = days
+                fires = _fixed_fires(days, seconds_of_day(p), start, end)
+            if memo is not None:
+                memo[key] = fires
+            yield group, fires
 
     def track(self, progress: Progress | None) -> Iterator[tuple[FireGroup, list[int]]]:
         """Like iterating, reporting (done, total) after each group."""
@@ -122,8 +138,9 @@ class Fleet:
         """How many jobs are analysed."""
         return sum(group.weight for group in self.groups)
 
-    def window(self, start: int, end: int) -> Window:
-        return Window(self, start, end)
+    def window(self, start: int, end: int, memo: FireMemo | None = None) -> Window:
+        """The fires in [start, end); with `memo`, those another window found are reused."""
+        return Window(self, start, end, memo)
 
     def without(self, name: str) -> Fleet:
         """The fleet with one job left out (suggest --job re-places it)."""

@@ -15,7 +15,7 @@ from datetime import datetime, timezone, tzinfo
 from ..engine import zone_name
 from ..names import natural_sorted
 from .display_clock import MINUTES_PER_DAY, DisplayClock
-from .fires import FireGroup, Fleet, Progress, window_bounds
+from .fires import FireGroup, FireMemo, Fleet, Progress, window_bounds
 from .jitter import JitterOption
 from .jitter_pressure import JitterPressure, JitterTally
 from .occupancy import Occupancy
@@ -78,11 +78,14 @@ def compute_pressure(
     all_cells: bool = False,
     jitter: JitterOption | None = None,
     progress: Progress | None = None,
+    memo: FireMemo | None = None,
 ) -> Pressure:
     """The fleet's pressure in [start, start + hours), labelled in `zone`.
 
     With `jitter` (`"auto"` or a width in seconds) the same enumeration also
     yields the busiest minute second by second, before and after jitter.
+    `memo` (see `fires.FireMemo`) lets two fleets over one window share the
+    fires of the groups they have in common.
     """
     first, end = window_bounds(start, hours)
     clock = DisplayClock(zone, first, end)
@@ -91,7 +94,7 @@ def compute_pressure(
     minute_jobs = [0] * 60
     instants: set[int] = set()
     per_group: list[tuple[FireGroup, Counter[int]]] = []
-    for group, fires in fleet.window(first, end).track(progress):
+    for group, fires in fleet.window(first, end, memo).track(progress):
         if tally is not None:
             tally.add(group, fires)
         if not fires:

@@ -174,3 +174,52 @@ def test_fixed_offset_zones_take_the_shared_day_path() -> None:
     got = fires_of(jobs, utc(2026, 1, 1), 168)
     assert got["utc"] == [epoch(utc(2026, 1, 5, 12))]
     assert got["gmt-5"] == [epoch(utc(2026, 1, 5, 17))]
+
+
+# --- a memo shared by windows (diff's two sides) ------------------------------------
+
+_MEMO_SCHEDULES = [
+    ("a", "0 * * * *", None),
+    ("b", "*/7 9-17 * * mon-fri", "Europe/Berlin"),
+    ("c", "30 2 * * *", "America/New_York"),  # a skipped 02:30 on the March change
+    ("d", "H H * * *", "Australia/Lord_Howe"),
+    ("e", "0 12 L * *", None),
+    ("f", "15 4 * * *", "Europe/Berlin"),
+]
+
+
+@pytest.mark.parametrize("hours", [1, 24, 168])
+def test_windows_sharing_a_memo_find_what_each_finds_alone(hours: int) -> None:
+    # Two sides of a change: "b" and "f" are the same, "a" changed its schedule,
+    # "c" left, "g" came; the DST week of 2026 in America/New_York and Europe/Berlin.
+    base = [job(n, s, timezone=z) for n, s, z in _MEMO_SCHEDULES]
+    head = [
+        job(n, "5 * * * *" if n == "a" else s, timezone=z)
+        for n, s, z in _MEMO_SCHEDULES
+        if n != "c"
+    ]
+    head.append(job("g", "*/10 * * * *", timezone="Europe/Berlin"))
+    for start in (JAN, utc(2026, 3, 6), utc(2026, 3, 27)):
+        first, end = window_bounds(start, hours)
+        memo: dict = {}
+        for jobs in (base, head, base):
+            alone = {j.name: f for j, f in build_fleet(jobs).window(first, end).per_job()}
+            shared = {j.name: f for j, f in build_fleet(jobs).window(first, end, memo).per_job()}
+            assert shared == alone
+        # Each group the sides have in common was enumerated once: one entry per
+        # (meaning, zone) of the union, and the head reads the base's lists.
+        assert len(memo) == 8  # base: a-f; head adds its new "a" and "g"
+        other: dict = {}
+        a = dict(build_fleet(base).window(first, end, other).per_job())
+        b = dict(build_fleet(head).window(first, end, other).per_job())
+        by_name = {j.name: f for j, f in a.items()}
+        assert all(f is by_name[j.name] for j, f in b.items() if j.name in {"b", "d", "e", "f"})
+
+
+def test_a_memo_never_answers_for_another_window() -> None:
+    jobs = [job("a", "0 * * * *")]
+    memo: dict = {}
+    first, end = window_bounds(JAN, 2)
+    assert [len(f) for _, f in build_fleet(jobs).window(first, end, memo)] == [2]
+    later, later_end = window_bounds(JAN + timedelta(hours=5), 3)
+    assert [len(f) for _, f in build_fleet(jobs).window(later, later_end, memo)] == [3]
