@@ -387,7 +387,8 @@ def walk_at_or_after(
                     if dom_days is not None and d not in dom_days:
                         nd = _next_in(dom_days, d, 31)
                         if nd < 0 or nd > last:
-                            wd = -1
+                            if wd >= 0:  # the weekday of the next month's 1st
+                                wd = (wd + last + 1 - d) % 7
                             break
                         if wd >= 0:
                             wd = (wd + nd - d) % 7
@@ -563,16 +564,18 @@ class Schedule:
 
     def first_at_or_after(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
         """The smallest matching wall time >= the given one, or None before 2100."""
-        nexts = self._nexts
-        if nexts is None:
+        try:
+            yn, mn, hn, minn, sn = self._nexts  # type: ignore[misc]
+        except TypeError:  # no tables yet (None): a walk, or the tables made now
+            # (A try costs nothing until it raises: the searches that read the
+            # tables, by far the most, pay no test for the first ones.)
             walks = self._walks
             if walks:
                 self._walks = walks - 1
                 found = walk_at_or_after(self.parsed, y, mo, d, h, mi, s)
                 if found is not False:
                     return found
-            nexts = self._tables()
-        yn, mn, hn, minn, sn = nexts
+            yn, mn, hn, minn, sn = self._tables()
         masks: dict[int, int] = self._masks  # type: ignore[assignment]  # made with the tables
         if y < YEAR_MIN:
             y, mo, d, h, mi, s = YEAR_MIN, 1, 1, 0, 0, 0
