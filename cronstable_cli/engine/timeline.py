@@ -31,6 +31,7 @@ from .parse_result import Parsed
 from .schedule import Schedule, Wall, days_in_month, walk_at_or_after
 from .zone_clock import (
     _CLOCKS,
+    _NO_RUNS,
     ZoneClock,
     civil_from_days,
     clock_for,
@@ -96,6 +97,8 @@ def first_fire(parsed: Parsed, now: datetime, zone: tzinfo) -> datetime | Litera
     if start[0] is now:
         _, wall, end, off, wd = start
     else:
+        if clock.segments is _NO_RUNS:
+            return False  # a zone without tables yet (its first searches ask the zone)
         local = now if now.tzinfo is zone else now.astimezone(zone)
         wall = (local.year, local.month, local.day, local.hour, local.minute, local.second)
         wd = local.isoweekday() % 7
