@@ -8,11 +8,12 @@ from datetime import datetime, timezone, tzinfo
 from .parse_result import Parsed
 from .parser import parse
 from .schedule import Schedule
-from .timeline import Timeline, floor_epoch
+from .timeline import Timeline, first_fire, floor_epoch
 from .zones import load_zone
 
 UTC = timezone.utc
 _MAX_FRAMES = 16  # frames a CronTab keeps search tables for
+_FIRST_WALKS = 2  # see next()
 
 
 class CronTab:
@@ -26,7 +27,7 @@ class CronTab:
     the datetime passed (UTC for a naive one).
     """
 
-    __slots__ = ("_line", "_timelines", "frame", "hash_key", "parsed")
+    __slots__ = ("_line", "_timelines", "_walks", "frame", "hash_key", "parsed")
 
     def __init__(
         self,
@@ -47,6 +48,7 @@ class CronTab:
         # timeline shares the one compiled schedule.
         self._line: Timeline | None = None
         self._timelines: dict[tzinfo, Timeline] | None = None
+        self._walks = _FIRST_WALKS  # first `next()`s answered without a timeline
 
     @property
     def zone(self) -> tzinfo:
@@ -108,6 +110,15 @@ class CronTab:
         # and a first one (a fleet's, after parsing) makes its timeline here.
         line = self._line
         if line is None:
+            walks = self._walks
+            if walks:
+                # A first search (a fleet searches most schedules once): a walk
+                # of the parsed fields, no timeline or table, when now and the
+                # fire lie in the zone's steady runs (False: the timeline answers).
+                self._walks = walks - 1
+                fire = first_fire(self.parsed, now, zone)
+                if fire is not False:
+                    return fire
             line = self._line = Timeline(Schedule(self.parsed), zone)
         elif line.zone is not zone:
             line = self._timeline(zone)

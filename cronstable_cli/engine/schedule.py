@@ -9,6 +9,8 @@ an unrestricted field contributes every day, so no OR special case exists.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .fields import YEAR_MAX, YEAR_MIN, one_value
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
 from .parser import parse
@@ -292,21 +294,207 @@ def seconds_of_day(p: Parsed) -> tuple[int, ...]:
     )
 
 
+# The first searches of a schedule walk its parsed fields instead of building
+# tables (see Schedule): a fleet searches most schedules once. The walk tests
+# membership in the fields' sets and steps through small values (which Python
+# keeps made, so a step allocates nothing), where a table would be built first.
+# It gives up (and the tables answer) after `_WALK_STEPS` steps (a day looked
+# at, a month entered; a month of special day forms, L, W or #, counts four: it
+# makes the month's mask), so a schedule that fires years apart, or never,
+# costs a walk little more than its tables would.
+_WALKS = 2
+_WALK_STEPS = 64
+_EVERY = parse("* * * * * * *")
+_EVERY_DOM, _EVERY_DOW = _EVERY.dom, _EVERY.dow
+
+
+def _next_in(values: frozenset[int], at: int, hi: int) -> int:
+    """The smallest of a field's values in [at, hi], or -1 (hi: the field's largest value).
+
+    From the field's next-table when one is made (every one-value field and
+    `*`: constants), else by membership from `at` on.
+    """
+    table = _NEXT.get(values)
+    if table is not None:
+        return table[at] if at < _SPAN else -1
+    if len(values) <= 8:  # a few values: look at each (a step at a time may take many)
+        best = hi + 1
+        for v in values:
+            if at <= v < best:
+                best = v
+        return best if best <= hi else -1
+    for v in range(at, hi + 1):
+        if v in values:
+            return v
+    return -1
+
+
+def walk_at_or_after(
+    p: Parsed, y: int, mo: int, d: int, h: int, mi: int, s: int, wd: int = -1
+) -> Wall | Literal[False] | None:
+    """`Schedule.first_at_or_after` from the parsed fields, with no table.
+
+    The same walk, year, month, day, then time of day: a value in its field
+    stays (one membership test), one that is not moves to the field's next
+    value (`_next_in`). `wd`: the weekday of (y, mo, d) when the caller knows
+    it (0 = Sunday), else -1. False when the walk gives up (see `_WALK_STEPS`).
+    """
+    seconds, minutes, hours, dom, months, dow, years = p[5:]
+    if not (seconds and minutes and hours):
+        return None  # no time of day matches (@reboot's empty fields)
+    if y < YEAR_MIN:
+        y, mo, d, h, mi, s, wd = YEAR_MIN, 1, 1, 0, 0, 0, -1
+    dom_days = None if dom is _EVERY_DOM else dom.days
+    dow_days = None if dow is _EVERY_DOW else dow.days
+    # Special day forms need the month's calendar: their days come from its mask.
+    masked = (dom_days is not None and (dom[1] or dom[2] or dom[3])) or (
+        dow_days is not None and (dow[1] or dow[2])
+    )
+    budget = _WALK_STEPS
+    while True:
+        if y not in years:
+            y = _next_year(years, y)
+            if y < 0:
+                return None
+            mo, d, h, mi, s, wd = 1, 1, 0, 0, 0, -1
+        while True:  # the months of year y, from mo
+            if mo not in months:
+                if mo < 13:
+                    wd = -1  # (after December, wd is the next year's January 1st's)
+                mo = _next_in(months, mo, 12)
+                if mo < 0:
+                    break
+                d, h, mi, s = 1, 0, 0, 0
+            budget -= 1
+            if budget <= 0:
+                return False
+            last = _MONTH_DAYS[mo] if mo != 2 else days_in_month(y, 2)
+            mask = -1
+            if masked:
+                budget -= 3
+                mask = month_mask(dom, dow, y, mo) >> d  # bit 0: day d
+                wd = -1
+            while d <= last:  # the days of month mo, from d
+                if mask >= 0:  # special forms: the next day of the mask
+                    if not mask & 1:
+                        if not mask:
+                            break
+                        skip = (mask & -mask).bit_length() - 1
+                        d += skip
+                        mask >>= skip
+                        h = mi = s = 0
+                else:
+                    if dom_days is not None and d not in dom_days:
+                        nd = _next_in(dom_days, d, 31)
+                        if nd < 0 or nd > last:
+                            if wd >= 0:  # the weekday of the next month's 1st
+                                wd = (wd + last + 1 - d) % 7
+                            break
+                        if wd >= 0:
+                            wd = (wd + nd - d) % 7
+                        d, h, mi, s = nd, 0, 0, 0
+                    if dow_days is not None:
+                        if wd < 0:
+                            wd = weekday_of(y, mo, d)
+                        if wd not in dow_days:
+                            budget -= 1
+                            if budget <= 0:
+                                return False
+                            d, h, mi, s = d + 1, 0, 0, 0
+                            wd = wd + 1 if wd < 6 else 0
+                            continue
+                # Day d matches: the first time of day at or after (h, mi, s),
+                # as the tables' search: a field that moves on (or carries)
+                # leaves the ones below it at their first values.
+                if h or mi or s:
+                    if h in hours:
+                        if mi in minutes:
+                            if s in seconds:
+                                return (y, mo, d, h, mi, s)
+                            ns = _next_in(seconds, s, 59)
+                            if ns >= 0:
+                                return (y, mo, d, h, mi, ns)
+                            nmi = _next_in(minutes, mi + 1, 59)
+                        else:
+                            nmi = _next_in(minutes, mi, 59)
+                        if nmi >= 0:
+                            return (
+                                y,
+                                mo,
+                                d,
+                                h,
+                                nmi,
+                                0 if 0 in seconds else _next_in(seconds, 0, 59),
+                            )
+                        nh = _next_in(hours, h + 1, 23)
+                    else:
+                        nh = _next_in(hours, h, 23)
+                else:
+                    nh = 0 if 0 in hours else _next_in(hours, 0, 23)
+                if nh >= 0:
+                    return (
+                        y,
+                        mo,
+                        d,
+                        nh,
+                        0 if 0 in minutes else _next_in(minutes, 0, 59),
+                        0 if 0 in seconds else _next_in(seconds, 0, 59),
+                    )
+                # No time left on day d: the next day, from midnight.
+                budget -= 1
+                if budget <= 0:
+                    return False
+                d, h, mi, s = d + 1, 0, 0, 0
+                if wd >= 0:
+                    wd = wd + 1 if wd < 6 else 0
+                if mask > 0:
+                    mask >>= 1
+            # wd, when known, is now the weekday of the next month's 1st.
+            mo, d, h, mi, s = mo + 1, 1, 0, 0, 0
+        y, mo, d, h, mi, s = y + 1, 1, 1, 0, 0, 0
+
+
+def _next_year(years: frozenset[int], at: int) -> int:
+    """The smallest of a year field's values in [at, 2099], or -1."""
+    for y in range(at, YEAR_MAX + 1):
+        if y in years:
+            return y
+    return -1
+
+
 class Schedule:
-    """A parsed expression compiled for search; immutable after construction."""
+    """A parsed expression compiled for search; immutable after construction.
+
+    Its tables are built on first need: the first `walks` forward searches walk
+    the parsed fields themselves (`walk_at_or_after`), so a schedule searched once
+    (a fleet's first `next()` per job) pays for no table; the searches after them
+    read the tables. Both answer the same (tests/engine/test_first_walk.py).
+    """
 
     __slots__ = (
         "_back",
         "_day_seconds",
         "_masks",
         "_nexts",
+        "_walks",
         "parsed",
     )
 
-    def __init__(self, parsed: Parsed) -> None:
+    def __init__(self, parsed: Parsed, walks: int = _WALKS) -> None:
         self.parsed = parsed
+        self._walks = walks  # forward searches left before the tables are built
+        # Built on first need: the forward tables (years .. seconds) by `_tables`,
+        # the backward ones on the first backward search, the day masks' memo by
+        # the first search that reads a month's mask.
+        self._nexts: tuple[list[int], ...] | None = None
+        self._back: tuple[list[int], ...] | None = None
+        self._masks: dict[int, int] | None = None
+        self._day_seconds: tuple[int, ...] | None = None
+
+    def _tables(self) -> tuple[list[int], ...]:
+        """The forward tables, years .. seconds (and the day masks' memo), made now."""
         # Parsed's last seven values, in one unpacking rather than a look-up each.
-        seconds, minutes, hours, dom, months, dow, years = parsed[5:]
+        seconds, minutes, hours, _, months, _, years = self.parsed[5:]
         # Shared tables: after the first schedule with a field's values, one look-up each.
         tables = _NEXT
         # `*` and one-value fields are the parser's constant objects, their tables
@@ -322,25 +510,33 @@ class Schedule:
             # the year: no year, no search.
             yt = _NO_YEARS
         # One tuple, years .. seconds: a slot to store and one to read per search.
-        self._nexts = (yt, tables.get(months) or _forward(months), ht, mt, st)
-        # The backward tables (years .. seconds) are found on the first backward search.
-        self._back: tuple[list[int], ...] | None = None
-        days = (dom, dow)
+        nexts = self._nexts = (yt, tables.get(months) or _forward(months), ht, mt, st)
+        if self._masks is None:
+            self._day_masks()
+        return nexts
+
+    def _day_masks(self) -> dict[int, int]:
+        """The memo of this schedule's month masks, shared by every schedule with its day fields."""
+        p = self.parsed
+        days = (p.dom, p.dow)
         masks = _DAY_MASKS.get(days)
         if masks is None:
             masks = {}
             if len(_DAY_MASKS) < _TABLES_MAX:
                 _DAY_MASKS[days] = masks
         self._masks = masks
-        self._day_seconds: tuple[int, ...] | None = None
+        return masks
 
     def day_mask(self, year: int, month: int) -> int:
         """Bits 1..31 set for the days of that month that match both day fields."""
         key = year * 13 + month
-        mask = self._masks.get(key)
+        masks = self._masks
+        if masks is None:
+            masks = self._day_masks()
+        mask = masks.get(key)
         if mask is None:
             p = self.parsed
-            mask = self._masks[key] = month_mask(p.dom, p.dow, year, month)
+            mask = masks[key] = month_mask(p.dom, p.dow, year, month)
         return mask
 
     def field_day_masks(self, year: int, month: int) -> tuple[int, int]:
@@ -368,8 +564,19 @@ class Schedule:
 
     def first_at_or_after(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
         """The smallest matching wall time >= the given one, or None before 2100."""
-        yn, mn, hn, minn, sn = self._nexts
-        masks = self._masks
+        try:
+            yn, mn, hn, minn, sn = self._nexts  # type: ignore[misc]
+        except TypeError:  # no tables yet (None): a walk, or the tables made now
+            # (A try costs nothing until it raises: the searches that read the
+            # tables, by far the most, pay no test for the first ones.)
+            walks = self._walks
+            if walks:
+                self._walks = walks - 1
+                found = walk_at_or_after(self.parsed, y, mo, d, h, mi, s)
+                if found is not False:
+                    return found
+            yn, mn, hn, minn, sn = self._tables()
+        masks: dict[int, int] = self._masks  # type: ignore[assignment]  # made with the tables
         if y < YEAR_MIN:
             y, mo, d, h, mi, s = YEAR_MIN, 1, 1, 0, 0, 0
         # Year, then month, then day, then the time of day: a carry goes back

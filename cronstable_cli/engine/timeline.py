@@ -25,9 +25,19 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator
 from datetime import datetime, timezone, tzinfo
 from itertools import repeat
+from typing import Literal
 
-from .schedule import Schedule, Wall, days_in_month
-from .zone_clock import ZoneClock, civil_from_days, clock_for, days_from_civil, wall_at
+from .parse_result import Parsed
+from .schedule import Schedule, Wall, days_in_month, walk_at_or_after
+from .zone_clock import (
+    _CLOCKS,
+    _NO_RUNS,
+    ZoneClock,
+    civil_from_days,
+    clock_for,
+    days_from_civil,
+    wall_at,
+)
 from .zones import is_fixed
 
 UTC = timezone.utc
@@ -69,6 +79,54 @@ def floor_epoch(t: datetime) -> int:
 def ceil_epoch(t: datetime) -> int:
     """Whole seconds since the epoch, rounded up: the first whole second at or after t."""
     return floor_epoch(t) + (1 if t.microsecond else 0)
+
+
+def first_fire(parsed: Parsed, now: datetime, zone: tzinfo) -> datetime | Literal[False] | None:
+    """A schedule's first fire strictly after aware `now`, read in `zone`, in now's zone,
+    by a walk of the parsed fields (`walk_at_or_after`): no timeline, no table.
+
+    What `Timeline.next_fire` answers, on its fast path: `now` and the first
+    match after it inside the zone's steady runs (always, in a fixed zone), so
+    the match's one instant is the fire. False when that path does not apply
+    (an offset change near either, a zone without tables yet, a walk that gives
+    up): the caller asks a timeline then. A fleet's first searches share one
+    `now`: its fields, weekday and run are read once (`ZoneClock.start`).
+    """
+    clock = _CLOCKS.get(zone) or clock_for(zone)
+    start = clock.start
+    if start[0] is now:
+        _, wall, end, off, wd = start
+    else:
+        if clock.segments is _NO_RUNS:
+            return False  # a zone without tables yet (its first searches ask the zone)
+        local = now if now.tzinfo is zone else now.astimezone(zone)
+        wall = (local.year, local.month, local.day, local.hour, local.minute, local.second)
+        wd = local.isoweekday() % 7
+        first, end, off = clock.run
+        if not first <= wall <= end:
+            starts, ends, offsets = clock.segments
+            k = bisect_right(starts, wall) - 1
+            end = ends[k]
+            if not wall <= end:
+                return False
+            off = offsets[k]
+            clock.run = (starts[k], end, off)
+        clock.start = (now, wall, end, off, wd)
+    y, mo, d, h, mi, s = wall
+    w = walk_at_or_after(parsed, y, mo, d, h, mi, s + 1, wd)
+    if not w:  # None: no fire left; False: the walk gave up
+        return w
+    if not w <= end:
+        starts, ends, offsets = clock.segments
+        k = bisect_right(starts, w) - 1
+        if not w <= ends[k]:
+            return False
+        off = offsets[k]
+    out = now.tzinfo
+    if out is zone and clock.civil:
+        y, mo, d, h, mi, s = w
+        return datetime(y, mo, d, h, mi, s, 0, out)
+    return datetime.fromtimestamp(wall_seconds(w) - off, out)
 
 
 class Timeline:
@@ -114,7 +172,7 @@ class Timeline:
             if start[0] is now:
                 # The instant the last search in this zone started from (a
                 # fleet's searches share one `now`): its wall fields and run.
-                _, wall, end, off = start
+                _, wall, end, off, _ = start
             else:
                 zone = self.zone
                 local = now if now.tzinfo is zone else now.astimezone(zone)
@@ -135,7 +193,7 @@ class Timeline:
                         return self._next_careful(now, local)
                     off = offsets[k]
                     clock.run = (starts[k], end, off)
-                clock.start = (now, wall, end, off)
+                clock.start = (now, wall, end, off, -1)
             # A steady run: the search starts from the wall fields themselves.
             # No wall time before `now`'s lands after it, and none between it
             # and the first match w exists, so when w lies in a steady run too

@@ -126,11 +126,15 @@ class ZoneClock:
         # next search most likely starts in it too (wall times come in order,
         # and a fleet's searches start from one `now`). It stays true when the
         # tables grow: more probed years never change a known run.
-        self.run: tuple[tuple[int, ...], tuple[int, ...], int] = _NO_RUN
-        # The datetime the last fast `next` started from, its wall fields, and
-        # the end and offset of its steady run: (now, wall, end, offset). A
-        # fleet's searches share one `now`, and a datetime never changes: the
-        # entry holds it, so `is` cannot be fooled by a reused id.
+        # A fixed zone's one run is every wall time.
+        self.run: tuple[tuple[int, ...], tuple[int, ...], int] = (
+            ((), (10000,), self.offset) if self.fixed else _NO_RUN
+        )
+        # The datetime the last fast `next` started from, its wall fields, the
+        # end and offset of its steady run and its weekday (0 = Sunday, -1 when
+        # not read): (now, wall, end, offset, weekday). A fleet's searches share
+        # one `now`, and a datetime never changes: the entry holds it, so `is`
+        # cannot be fooled by a reused id.
         self.start: tuple[Any, ...] = _NO_START
         # The probed years are always one run [first, last]; instants in
         # [lo, hi] are far enough inside it that every change near them is known.

@@ -1,0 +1,229 @@
+"""A schedule's first searches walk the parsed fields; later ones read the tables: they agree.
+
+`walk_at_or_after` answers `Schedule.first_at_or_after` without building a table
+(a fleet searches most schedules once), and `timeline.first_fire` answers a
+CronTab's first `next()` with it, without a timeline. Each is compared here with
+the table path over generated schedules (steps, ranges, lists, L/W/#, H,
+seconds, years), wall times (second 60 included: a search starts at now's
+second + 1) and instants in fixed offsets and DST zones, near their offset
+changes: where the walk answers it must answer exactly what the tables do; it
+may only decline (False), and then the tables answer.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cronstable_cli import CronTab
+from cronstable_cli.engine import Schedule, Timeline, parse
+from cronstable_cli.engine.schedule import days_in_month, walk_at_or_after, weekday_of
+from cronstable_cli.engine.timeline import first_fire, floor_epoch
+from cronstable_cli.engine.zone_clock import clock_for
+
+from .test_properties import DEADLINE, expressions, zoned_instants
+
+UTC = timezone.utc
+SETTINGS = settings(
+    max_examples=400, deadline=DEADLINE, suppress_health_check=[HealthCheck.too_slow]
+)
+# Fixed offsets as `datetime.timezone` (the daemon's UTC, and whole and part hours).
+FIXED = [
+    UTC,
+    timezone(timedelta(hours=5, minutes=30)),
+    timezone(timedelta(hours=-9)),
+    timezone(timedelta(hours=14)),
+]
+
+
+@st.composite
+def walls(draw: st.DrawFn) -> tuple[int, int, int, int, int, int]:
+    """A wall time a search may start from: before 1970 and after 2099 too, second 60."""
+    y = draw(st.one_of(st.integers(2024, 2030), st.integers(1965, 2105)))
+    mo = draw(st.integers(1, 12))
+    d = draw(st.integers(1, days_in_month(y, mo)))
+    s = draw(st.one_of(st.integers(0, 60), st.just(60), st.just(0)))
+    return y, mo, d, draw(st.integers(0, 23)), draw(st.integers(0, 59)), s
+
+
+def tables_first(expr: str, key: str | None, wall: tuple[int, ...]) -> object:
+    return Schedule(parse(expr, key), walks=0).first_at_or_after(*wall)
+
+
+@SETTINGS
+@given(expressions(), walls(), st.booleans())
+def test_the_walk_finds_what_the_tables_find(
+    case: tuple[str, str | None], wall: tuple[int, int, int, int, int, int], tell_weekday: bool
+) -> None:
+    expr, key = case
+    y, mo, d = wall[:3]
+    wd = weekday_of(y, mo, d) if tell_weekday else -1
+    found = walk_at_or_after(parse(expr, key), *wall, wd)
+    if found is not False:  # False: the walk declined, the tables answer
+        assert found == tables_first(expr, key, wall)
+
+
+@SETTINGS
+@given(
+    st.frozensets(st.integers(1, 31), min_size=1, max_size=6),
+    st.frozensets(st.integers(0, 6), min_size=1, max_size=6),
+    st.sampled_from(["0 0 0", "0 30 9", "0 */20 8-18", "15,45 0 12"]),
+    walls(),
+    st.booleans(),
+)
+def test_the_walk_of_both_day_fields(
+    days: frozenset[int],
+    weekdays: frozenset[int],
+    times: str,
+    wall: tuple[int, int, int, int, int, int],
+    tell_weekday: bool,
+) -> None:
+    """Day-of-month AND day-of-week as plain lists: the walk carries the weekday along."""
+    dom, dow = (",".join(map(str, sorted(values))) for values in (days, weekdays))
+    expr = f"{times} {dom} * {dow} *"
+    y, mo, d = wall[:3]
+    wd = weekday_of(y, mo, d) if tell_weekday and y >= 1970 else -1
+    found = walk_at_or_after(parse(expr), *wall, wd)
+    if found is not False:
+        assert found == tables_first(expr, None, wall)
+
+
+# Hand-picked shapes the generator reaches rarely: far-apart and never-firing
+# days, one year, month ends, leap days, special forms near a month's end.
+SHAPES = [
+    "0 0 29 2 *",
+    "0 0 30 2 *",
+    "0 0 31 * *",
+    "0 0 31 4,6 *",
+    "0 12 13 * 5",
+    "0 0 * * 5#5",
+    "0 0 LW 2 *",
+    "0 0 L-30 * *",
+    "59 59 23 31 12 * 2099",
+    "0 0 0 1 1 * 1970",
+    "* * * * * * 2050",
+    "*/7 */13 */5 * * * *",
+    "0 0 1 1 *",
+    "0 8 * * 1#1,L5",
+    "0 0 1W * 0,6",
+]
+
+
+@pytest.mark.parametrize("expr", SHAPES)
+@settings(max_examples=60, deadline=DEADLINE)
+@given(wall=walls())
+def test_the_walk_on_shapes_that_fire_far_apart(
+    expr: str, wall: tuple[int, int, int, int, int, int]
+) -> None:
+    found = walk_at_or_after(parse(expr), *wall)
+    if found is not False:
+        assert found == tables_first(expr, None, wall)
+
+
+def test_the_walk_declines_rather_than_walking_month_after_month() -> None:
+    """A day that never comes (30 February): the walk stops early and the tables answer."""
+    assert walk_at_or_after(parse("0 0 30 2 *"), 2026, 1, 5, 9, 30, 18) is False
+    assert walk_at_or_after(parse("0 0 L-30 2 *"), 2026, 1, 5, 9, 30, 18) is False
+    schedule = Schedule(parse("0 0 30 2 *"))
+    assert schedule.first_at_or_after(2026, 1, 5, 9, 30, 18) is None  # from the tables
+    # Years are skipped by membership, not walked through month by month.
+    assert walk_at_or_after(parse("0 0 L * * 2090"), 2026, 1, 5, 9, 30, 18) == (
+        2090,
+        1,
+        31,
+        0,
+        0,
+        0,
+    )
+
+
+def test_hand_checked_walks() -> None:
+    # Monday 2026-01-05 09:30:18; weekday given or not
+    assert walk_at_or_after(parse("0 9 * * 1-5"), 2026, 1, 5, 9, 30, 18, 1) == (
+        2026,
+        1,
+        6,
+        9,
+        0,
+        0,
+    )
+    assert walk_at_or_after(parse("0 9 * * 1-5"), 2026, 1, 9, 9, 30, 18) == (2026, 1, 12, 9, 0, 0)
+    assert walk_at_or_after(parse("*/15 * * * *"), 2026, 1, 5, 9, 59, 60) == (2026, 1, 5, 10, 0, 0)
+    assert walk_at_or_after(parse("0 0 29 2 *"), 2026, 1, 5, 9, 30, 18) == (2028, 2, 29, 0, 0, 0)
+    assert walk_at_or_after(parse("0 0 L * *"), 2026, 1, 31, 0, 0, 1) == (2026, 2, 28, 0, 0, 0)
+    assert walk_at_or_after(parse("59 23 31 12 *"), 2026, 12, 31, 23, 59, 60) == (
+        2027,
+        12,
+        31,
+        23,
+        59,
+        0,
+    )
+    assert walk_at_or_after(parse("0 0 1 1 * 2030"), 2031, 1, 1, 0, 0, 0) is None
+
+
+def _frame(name: str) -> tzinfo:
+    return UTC if name == "UTC" else ZoneInfo(name)
+
+
+@SETTINGS
+@given(expressions(), zoned_instants(), st.sampled_from(FIXED), st.booleans())
+def test_a_first_fire_is_the_timelines_next_fire(
+    case: tuple[str, str | None],
+    zoned: tuple[str, datetime],
+    fixed: timezone,
+    use_fixed: bool,
+) -> None:
+    """In DST zones (instants near their changes), ZoneInfo("UTC") and fixed offsets."""
+    expr, key = case
+    name, now = zoned
+    zone = fixed if use_fixed else _frame(name)
+    if use_fixed and now.tzinfo is not fixed and now.microsecond % 2:
+        now = now.astimezone(fixed)  # now in the fixed zone itself: the walk's own fields
+    parsed = parse(expr, key)
+    # first_fire reads the zone's steady runs: make its tables cover `now` (a
+    # zone searched often has them; one searched a few times declines).
+    clock_for(zone).wall_of(floor_epoch(now))
+    clock_for(zone).start = (None,)  # as a cold start: nothing remembered of `now`
+    expected = Timeline(Schedule(parsed, walks=0), zone).next_fire(now)
+    found = first_fire(parsed, now, zone)
+    if found is not False:
+        assert found == expected
+        # (as instants: aware datetimes of one tzinfo compare by wall time, not fold)
+        assert found is None or (found.tzinfo is now.tzinfo and found.timestamp() > now.timestamp())
+
+
+@SETTINGS
+@given(expressions(), zoned_instants())
+def test_a_crontabs_first_nexts_are_its_later_ones(
+    case: tuple[str, str | None], zoned: tuple[str, datetime]
+) -> None:
+    """The first `next()`s (walks) of a CronTab, then the same instants again (its tables)."""
+    expr, key = case
+    name, now = zoned
+    for zone in (_frame(name), UTC):
+        tab = CronTab(expr, key, tz=zone)
+        later = now + timedelta(seconds=4321)
+        first = [tab.next(now), tab.next(later)]  # walks
+        for _ in range(4):
+            tab.next(now)  # past the walks: the timeline's tables answer from here on
+        assert first == [tab.next(now), tab.next(later)]
+
+
+def test_a_fleets_shared_now_is_read_once_and_fresh_datetimes_agree() -> None:
+    """Searches from one `now` reuse its fields (and weekday); equal instants agree."""
+    fields = (2026, 3, 8, 1, 45, 0)
+    for zone in (UTC, ZoneInfo("America/New_York"), timezone(timedelta(hours=-5))):
+        shared = datetime(*fields, tzinfo=zone)
+        exprs = ["0 9 * * 1-5", "30 2 * * *", "0 0 * * 0", "*/20 2 * * *", "0 12 13 * 5"]
+        from_shared = [CronTab(e, tz=zone).next(shared) for e in exprs]
+        fresh = [CronTab(e, tz=zone).next(datetime(*fields, tzinfo=zone)) for e in exprs]
+        tables = [
+            Timeline(Schedule(parse(e), walks=0), zone).next_fire(datetime(*fields, tzinfo=zone))
+            for e in exprs
+        ]
+        assert from_shared == fresh == tables
