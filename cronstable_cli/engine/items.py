@@ -58,20 +58,24 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
     if "," not in text:
         return simple_item(spec, text)
     words = spec.words
-    values: set[int] = set()
-    for item in text.split(","):
-        number = words.get(item)
-        if number is not None:
-            values.add(number)
-            continue
-        part = simple_item(spec, item)
-        if part is None:
-            return None
-        values |= part
+    # The usual list holds lone values: one look-up each, made in C (None marks an
+    # item that is not one: the list is then read item by item).
+    values: frozenset[Any] = frozenset(map(words.get, text.split(",")))
+    if None in values:
+        items: set[int] = set()
+        for item in text.split(","):
+            number = words.get(item)
+            if number is not None:
+                items.add(number)
+                continue
+            part = simple_item(spec, item)
+            if part is None:
+                return None
+            items |= part
+        values = frozenset(items)
     if spec is DAY_OF_WEEK and 7 in values:  # a listed 7 is Sunday
-        values.remove(7)
-        values.add(0)
-    return frozenset(values)
+        return values.difference(_SEVEN).union(_SUNDAY)
+    return values
 
 
 def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
@@ -105,6 +109,8 @@ def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     return frozenset(range(start, end + 1, step))
 
 
+_SEVEN: frozenset[int] = frozenset((7,))
+_SUNDAY: frozenset[int] = frozenset((0,))
 _new_tuple = tuple.__new__  # a NamedTuple built without its Python-level __new__ frame
 
 
