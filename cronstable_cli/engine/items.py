@@ -97,16 +97,16 @@ def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
             # Only `d` and `a-b` ending before Sunday's 0 wrap (7 is Sunday: % 7).
             if slash or (dash and end == 0):
                 return None
-            if end == 7:
-                return frozenset([v % 7 for v in range(start, 8)])
+            if end == 7:  # start .. 6, and 7 as Sunday's 0
+                return frozenset(spec.numbers[start:7]).union(_SUNDAY)
     if not slash:
-        return frozenset(range(start, end + 1))
+        return frozenset(spec.numbers[start : end + 1])
     # A step is a whole number from 1; one that leaves the field after its first
     # value is an error (every field's step limit is its highest value).
     step = words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
     if step < 1 or start + step > hi:
         return None
-    return frozenset(range(start, end + 1, step))
+    return frozenset(spec.numbers[start : end + 1 : step])
 
 
 _SEVEN: frozenset[int] = frozenset((7,))
