@@ -109,7 +109,7 @@ def hashed_item(
     `found`, when given, collects the item's (label, M, residue): what a parse
     of the text with another key shares this one's result by.
     """
-    start, end, step = hash_slot(spec, item, col)
+    start, end, step = _SLOTS.get((spec.label, item)) or hash_slot(spec, item, col)
     if key is None:
         raise error(
             spec,

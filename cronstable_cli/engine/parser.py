@@ -254,7 +254,8 @@ def _miss(reading: _Reading, index: int, token: str) -> Any:
     value: Any
     if token[0] in "Hh":
         text, parts, key, found, shown = reading
-        if key is not None and _one_hashed_item(token):  # one H item: never remembered
+        # One H item (`_one_hashed_item`, inlined): never remembered.
+        if key is not None and (len(token) == 1 or token[1] in "(/") and "," not in token:
             try:
                 value, joined = _hashed_field(spec, token, 0, key, found)
             except ScheduleError:
