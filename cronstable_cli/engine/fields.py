@@ -28,6 +28,9 @@ class FieldSpec:
     # title case. The parser's fast path reads a value with one look-up; any
     # other spelling (`005`, `jAn`) takes the item grammar, which reads it too.
     words: dict[str, int] = field(init=False, repr=False, compare=False)
+    # `numbers[v] == v` up to `hi`: a run of values is a slice of it, which a
+    # frozenset is built from faster than from a range (no int is made).
+    numbers: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         words = {str(v): v for v in range(self.lo, self.hi + 1)}
@@ -35,6 +38,7 @@ class FieldSpec:
         for name, v in self.names.items():
             words.update({name: v, name.upper(): v, name.title(): v})
         object.__setattr__(self, "words", words)
+        object.__setattr__(self, "numbers", tuple(range(self.hi + 1)))
 
     @property
     def step_limit(self) -> int:

@@ -98,10 +98,18 @@ NO_KEY_HINT = "pass hash_key=NAME, the job's name, which the daemon hashes H wit
 
 
 def hashed_item(
-    spec: FieldSpec, item: str, col: int, key: str | None
+    spec: FieldSpec,
+    item: str,
+    col: int,
+    key: str | None,
+    found: list[tuple[str, int, int]] | None = None,
 ) -> tuple[range | tuple[int, ...], str, int]:
-    """An H item's values, their comma-joined text, and M: they come from the key's hash % M."""
-    start, end, step = hash_slot(spec, item, col)
+    """An H item's values, their comma-joined text, and M: they come from the key's hash % M.
+
+    `found`, when given, collects the item's (label, M, residue): what a parse
+    of the text with another key shares this one's result by.
+    """
+    start, end, step = _SLOTS.get((spec.label, item)) or hash_slot(spec, item, col)
     if key is None:
         raise error(
             spec,
@@ -111,7 +119,10 @@ def hashed_item(
             hint=NO_KEY_HINT,
         )
     modulus = step or end - start + 1
-    first = start + key_hash(spec.label, key) % modulus
+    residue = key_hash(spec.label, key) % modulus
+    if found is not None:
+        found.append((spec.label, modulus, residue))
+    first = start + residue
     if step:
         values: range | tuple[int, ...] = range(first, end + 1, step)
         # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and

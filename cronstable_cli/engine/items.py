@@ -58,20 +58,24 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
     if "," not in text:
         return simple_item(spec, text)
     words = spec.words
-    values: set[int] = set()
-    for item in text.split(","):
-        number = words.get(item)
-        if number is not None:
-            values.add(number)
-            continue
-        part = simple_item(spec, item)
-        if part is None:
-            return None
-        values |= part
+    # The usual list holds lone values: one look-up each, made in C (None marks an
+    # item that is not one: the list is then read item by item).
+    values: frozenset[Any] = frozenset(map(words.get, text.split(",")))
+    if None in values:
+        items: set[int] = set()
+        for item in text.split(","):
+            number = words.get(item)
+            if number is not None:
+                items.add(number)
+                continue
+            part = simple_item(spec, item)
+            if part is None:
+                return None
+            items |= part
+        values = frozenset(items)
     if spec is DAY_OF_WEEK and 7 in values:  # a listed 7 is Sunday
-        values.remove(7)
-        values.add(0)
-    return frozenset(values)
+        return values.difference(_SEVEN).union(_SUNDAY)
+    return values
 
 
 def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
@@ -93,18 +97,20 @@ def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
             # Only `d` and `a-b` ending before Sunday's 0 wrap (7 is Sunday: % 7).
             if slash or (dash and end == 0):
                 return None
-            if end == 7:
-                return frozenset([v % 7 for v in range(start, 8)])
+            if end == 7:  # start .. 6, and 7 as Sunday's 0
+                return frozenset(spec.numbers[start:7]).union(_SUNDAY)
     if not slash:
-        return frozenset(range(start, end + 1))
+        return frozenset(spec.numbers[start : end + 1])
     # A step is a whole number from 1; one that leaves the field after its first
     # value is an error (every field's step limit is its highest value).
     step = words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
     if step < 1 or start + step > hi:
         return None
-    return frozenset(range(start, end + 1, step))
+    return frozenset(spec.numbers[start : end + 1 : step])
 
 
+_SEVEN: frozenset[int] = frozenset((7,))
+_SUNDAY: frozenset[int] = frozenset((0,))
 _new_tuple = tuple.__new__  # a NamedTuple built without its Python-level __new__ frame
 
 

@@ -60,7 +60,7 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
 
     `crontab=True` accepts `@midnight` (classic crontab files only). Results
     are immutable and shared (like `re`'s pattern cache) from a text's second
-    parse on (`_keep`). A text's result depends on the hash key only through
+    parse on (see `_keep`). A text's result depends on the hash key only through
     `hash_value(label, key) % M` per H item, so jobs whose keys leave the same
     residues share one parse: a fleet of 10,000 `H H * * *` jobs costs at most
     2 × 1,440 real parses.
@@ -69,40 +69,54 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
         raise ScheduleError(f"a schedule must be text, not {type(text).__name__}")
     # As in the daemon, the key is read only by H items: a text without one
     # is parsed without it (and its fields never look for H items).
-    if hash_key is None or ("H" not in text and "h" not in text):
-        # The commonest parse (no H slot, not a crontab line) is kept under its
-        # text alone: a look-up hashes no tuple.
-        cache_key: object = (text, True, None) if crontab else text
-        parsed = _PARSED.get(cache_key)
-        if parsed is None:
-            parsed = _parse(text, None, crontab)
-            _keep(cache_key, parsed)
+    if hash_key is not None and ("H" in text or "h" in text):
+        return _parse_keyed(text, hash_key, crontab)
+    # The commonest parse (no H slot, not a crontab line) is kept under its
+    # text alone: a look-up hashes no tuple.
+    cache_key: object = (text, True, None) if crontab else text
+    parsed = _PARSED.get(cache_key)
+    if parsed is not None:
         return parsed
+    parsed = _parse(text, None, crontab)
+    # `_keep`, inlined for the commonest parse: a first sighting only remembers the text.
+    if cache_key in _SEEN_ONCE:
+        _share(cache_key, parsed)
+    else:
+        if len(_SEEN_ONCE) >= _CACHE_SIZE:
+            _SEEN_ONCE.clear()
+        _SEEN_ONCE.add(cache_key)
+    return parsed
+
+
+def _parse_keyed(text: str, hash_key: str, crontab: bool) -> Parsed:
+    """`parse` of a text that may hold H items, with the key they hash."""
     if not isinstance(hash_key, str):
         raise ScheduleError(f"a hash key must be text, not {type(hash_key).__name__}")
-    slot = None
     moduli = _MODULI.get(text, _UNSEEN)
     if moduli is _UNSEEN:
         # A first parse meets every H item anyway, so it collects their
-        # (label, M) pairs: no separate pass reads the items to find what
-        # the result depends on. A text that fails learns nothing.
-        found: list[tuple[str, int]] = []
+        # (label, M, residue): no separate pass reads the items to find what
+        # the result depends on, nor hashes the key again. A text that fails
+        # learns nothing.
+        found: list[tuple[str, int, int]] = []
         parsed = _parse(text, hash_key, crontab, found)
         if len(_MODULI) >= _CACHE_SIZE:
             _MODULI.clear()
-        moduli = _MODULI[text] = tuple(found)
-        if moduli:
-            slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
-        cache_key = text if slot is None and not crontab else (text, crontab, slot)
+        if found:
+            _MODULI[text] = tuple([(label, m) for label, m, _ in found])
+            cache_key: object = (text, crontab, tuple([r for _, _, r in found]))
+        else:
+            _MODULI[text] = ()
+            cache_key = (text, crontab, None) if crontab else text
         _keep(cache_key, parsed)
         return parsed
-    if moduli:
-        slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
+    slot = tuple([key_hash(label, hash_key) % m for label, m in moduli]) if moduli else None
     cache_key = text if slot is None and not crontab else (text, crontab, slot)
-    parsed = _PARSED.get(cache_key)
-    if parsed is None:
-        parsed = _parse(text, hash_key, crontab)
-        _keep(cache_key, parsed)
+    shared = _PARSED.get(cache_key)
+    if shared is not None:
+        return shared
+    parsed = _parse(text, hash_key, crontab)
+    _keep(cache_key, parsed)
     return parsed
 
 
@@ -113,15 +127,20 @@ def _keep(cache_key: object, parsed: Parsed) -> None:
     later one is a look-up. A stream of texts seen once (how a fleet loads)
     would fill the cache with parses nobody asks for again: each one a few
     objects the garbage collector must scan and promote. Both are bounded.
+    (`parse` inlines this for a text without H.)
     """
     if cache_key in _SEEN_ONCE:
-        if len(_PARSED) >= _CACHE_SIZE:
-            _PARSED.clear()
-        _PARSED[cache_key] = parsed
+        _share(cache_key, parsed)
         return
     if len(_SEEN_ONCE) >= _CACHE_SIZE:
         _SEEN_ONCE.clear()
     _SEEN_ONCE.add(cache_key)
+
+
+def _share(cache_key: object, parsed: Parsed) -> None:
+    if len(_PARSED) >= _CACHE_SIZE:
+        _PARSED.clear()
+    _PARSED[cache_key] = parsed
 
 
 def clear_caches() -> None:
@@ -165,9 +184,9 @@ _SPACE = re.compile(r"\s")
 
 
 def _parse(
-    text: str, key: str | None, crontab: bool, found: list[tuple[str, int]] | None = None
+    text: str, key: str | None, crontab: bool, found: list[tuple[str, int, int]] | None = None
 ) -> Parsed:
-    """Parse without the shared results; `found` collects each H item's (label, M).
+    """Parse without the shared results; `found` collects each H item's (label, M, residue).
 
     `key` is the hash key of a text that may hold H items, else None. A field
     costs one look-up once its text has been seen. Columns matter only
@@ -192,52 +211,58 @@ def _parse(
         mi, h, dom, mo, dow = parts
         parsed = _new_parsed(Parsed, (
             source, source, False, 5, written, _ZERO,
-            _MINUTES.get(mi) or _miss(reading, 1), _HOURS.get(h) or _miss(reading, 2),
-            _DOMS.get(dom) or _miss(reading, 3), _MONTHS.get(mo) or _miss(reading, 4),
-            _DOWS.get(dow) or _miss(reading, 5), _ALL_YEARS,
+            _MINUTES.get(mi) or _miss(reading, 1, mi), _HOURS.get(h) or _miss(reading, 2, h),
+            _DOMS.get(dom) or _miss(reading, 3, dom), _MONTHS.get(mo) or _miss(reading, 4, mo),
+            _DOWS.get(dow) or _miss(reading, 5, dow), _ALL_YEARS,
         ))  # fmt: skip
     elif count == 6:
         mi, h, dom, mo, dow, y = parts
         parsed = _new_parsed(Parsed, (
             source, source, False, 6, written, _ZERO,
-            _MINUTES.get(mi) or _miss(reading, 1), _HOURS.get(h) or _miss(reading, 2),
-            _DOMS.get(dom) or _miss(reading, 3), _MONTHS.get(mo) or _miss(reading, 4),
-            _DOWS.get(dow) or _miss(reading, 5), _YEARS.get(y) or _miss(reading, 6),
+            _MINUTES.get(mi) or _miss(reading, 1, mi), _HOURS.get(h) or _miss(reading, 2, h),
+            _DOMS.get(dom) or _miss(reading, 3, dom), _MONTHS.get(mo) or _miss(reading, 4, mo),
+            _DOWS.get(dow) or _miss(reading, 5, dow), _YEARS.get(y) or _miss(reading, 6, y),
         ))  # fmt: skip
     else:
         s, mi, h, dom, mo, dow, y = parts
         parsed = _new_parsed(Parsed, (
-            source, source, False, 7, written, _SECONDS.get(s) or _miss(reading, 0),
-            _MINUTES.get(mi) or _miss(reading, 1), _HOURS.get(h) or _miss(reading, 2),
-            _DOMS.get(dom) or _miss(reading, 3), _MONTHS.get(mo) or _miss(reading, 4),
-            _DOWS.get(dow) or _miss(reading, 5), _YEARS.get(y) or _miss(reading, 6),
+            source, source, False, 7, written, _SECONDS.get(s) or _miss(reading, 0, s),
+            _MINUTES.get(mi) or _miss(reading, 1, mi), _HOURS.get(h) or _miss(reading, 2, h),
+            _DOMS.get(dom) or _miss(reading, 3, dom), _MONTHS.get(mo) or _miss(reading, 4, mo),
+            _DOWS.get(dow) or _miss(reading, 5, dow), _YEARS.get(y) or _miss(reading, 6, y),
         ))  # fmt: skip
     if shown is not None and shown != parts:  # an H field resolved to its values
         return _new_parsed(Parsed, (source, " ".join(shown), *parsed[2:]))
     return parsed
 
 
-# What `_miss` needs of a parse: text, fields, key, H moduli found, resolved fields.
-_Reading = tuple[str, list[str], str | None, list[tuple[str, int]] | None, list[str] | None]
+# What `_miss` needs of a parse: text, fields, key, H items found, resolved fields.
+_Reading = tuple[str, list[str], str | None, list[tuple[str, int, int]] | None, list[str] | None]
 
 
-def _miss(reading: _Reading, index: int) -> Any:
-    """The value of the field at `index` (0 second .. 6 year) that its memo lacked.
+def _miss(reading: _Reading, index: int, token: str) -> Any:
+    """The value of `token`, the field at `index` (0 second .. 6 year) that its memo lacked.
 
     It is remembered unless it held an H item, whose resolved spelling goes
     into the reading's `shown` instead. Plain fields (`*/5`, `1-5`, `mon-fri`,
     `5,35`, `L`) are read by the fast readers first, which never accept an H
     item; anything else takes `_read_field`, which also words the errors.
     """
-    text, parts, key, found, shown = reading
-    count = len(parts)
-    at = index - (count < 7)  # the implied second shifts a 5 or 6-field text by one
-    token = parts[at]
     spec = ALL_FIELDS[index]
     # The fast readers first: none accepts an H item (and no name starts with an
     # h); day fields have their special forms; one item needs no list split.
     value: Any
     if token[0] in "Hh":
+        text, parts, key, found, shown = reading
+        # One H item (`_one_hashed_item`, inlined): never remembered.
+        if key is not None and (len(token) == 1 or token[1] in "(/") and "," not in token:
+            try:
+                value, joined = _hashed_field(spec, token, 0, key, found)
+            except ScheduleError:
+                _raise_with_columns(text, parts, index, key)
+            if shown is not None:  # always, when a field held an H item
+                shown[index - (len(parts) < 7)] = joined
+            return value
         value = None
     elif index == 3 or index == 5:
         value = day_field(spec, token)
@@ -246,26 +271,36 @@ def _miss(reading: _Reading, index: int) -> Any:
     else:
         value = simple_item(spec, token)
     if value is None:
+        text, parts, key, found, shown = reading
         try:
             value, res = _read_field(spec, token, 0, key, found)
         except ScheduleError:
-            _raise_with_columns(text, parts, count, index, key)
+            _raise_with_columns(text, parts, index, key)
         if res is not None:  # an H item: never remembered
             if shown is not None:  # always, when a field held an H item
-                shown[at] = res
+                # The implied second shifts a 5 or 6-field text by one.
+                shown[index - (len(parts) < 7)] = res
             return value
-    memo = _VALUES[index]
-    if len(memo) >= _MEMO_LIMITS[index]:
-        memo.clear()
-        memo.update(_CONSTANTS[index])
-    memo[token] = value
+    # Remembered from the field text's second sighting on, as whole parses are
+    # (`_keep`): a field seen once (a never-seen stream's lists and ranges) would
+    # only add sets the garbage collector scans at every full collection.
+    seen = _FIELDS_SEEN[index]
+    if token in seen:
+        memo = _VALUES[index]
+        if len(memo) >= _MEMO_LIMITS[index]:
+            memo.clear()
+            memo.update(_CONSTANTS[index])
+        memo[token] = value
+    else:
+        if len(seen) >= _FIELD_MEMO_SIZE:
+            seen.clear()
+        seen.add(token)
     return value
 
 
-def _raise_with_columns(
-    text: str, parts: list[str], count: int, index: int, key: str | None
-) -> NoReturn:
+def _raise_with_columns(text: str, parts: list[str], index: int, key: str | None) -> NoReturn:
     """Read a failing field again with its column, so the error names it; add Quartz's hint."""
+    count = len(parts)
     if parts[0][0] == "@":  # a macro with more after it (no field reads as `@...`)
         _not_fields(text, count, key, False)
     # Columns are worth computing only now: the same text gives the same
@@ -379,22 +414,17 @@ def _read_field(
     text: str,
     col: int,
     key: str | None,
-    found: list[tuple[str, int]] | None = None,
+    found: list[tuple[str, int, int]] | None = None,
 ) -> tuple[Any, str | None]:
     """A field's value, and its resolved text when it holds an H item (else None).
 
-    `found`, when given, collects each H item's (label, M) in the order written.
+    `found`, when given, collects each H item's (label, M, residue) in the order written.
     """
     if text == "*":
         return _FULL[spec.name], None
     # One H item. Without a key an H item is an error, which the item grammar words.
-    if key is not None and text[0] in "Hh" and "," not in text and is_hashed(text):
-        values, joined, modulus = hashed_item(spec, text, col, key)
-        if found is not None:
-            found.append((spec.label, modulus))
-        if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
-            return day_value(spec, values), joined
-        return (one_value(values[0]) if len(values) == 1 else frozenset(values)), joined
+    if key is not None and _one_hashed_item(text):
+        return _hashed_field(spec, text, col, key, found)
     if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
         day = day_field(spec, text)
         if day is not None:
@@ -419,9 +449,7 @@ def _read_field(
             if not item:
                 raise error(spec, "empty list item (a stray comma)", text, offset)
             if is_hashed(item):
-                values, joined, modulus = hashed_item(spec, item, offset, key)
-                if found is not None:
-                    found.append((spec.label, modulus))
+                values, joined, _ = hashed_item(spec, item, offset, key, found)
                 acc.values.update(values)
                 resolved_items.append(joined)
                 hashed = True
@@ -431,6 +459,21 @@ def _read_field(
             offset += len(item) + 1
     value = finish(spec, acc)
     return value, (",".join(resolved_items) if hashed else None)
+
+
+def _one_hashed_item(text: str) -> bool:
+    """Whether a field is one H item (`H`, `H(a-b)`, `H/n`, `H(a-b)/n`): `is_hashed`, no list."""
+    return text[0] in "Hh" and (len(text) == 1 or text[1] in "(/") and "," not in text
+
+
+def _hashed_field(
+    spec: FieldSpec, text: str, col: int, key: str, found: list[tuple[str, int, int]] | None
+) -> tuple[Any, str]:
+    """The value and resolved text of a field that is one H item."""
+    values, joined, _ = hashed_item(spec, text, col, key, found)
+    if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
+        return day_value(spec, values), joined
+    return (one_value(values[0]) if len(values) == 1 else frozenset(values)), joined
 
 
 def _field_constants(spec: FieldSpec) -> dict[str, Any]:
@@ -452,10 +495,17 @@ _CONSTANTS: tuple[dict[str, Any], ...] = tuple(_field_constants(spec) for spec i
 _MEMO_LIMITS = tuple(len(constants) + _FIELD_MEMO_SIZE for constants in _CONSTANTS)
 
 
+# Per position: field texts read once and not remembered yet (texts only: the
+# garbage collector never scans them).
+_FIELDS_SEEN: tuple[set[str], ...] = tuple(set() for _ in ALL_FIELDS)
+
+
 def _reset_field_memos() -> None:
     for memo, constants in zip(_VALUES, _CONSTANTS, strict=True):
         memo.clear()
         memo.update(constants)
+    for seen in _FIELDS_SEEN:
+        seen.clear()
 
 
 _reset_field_memos()

@@ -16,6 +16,7 @@ from cronstable_cli.engine.fields import (
     ALL_FIELDS,
     DAY_OF_MONTH,
     DAY_OF_WEEK,
+    HOUR,
     MINUTE,
     MONTH,
     YEAR,
@@ -148,6 +149,16 @@ FAST_VECTORS = [
     (DAY_OF_WEEK, "SUN-thu", {0, 1, 2, 3, 4}),
     (MONTH, "jan,Jul", {1, 7}),
     (MONTH, "mar-5/2", {3, 5}),
+    # Lists of lone values (one look-up each), 7 among them as Sunday.
+    (MINUTE, "0,15,39", {0, 15, 39}),
+    (DAY_OF_WEEK, "7,1", {0, 1}),
+    (DAY_OF_WEEK, "sat,7,SUN", {6, 0}),
+    # Runs and steps: slices of the field's numbers.
+    (DAY_OF_WEEK, "7-7", {0}),
+    (MINUTE, "*/20", {0, 20, 40}),
+    (MINUTE, "50-59", set(range(50, 60))),
+    (YEAR, "2097-2099", {2097, 2098, 2099}),
+    (HOUR, "3-23/5", {3, 8, 13, 18, 23}),
 ]
 
 

@@ -108,3 +108,25 @@ def test_cold_warm_and_shared_parses_agree_with_the_grammar(text: str, key: str 
         assert isinstance(cold, tuple) and cold[0] == "error"
     else:
         assert cold == expected
+
+
+def test_a_field_text_is_remembered_from_its_second_sighting() -> None:
+    # A stream of texts seen once keeps no field value alive; a repeated field is
+    # read twice, then found (the same object) by every later parse.
+    parser.clear_caches()
+    minutes = parser._VALUES[1]
+    first = parse("1-7 * * * *")
+    assert "1-7" not in minutes and "1-7" in parser._FIELDS_SEEN[1]
+    second = parse("1-7 2 * * *")
+    assert minutes["1-7"] == first.minutes == second.minutes == frozenset(range(1, 8))
+    assert parse("1-7 3 * * *").minutes is minutes["1-7"]
+
+
+def test_fields_seen_once_are_bounded_and_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parser, "_FIELD_MEMO_SIZE", 8)
+    parser.clear_caches()
+    for n in range(100):
+        parse(f"{n % 60},{n // 60 + 1} {n % 24}-23 * * *")
+        assert all(len(seen) <= 8 for seen in parser._FIELDS_SEEN)
+    parser.clear_caches()
+    assert not any(parser._FIELDS_SEEN)
