@@ -348,3 +348,40 @@ def test_runtime_findings_shared_between_jobs_read_as_if_linted_alone(jobs: list
         assert [f for f in together if f.job == one.name] == list(alone)
     assert len(together) == sum(len(run(one, select=_RUNTIME_CODES).findings) for one in jobs)
     assert {f.code for f in together} <= _RUNTIME_CODES | {"unknown-timezone"}
+
+
+def test_without_a_fleet_rule_to_run_a_job_out_of_focus_is_not_prepared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cronstable_cli.analysis.lint import LintSettings, lint, linter
+
+    from .lint_cases import NOW, Loaded
+
+    jobs = (
+        make_job("0 * * * *", "a", line=4),
+        make_job("*/7 * * * *", "b", line=8),
+        make_job("0 * * * *", "c", line=12),
+    )
+    prepared: list[str] = []
+    real = linter._Frames.prepare
+
+    def spy(self: object, job: object, *args: object) -> object:
+        prepared.append(job.name)  # type: ignore[attr-defined]
+        return real(self, job, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(linter._Frames, "prepare", spy)
+    focus = lambda job: job.name == "b"  # noqa: E731
+    # No limit: crowded-minute finds nothing, so only 'b' is read.
+    report = lint(Loaded(jobs), LintSettings(now=NOW), focus=focus)
+    assert prepared == ["b"]
+    assert [(f.code, f.job) for f in report.findings] == [("uneven-step", "b")]
+    # With a limit every job counts towards the crowd, in focus or not.
+    prepared.clear()
+    report = lint(Loaded(jobs), LintSettings(now=NOW, max_per_minute=1), focus=focus)
+    assert prepared == ["a", "b", "c"]
+    assert ("crowded-minute", "a") in [(f.code, f.job) for f in report.findings]
+    # Left out by --ignore, the fleet rule needs no one either.
+    prepared.clear()
+    ignored = LintSettings(now=NOW, max_per_minute=1, ignore=frozenset({"crowded-minute"}))
+    lint(Loaded(jobs), ignored, focus=focus)
+    assert prepared == ["b"]

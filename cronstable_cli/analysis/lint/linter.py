@@ -95,9 +95,20 @@ def lint(
     # but no say in fleet rules: they never run.
     withheld: Sequence[Job] = getattr(loaded, "withheld", ())
     runs = [True] * len(loaded.jobs) + [False] * len(withheld)
+    # The fleet rules that will report (selected, and with what they need set:
+    # crowded-minute without --max-per-minute finds nothing); with none, a job
+    # out of focus is not even prepared, since only fleet rules would see it.
+    fleet_rules = [
+        rule
+        for rule in registry.FLEET_RULES
+        if selected(rule.code, settings) and (rule.applies is None or rule.applies(settings))
+    ]
     for job, runs_here in zip([*loaded.jobs, *withheld], runs, strict=True):
+        in_focus = focus is None or focus(job)
+        if not in_focus and not fleet_rules:
+            continue
         ctx, problems = frames.prepare(job, now, already, settings.subject)
-        if focus is None or focus(job):
+        if in_focus:
             if problems:
                 found.extend(
                     p for p in problems if p.code in REFUSALS or not job.is_suppressed(p.code)
@@ -111,7 +122,7 @@ def lint(
         settings,
         now,
     )
-    for rule in registry.FLEET_RULES:
+    for rule in fleet_rules:
         assert rule.check is not None
         found.extend(rule.check(fleet))
     owners = _Owners([*loaded.jobs, *withheld])

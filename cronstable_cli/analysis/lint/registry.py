@@ -55,7 +55,8 @@ class Rule(NamedTuple):
     fix: FixKind | None = None  # whether some findings carry a fix, and of which kind
     default_on: bool = True  # False: runs only when selected (--select or the config file)
     # False for a parse the rule finds nothing in, whatever the job (hashed-slot: one
-    # without H): the linter does not run the rule for the jobs with that parse.
+    # without H): the linter does not run the rule for the jobs with that parse. A
+    # fleet rule's takes the run's LintSettings (crowded-minute: a limit is set).
     applies: Callable[[Any], bool] | None = None
     needs_runtime: bool = False  # True: finds nothing in a job without runtime keys
 

@@ -38,13 +38,18 @@ from itertools import pairwise
 from ....engine.fields import MACROS
 from ....records import Finding, FixKind, Job, Level
 from .. import wording as w
-from ..context import MINUTE, FleetContext, JobContext
+from ..context import MINUTE, FleetContext, JobContext, LintSettings
 
 CODE = "crowded-minute"
 LEVEL: Level = "warning"
 # Fixable: the suggested job's minute becomes its `H` form (the job moves).
 FIX: FixKind = "unsafe"
 SCOPE = "fleet"
+
+
+def applies(settings: LintSettings) -> bool:
+    """Only with a limit (`--max-per-minute`) is a minute crowded."""
+    return settings.max_per_minute is not None
 
 
 def check(ctx: FleetContext) -> Iterator[Finding]:
