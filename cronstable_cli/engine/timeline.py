@@ -104,13 +104,10 @@ def first_fire(parsed: Parsed, now: datetime, zone: tzinfo) -> datetime | Litera
         wd = local.isoweekday() % 7
         first, end, off = clock.run
         if not first <= wall <= end:
-            starts, ends, offsets = clock.segments
-            k = bisect_right(starts, wall) - 1
-            end = ends[k]
-            if not wall <= end:
+            found = clock.steady_run(wall)
+            if found is None:
                 return False
-            off = offsets[k]
-            clock.run = (starts[k], end, off)
+            end, off = found
         clock.start = (now, wall, end, off, wd)
     y, mo, d, h, mi, s = wall
     w = walk_at_or_after(parsed, y, mo, d, h, mi, s + 1, wd)
@@ -186,13 +183,10 @@ class Timeline:
                 )
                 first, end, off = clock.run
                 if not first <= wall <= end:
-                    starts, ends, offsets = clock.segments
-                    k = bisect_right(starts, wall) - 1
-                    end = ends[k]
-                    if not wall <= end:
+                    found = clock.steady_run(wall)
+                    if found is None:
                         return self._next_careful(now, local)
-                    off = offsets[k]
-                    clock.run = (starts[k], end, off)
+                    end, off = found
                 clock.start = (now, wall, end, off, -1)
             # A steady run: the search starts from the wall fields themselves.
             # No wall time before `now`'s lands after it, and none between it

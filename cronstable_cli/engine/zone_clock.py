@@ -147,6 +147,19 @@ class ZoneClock:
         self._walls = _NOTHING
         self._tail_run = False  # whether the last entry's steady run ends the segments
 
+    def steady_run(self, wall: tuple[int, ...]) -> tuple[tuple[int, ...], int] | None:
+        """The end and offset of the steady run holding `wall`, kept as `run` for the next
+        search; None when `wall` lies in none (an offset change is near: the careful
+        path answers). Callers test `run` itself first (inline: the commonest case)."""
+        starts, ends, offsets = self.segments
+        k = bisect_right(starts, wall) - 1
+        end = ends[k]
+        if not wall <= end:
+            return None
+        off = offsets[k]
+        self.run = (starts[k], end, off)
+        return end, off
+
     # -- the tables ---------------------------------------------------------------
     def _cover(self, epoch: int) -> None:
         """Probe the years around an instant (and any between them and those probed).
