@@ -7,13 +7,12 @@ from datetime import datetime, timezone, tzinfo
 
 from .parse_result import Parsed
 from .parser import parse
-from .schedule import Schedule
+from .schedule import FIRST_WALKS, Schedule
 from .timeline import Timeline, first_fire, floor_epoch
 from .zones import load_zone
 
 UTC = timezone.utc
 _MAX_FRAMES = 16  # frames a CronTab keeps search tables for
-_FIRST_WALKS = 2  # see next()
 
 
 class CronTab:
@@ -48,7 +47,7 @@ class CronTab:
         # timeline shares the one compiled schedule.
         self._line: Timeline | None = None
         self._timelines: dict[tzinfo, Timeline] | None = None
-        self._walks = _FIRST_WALKS  # first `next()`s answered without a timeline
+        self._walks = FIRST_WALKS  # first `next()`s answered without a timeline
 
     @property
     def zone(self) -> tzinfo:

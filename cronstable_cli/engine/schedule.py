@@ -302,7 +302,7 @@ def seconds_of_day(p: Parsed) -> tuple[int, ...]:
 # at, a month entered; a month of special day forms, L, W or #, counts four: it
 # makes the month's mask), so a schedule that fires years apart, or never,
 # costs a walk little more than its tables would.
-_WALKS = 2
+FIRST_WALKS = 2  # forward searches a schedule walks before it builds its tables
 _WALK_STEPS = 64
 _EVERY = parse("* * * * * * *")
 _EVERY_DOM, _EVERY_DOW = _EVERY.dom, _EVERY.dow
@@ -480,7 +480,7 @@ class Schedule:
         "parsed",
     )
 
-    def __init__(self, parsed: Parsed, walks: int = _WALKS) -> None:
+    def __init__(self, parsed: Parsed, walks: int = FIRST_WALKS) -> None:
         self.parsed = parsed
         self._walks = walks  # forward searches left before the tables are built
         # Built on first need: the forward tables (years .. seconds) by `_tables`,

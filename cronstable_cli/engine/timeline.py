@@ -93,37 +93,33 @@ def first_fire(parsed: Parsed, now: datetime, zone: tzinfo) -> datetime | Litera
     `now`: its fields, weekday and run are read once (`ZoneClock.start`).
     """
     clock = _CLOCKS.get(zone) or clock_for(zone)
-    start = clock.start
-    if start[0] is now:
-        _, wall, end, off, wd = start
-    else:
-        if clock.segments is _NO_RUNS:
-            return False  # a zone without tables yet (its first searches ask the zone)
-        local = now if now.tzinfo is zone else now.astimezone(zone)
-        wall = (local.year, local.month, local.day, local.hour, local.minute, local.second)
-        wd = local.isoweekday() % 7
-        first, end, off = clock.run
-        if not first <= wall <= end:
-            found = clock.steady_run(wall)
-            if found is None:
-                return False
-            end, off = found
-        clock.start = (now, wall, end, off, wd)
+    if clock.segments is _NO_RUNS:
+        return False  # a zone without tables yet (its first searches ask the zone)
+    start = clock.steady_start(now, zone, True)
+    if start is None:
+        return False
+    _, wall, end, off, wd = start
     y, mo, d, h, mi, s = wall
     w = walk_at_or_after(parsed, y, mo, d, h, mi, s + 1, wd)
     if not w:  # None: no fire left; False: the walk gave up
         return w
     if not w <= end:
-        starts, ends, offsets = clock.segments
-        k = bisect_right(starts, w) - 1
-        if not w <= ends[k]:
+        off = clock.steady_offset(w)
+        if off is None:
             return False
-        off = offsets[k]
+    return steady_fire(clock, zone, w, off, now)
+
+
+def steady_fire(clock: ZoneClock, zone: tzinfo, w: Wall, offset: int, now: datetime) -> datetime:
+    """Wall time `w` of `zone` (read by `clock`), inside a steady run of UTC offset
+    `offset`, in now's zone."""
     out = now.tzinfo
     if out is zone and clock.civil:
+        # What fromtimestamp gives (fold 0: a steady run repeats no hour),
+        # without reading the zone's tables again.
         y, mo, d, h, mi, s = w
         return datetime(y, mo, d, h, mi, s, 0, out)
-    return datetime.fromtimestamp(wall_seconds(w) - off, out)
+    return datetime.fromtimestamp(wall_seconds(w) - offset, out)
 
 
 class Timeline:
@@ -138,16 +134,6 @@ class Timeline:
         # a dictionary lookup, whatever the zone.
         self._zone_clock = clock = clock_for(zone)
         self.fixed = clock.fixed
-
-    def _steady_fire(self, w: Wall, offset: int, now: datetime) -> datetime:
-        """Wall time `w`, inside a steady run of UTC offset `offset`, in now's zone."""
-        out = now.tzinfo
-        if out is self.zone and self._zone_clock.civil:
-            # What fromtimestamp gives (fold 0: a steady run repeats no hour),
-            # without reading the zone's tables again.
-            y, mo, d, h, mi, s = w
-            return datetime(y, mo, d, h, mi, s, 0, out)
-        return datetime.fromtimestamp(wall_seconds(w) - offset, out)
 
     # -- next ---------------------------------------------------------------
     def next_fire(self, now: datetime) -> datetime | None:
@@ -165,29 +151,12 @@ class Timeline:
                 return None
             off = clock.offset
         else:
-            start = clock.start
-            if start[0] is now:
-                # The instant the last search in this zone started from (a
-                # fleet's searches share one `now`): its wall fields and run.
-                _, wall, end, off, _ = start
-            else:
-                zone = self.zone
-                local = now if now.tzinfo is zone else now.astimezone(zone)
-                wall = (
-                    local.year,
-                    local.month,
-                    local.day,
-                    local.hour,
-                    local.minute,
-                    local.second,
-                )
-                first, end, off = clock.run
-                if not first <= wall <= end:
-                    found = clock.steady_run(wall)
-                    if found is None:
-                        return self._next_careful(now, local)
-                    end, off = found
-                clock.start = (now, wall, end, off, -1)
+            # The instant the last search in this zone started from is shared (a
+            # fleet's searches share one `now`): its wall fields and run.
+            start = clock.steady_start(now, self.zone, False)
+            if start is None:
+                return self._next_careful(now)
+            _, wall, end, off, _ = start
             # A steady run: the search starts from the wall fields themselves.
             # No wall time before `now`'s lands after it, and none between it
             # and the first match w exists, so when w lies in a steady run too
@@ -198,12 +167,11 @@ class Timeline:
             if w is None:
                 return None
             if not w <= end:
-                starts, ends, offsets = clock.segments
-                k = bisect_right(starts, w) - 1
-                if not w <= ends[k]:
+                found_off = clock.steady_offset(w)
+                if found_off is None:
                     return self._next_careful(now)
-                off = offsets[k]
-        return self._steady_fire(w, off, now)
+                off = found_off
+        return steady_fire(clock, self.zone, w, off, now)
 
     def _next_careful(self, now: datetime, local: datetime | None = None) -> datetime | None:
         """`next_fire` near an offset change or past the zone's tables: through epochs and
@@ -454,7 +422,7 @@ class Timeline:
             if w < starts[k]:
                 k = bisect_right(starts, w) - 1
             if w <= ends[k]:
-                return self._steady_fire(w, offsets[k], now)
+                return steady_fire(self._zone_clock, self.zone, w, offsets[k], now)
         epoch = self.prev_epoch(now)
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 

@@ -160,6 +160,33 @@ class ZoneClock:
         self.run = (starts[k], end, off)
         return end, off
 
+    def steady_offset(self, wall: tuple[int, ...]) -> int | None:
+        """The UTC offset of the steady run holding `wall`, or None when it lies in none."""
+        starts, ends, offsets = self.segments
+        k = bisect_right(starts, wall) - 1
+        return offsets[k] if wall <= ends[k] else None
+
+    def steady_start(self, now: datetime, zone: tzinfo, weekday: bool) -> tuple[Any, ...] | None:
+        """Where a fast search from aware `now` starts: (now, wall, end, offset, weekday),
+        now's wall fields in `zone`, the end and offset of the steady run holding them
+        and (with `weekday`) now's weekday, 0 = Sunday, else -1. None when `now` lies in
+        no steady run (the careful path answers). Kept as `start`: a fleet's searches
+        share one `now`, read once."""
+        start = self.start
+        if start[0] is now:
+            return start
+        local = now if now.tzinfo is zone else now.astimezone(zone)
+        wall = (local.year, local.month, local.day, local.hour, local.minute, local.second)
+        first, end, off = self.run
+        if not first <= wall <= end:
+            found = self.steady_run(wall)
+            if found is None:
+                return None
+            end, off = found
+        wd = local.isoweekday() % 7 if weekday else -1
+        start = self.start = (now, wall, end, off, wd)
+        return start
+
     # -- the tables ---------------------------------------------------------------
     def _cover(self, epoch: int) -> None:
         """Probe the years around an instant (and any between them and those probed).
