@@ -68,16 +68,15 @@ class PlainConsole:
     def print_blocks(self, blocks: Iterable[Block]) -> None:
         """`print_block` for each block in turn, the plain ones written a batch at a time
         (a report of 100,000 findings is not 100,000 writes)."""
+        from .console import print_block  # console builds this writer: imported on use
+
         pending: list[str] = []
         try:
             for block in blocks:
                 lines = plain_lines(block, self.width)
                 if lines is None:
                     self._flush(pending)
-                    if overflows(block):
-                        self.rich.print(block, soft_wrap=True)
-                    else:
-                        self.rich.print(block)
+                    print_block(self.rich, block)
                     continue
                 pending += lines
                 if len(pending) >= _BATCH:
