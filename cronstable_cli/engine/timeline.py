@@ -138,9 +138,10 @@ def direct_start(
     clock: ZoneClock, zone: tzinfo, now: datetime, local: datetime | None = None
 ) -> tuple[int, datetime] | None:
     """Where a search the zone answers itself starts: (now's epoch second, now's wall
-    time in the zone), while the zone has no tables for `now`, has direct searches
-    left (this one is counted) and changed no offset in the day before `now`; else
-    None (the tables answer). `local`: `now` in the zone, when the caller has it.
+    time in the zone), when the search asks the zone itself (`ZoneClock.asks_zone`:
+    no tables for `now` yet; this one is counted) and the zone changed no offset in
+    the day before `now`; else None (the tables answer). `local`: `now` in the
+    zone, when the caller has it.
 
     now's UTC fields and whole second come from its own fields and offset: what
     `floor_epoch` gives, with no other look-up of the zone.
@@ -155,9 +156,8 @@ def direct_start(
     utc = local.replace(tzinfo=None) - offset
     since = utc - _EPOCH_NAIVE
     e = since.days * _DAY + since.seconds
-    if clock.covers(e):
+    if not clock.asks_zone(e):
         return None
-    clock.direct -= 1
     return (e, local) if clock.settled(utc, offset) else None
 
 
@@ -256,10 +256,9 @@ class Timeline:
     def _next_direct(self, e: int, out: tzinfo) -> tuple[int, datetime] | None:
         """The first fire after epoch second e, from the zone's own offsets (no tables):
         (its instant, it in `out`); None when the careful search must answer (an offset
-        change near e or near the fire, or no fire left)."""
-        clock = self._zone_clock
-        clock.direct -= 1
-        local = clock.around(e)
+        change near e or near the fire, or no fire left). The caller has asked
+        `ZoneClock.asks_zone`."""
+        local = self._zone_clock.around(e)
         if local is None:
             return None
         w = self.schedule.first_at_or_after(
@@ -330,7 +329,7 @@ class Timeline:
         civil = out is self.zone and clock.civil
         first = self.schedule.first_at_or_after
         while True:
-            if clock.direct and not clock.covers(e):
+            if clock.asks_zone(e):
                 # A zone without tables here yet: the zone's own offsets answer.
                 found = self._next_direct(e, out)
                 if found is not None:
