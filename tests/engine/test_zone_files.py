@@ -227,12 +227,18 @@ def test_a_file_that_does_not_chain_through_the_zone_falls_back_to_probing(
 @contextmanager
 def fresh_clocks(direct: int) -> Iterator[None]:
     """New zone clocks for the block, each allowed `direct` searches from the zone itself."""
-    saved_clocks, saved_budget = zone_clock._CLOCKS, zone_clock._DIRECT_SEARCHES
-    zone_clock._CLOCKS, zone_clock._DIRECT_SEARCHES = {}, direct
+    # In place: the engine's modules share the one dictionary of clocks.
+    clocks, saved_budget = zone_clock._CLOCKS, zone_clock._DIRECT_SEARCHES
+    saved_clocks = dict(clocks)
+    clocks.clear()
+    clocks[UTC] = saved_clocks[UTC]  # UTC's clock: a constant of the engine
+    zone_clock._DIRECT_SEARCHES = direct
     try:
         yield
     finally:
-        zone_clock._CLOCKS, zone_clock._DIRECT_SEARCHES = saved_clocks, saved_budget
+        clocks.clear()
+        clocks.update(saved_clocks)
+        zone_clock._DIRECT_SEARCHES = saved_budget
 
 
 @pytest.mark.parametrize("name", ["America/New_York", "Australia/Lord_Howe", "Pacific/Apia"])
