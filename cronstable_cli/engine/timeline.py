@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator
-from datetime import datetime, timezone, tzinfo
+from datetime import datetime, timedelta, timezone, tzinfo
 from itertools import repeat
 from typing import Literal
 
@@ -161,11 +161,14 @@ def direct_start(
     return (e, local) if clock.settled(utc, offset) else None
 
 
-def direct_fire(zone: tzinfo, w: Wall, e: int, out: tzinfo) -> tuple[int, datetime] | None:
+Direct = tuple[int, datetime, datetime, timedelta]  # see `direct_fire`
+
+
+def direct_fire(zone: tzinfo, w: Wall, e: int, out: tzinfo) -> Direct | None:
     """The fire of wall time `w`, the first match after epoch second e's wall time, read
     from the zone itself when no offset change happened in the day before e
-    (`direct_start`, `ZoneClock.around`): (its instant, it in `out`), or None when
-    the careful search must answer.
+    (`direct_start`, `ZoneClock.around`): (its instant, it in `out`, it in the zone,
+    its UTC offset), or None when the careful search must answer.
 
     With no change in the day before e, no wall time at or before e's lands after
     e; none between e's and w exists; and when w is neither a gap time nor a
@@ -182,7 +185,7 @@ def direct_fire(zone: tzinfo, w: Wall, e: int, out: tzinfo) -> tuple[int, dateti
     inst = since.days * _DAY + since.seconds
     if inst <= e:
         return None
-    return inst, fire if out is zone else datetime.fromtimestamp(inst, out)
+    return inst, fire if out is zone else datetime.fromtimestamp(inst, out), fire, offset
 
 
 class Timeline:
@@ -253,14 +256,25 @@ class Timeline:
         epoch = self._next_zoned(floor_epoch(now))
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
-    def _next_direct(self, e: int, out: tzinfo) -> tuple[int, datetime] | None:
+    def _next_direct(self, e: int, out: tzinfo, fired: datetime | None = None) -> Direct | None:
         """The first fire after epoch second e, from the zone's own offsets (no tables):
-        (its instant, it in `out`); None when the careful search must answer (an offset
+        what `direct_fire` gives; None when the careful search must answer (an offset
         change near e or near the fire, or no fire left). The caller has asked
-        `ZoneClock.asks_zone`."""
-        local = self._zone_clock.around(e)
-        if local is None:
-            return None
+        `ZoneClock.asks_zone`.
+
+        `fired`: e's wall time in the zone, when e is a fire found so. The zone is not
+        asked about the day before e then: every match at or before a direct search's
+        start lands at or before it (the day before the first start had no change,
+        see `ZoneClock.around`), none lies between that start and the fire it found
+        (the first match after it), and that fire lands at e (its folds agree), so
+        the same holds of e, fire after fire.
+        """
+        if fired is None:
+            local = self._zone_clock.around(e)
+            if local is None:
+                return None
+        else:
+            local = fired
         w = self.schedule.first_at_or_after(
             local.year, local.month, local.day, local.hour, local.minute, local.second + 1
         )
@@ -328,17 +342,19 @@ class Timeline:
         clock = self._zone_clock
         civil = out is self.zone and clock.civil
         first = self.schedule.first_at_or_after
+        at_fire: datetime | None = None  # e's fire in the zone, when a direct search found it
         while True:
             if clock.asks_zone(e):
                 # A zone without tables here yet: the zone's own offsets answer.
-                found = self._next_direct(e, out)
+                found = self._next_direct(e, out, at_fire)
                 if found is not None:
-                    fired, fire = found
+                    fired, fire, at_fire, _ = found
                     yield fire
                     if fired - e <= _DENSE_GAP:
                         return fired - e, fired
                     e = fired
                     continue
+            at_fire = None
             steady = (clock.offset, 0) if self.fixed else clock.steady(e)
             if steady is not None:
                 starts, ends, offsets = clock.segments

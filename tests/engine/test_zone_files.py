@@ -256,7 +256,7 @@ def test_direct_searches_are_the_epoch_search_near_every_change(name: str, expr:
                 if got is None:  # the careful search answers: near a change, or no fire
                     continue
                 answered += 1
-                inst, fire = got
+                inst, fire, _, _ = got
                 assert inst == timeline._next_zoned(e), (e, fire)
                 assert _fields(fire) == _fields(datetime.fromtimestamp(inst, zone))
     # Not vacuous: most instants are over a day from a change, and answered directly.
