@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Generator, Iterator
-from datetime import datetime, timezone, tzinfo
+from datetime import datetime, timedelta, timezone, tzinfo
 from itertools import repeat
 from typing import Literal
 
@@ -94,7 +94,19 @@ def first_fire(parsed: Parsed, now: datetime, zone: tzinfo) -> datetime | Litera
     """
     clock = _CLOCKS.get(zone) or clock_for(zone)
     if clock.segments is _NO_RUNS:
-        return False  # a zone without tables yet (its first searches ask the zone)
+        # A zone without tables yet: its first searches ask the zone itself, as
+        # `Timeline.next_fire` would (`direct_start`, `direct_fire`), with the walk.
+        begun = direct_start(clock, zone, now)
+        if begun is None:
+            return False
+        e, local = begun
+        found = walk_at_or_after(
+            parsed, local.year, local.month, local.day, local.hour, local.minute, local.second + 1
+        )
+        if not found:  # None: no fire left; False: the walk gave up
+            return found
+        fired = direct_fire(zone, found, e, now.tzinfo)  # type: ignore[arg-type]
+        return False if fired is None else fired[1]
     start = clock.steady_start(now, zone, True)
     if start is None:
         return False
@@ -120,6 +132,60 @@ def steady_fire(clock: ZoneClock, zone: tzinfo, w: Wall, offset: int, now: datet
         y, mo, d, h, mi, s = w
         return datetime(y, mo, d, h, mi, s, 0, out)
     return datetime.fromtimestamp(wall_seconds(w) - offset, out)
+
+
+def direct_start(
+    clock: ZoneClock, zone: tzinfo, now: datetime, local: datetime | None = None
+) -> tuple[int, datetime] | None:
+    """Where a search the zone answers itself starts: (now's epoch second, now's wall
+    time in the zone), when the search asks the zone itself (`ZoneClock.asks_zone`:
+    no tables for `now` yet; this one is counted) and the zone changed no offset in
+    the day before `now`; else None (the tables answer). `local`: `now` in the
+    zone, when the caller has it.
+
+    now's UTC fields and whole second come from its own fields and offset: what
+    `floor_epoch` gives, with no other look-up of the zone.
+    """
+    if not clock.direct:
+        return None
+    if local is None:
+        local = now if now.tzinfo is zone else now.astimezone(zone)
+    offset = local.utcoffset()
+    if offset is None:
+        return None
+    utc = local.replace(tzinfo=None) - offset
+    since = utc - _EPOCH_NAIVE
+    e = since.days * _DAY + since.seconds
+    if not clock.asks_zone(e):
+        return None
+    return (e, local) if clock.settled(utc, offset) else None
+
+
+Direct = tuple[int, datetime, datetime, timedelta]  # see `direct_fire`
+
+
+def direct_fire(zone: tzinfo, w: Wall, e: int, out: tzinfo) -> Direct | None:
+    """The fire of wall time `w`, the first match after epoch second e's wall time, read
+    from the zone itself when no offset change happened in the day before e
+    (`direct_start`, `ZoneClock.around`): (its instant, it in `out`, it in the zone,
+    its UTC offset), or None when the careful search must answer.
+
+    With no change in the day before e, no wall time at or before e's lands after
+    e; none between e's and w exists; and when w is neither a gap time nor a
+    repeated one (its two folds agree) it names one instant, before every later
+    wall time's: that instant is the answer, when it is after e (it is not when e
+    is the second pass of a repeated hour).
+    """
+    y, mo, d, h, mi, s = w
+    fire = datetime(y, mo, d, h, mi, s, 0, zone)
+    offset = fire.utcoffset()
+    if offset is None or offset != fire.replace(fold=1).utcoffset():
+        return None
+    since = fire.replace(tzinfo=None) - offset - _EPOCH_NAIVE  # its instant, in C
+    inst = since.days * _DAY + since.seconds
+    if inst <= e:
+        return None
+    return inst, fire if out is zone else datetime.fromtimestamp(inst, out), fire, offset
 
 
 class Timeline:
@@ -178,64 +244,41 @@ class Timeline:
         the tables, or (while the zone has no tables for `now`) the zone's own offsets.
 
         `local` is `now` in the schedule's zone, when the caller has it."""
-        clock = self._zone_clock
-        if clock.direct:
-            zone = self.zone
-            if local is None:
-                local = now if now.tzinfo is zone else now.astimezone(zone)
-            offset = local.utcoffset()
-            if offset is not None:
-                # now's UTC fields and whole second, from its own fields and offset:
-                # what floor_epoch gives, with no other look-up of the zone.
-                utc = local.replace(tzinfo=None) - offset
-                since = utc - _EPOCH_NAIVE
-                e = since.days * _DAY + since.seconds
-                if not clock.covers(e):
-                    clock.direct -= 1
-                    if clock.settled(utc, offset):
-                        found = self._direct_fire(e, now.tzinfo, local)  # type: ignore[arg-type]
-                        if found is not None:
-                            return found[1]
+        begun = direct_start(self._zone_clock, self.zone, now, local)
+        if begun is not None:
+            e, local = begun
+            w = self.schedule.first_at_or_after(
+                local.year, local.month, local.day, local.hour, local.minute, local.second + 1
+            )
+            found = None if w is None else direct_fire(self.zone, w, e, now.tzinfo)  # type: ignore[arg-type]
+            if found is not None:
+                return found[1]
         epoch = self._next_zoned(floor_epoch(now))
         return None if epoch is None else datetime.fromtimestamp(epoch, now.tzinfo)
 
-    def _next_direct(self, e: int, out: tzinfo) -> tuple[int, datetime] | None:
+    def _next_direct(self, e: int, out: tzinfo, fired: datetime | None = None) -> Direct | None:
         """The first fire after epoch second e, from the zone's own offsets (no tables):
-        (its instant, it in `out`); None when the careful search must answer (an offset
-        change near e or near the fire, or no fire left)."""
-        clock = self._zone_clock
-        clock.direct -= 1
-        local = clock.around(e)
-        if local is None:
-            return None
-        return self._direct_fire(e, out, local)
+        what `direct_fire` gives; None when the careful search must answer (an offset
+        change near e or near the fire, or no fire left). The caller has asked
+        `ZoneClock.asks_zone`.
 
-    def _direct_fire(self, e: int, out: tzinfo, local: datetime) -> tuple[int, datetime] | None:
-        """`_next_direct` once no offset change is known in the day before e (`local`: e's
-        wall time in the zone).
-
-        With no change in the day before e (`ZoneClock.around`), no wall time at or
-        before e's lands after e; none between e's and the first match w exists; and
-        when w is neither a gap time nor a repeated one (its two folds agree) it names
-        one instant, before every later wall time's: that instant is the answer,
-        when it is after e (it is not when e is the second pass of a repeated hour).
+        `fired`: e's wall time in the zone, when e is a fire found so. The zone is not
+        asked about the day before e then: every match at or before a direct search's
+        start lands at or before it (the day before the first start had no change,
+        see `ZoneClock.around`), none lies between that start and the fire it found
+        (the first match after it), and that fire lands at e (its folds agree), so
+        the same holds of e, fire after fire.
         """
+        if fired is None:
+            local = self._zone_clock.around(e)
+            if local is None:
+                return None
+        else:
+            local = fired
         w = self.schedule.first_at_or_after(
             local.year, local.month, local.day, local.hour, local.minute, local.second + 1
         )
-        if w is None:
-            return None
-        zone = self.zone
-        y, mo, d, h, mi, s = w
-        fire = datetime(y, mo, d, h, mi, s, 0, zone)
-        offset = fire.utcoffset()
-        if offset is None or offset != fire.replace(fold=1).utcoffset():
-            return None
-        since = fire.replace(tzinfo=None) - offset - _EPOCH_NAIVE  # its instant, in C
-        inst = since.days * _DAY + since.seconds
-        if inst <= e:
-            return None
-        return inst, fire if out is zone else datetime.fromtimestamp(inst, out)
+        return None if w is None else direct_fire(self.zone, w, e, out)
 
     def next_epoch(self, t: datetime) -> int | None:
         """The first fire strictly after aware datetime t, as epoch seconds."""
@@ -299,17 +342,19 @@ class Timeline:
         clock = self._zone_clock
         civil = out is self.zone and clock.civil
         first = self.schedule.first_at_or_after
+        at_fire: datetime | None = None  # e's fire in the zone, when a direct search found it
         while True:
-            if clock.direct and not clock.covers(e):
+            if clock.asks_zone(e):
                 # A zone without tables here yet: the zone's own offsets answer.
-                found = self._next_direct(e, out)
+                found = self._next_direct(e, out, at_fire)
                 if found is not None:
-                    fired, fire = found
+                    fired, fire, at_fire, _ = found
                     yield fire
                     if fired - e <= _DENSE_GAP:
                         return fired - e, fired
                     e = fired
                     continue
+            at_fire = None
             steady = (clock.offset, 0) if self.fixed else clock.steady(e)
             if steady is not None:
                 starts, ends, offsets = clock.segments

@@ -8,10 +8,12 @@ only for the years a search reaches: the probed years are one contiguous run
 in three parallel sorted lists, and a search past its end appends the years
 up to the one it needs (walking far ahead probes each year once, when it is
 reached; a search before its start, rarer, rebuilds it grown by at least its
-own length). Until a zone has been searched `_DIRECT_SEARCHES` times, a search
-away from its tables asks the zone itself (`around`), as the daemon does:
-a zone used once never builds tables at all. The run's first entry records
-the offset in force at its start (`before == after`).
+own length). Until a zone has been searched `_DIRECT_SEARCHES` times in a
+stretch of about a year (`asks_zone`), a search there away from its tables
+asks the zone itself (`around`), as the daemon does: a zone used a few times
+never builds tables at all, nor does iterating far ahead a fire or two a
+year, while a fleet's searches from one `now` soon build that year's. The
+run's first entry records the offset in force at its start (`before == after`).
 
 What the search asks:
 - `wall_of(epoch)`: the wall time of an instant, and whether it is the
@@ -43,6 +45,7 @@ __all__ = ["ZoneClock", "civil_from_days", "clock_for", "days_from_civil", "wall
 _DAY = 86400
 _MARGIN = 2 * _DAY  # more than any UTC offset (+-14 h) plus a skipped day (Samoa, 2011)
 _DIRECT_SEARCHES = 128  # see ZoneClock.direct
+_STRETCH = 31_556_952  # seconds in a mean Gregorian year: what `asks_zone` counts per
 _ONE_DAY = timedelta(days=1)
 _Y2K = datetime(2000, 1, 1)
 _FIRST_YEAR = 1970  # the engine's first year: tables never start before it
@@ -79,6 +82,7 @@ class ZoneClock:
 
     __slots__ = (
         "_after",
+        "_asked",
         "_before",
         "_epochs",
         "_first",
@@ -117,11 +121,14 @@ class ZoneClock:
             self.fixed = is_fixed(zone)
             self.offset = _wall_offset(zone, _Y2K) if self.fixed else 0
             self.segments = fixed_segments(self.offset) if self.fixed else _NO_RUNS
-            # Searches the zone may still answer itself (`around`) before its tables
-            # are built: a zone used a few times never builds them, one used often
-            # builds them for the years its searches reach (zoneinfo zones only:
-            # their offsets are what `around` reads).
+            # Searches the zone may answer itself (`around`) in a stretch of about a
+            # year before the tables are built for it (`asks_zone`): a zone used a few
+            # times never builds them, one used often builds them for the years its
+            # searches reach (zoneinfo zones only: their offsets are what `around`
+            # reads). 0: the tables answer every search.
             self.direct = _DIRECT_SEARCHES if self.civil and not self.fixed else 0
+        # Searches that asked the zone itself, per stretch of about a year (`asks_zone`).
+        self._asked: dict[int, int] = {}
         # The steady run a search last started in, (start, end, offset): the
         # next search most likely starts in it too (wall times come in order,
         # and a fleet's searches start from one `now`). It stays true when the
@@ -298,6 +305,22 @@ class ZoneClock:
             # Wall times up to the next change's first affected one map with `a`.
             return a, self._epochs[nxt] + min(self._before[nxt], self._after[nxt]) - a - 1
         return a, self._hi
+
+    def asks_zone(self, epoch: int) -> bool:
+        """Whether a search from an instant asks the zone itself (`around`), and counts it:
+        while the tables do not cover the instant and fewer than `direct` searches
+        have asked it in the instant's stretch of about a year. A zone searched
+        often in a year builds that year's tables then (a fleet's searches share
+        a `now`); one iterated far ahead, a search or two a year, probes no year
+        (a probe costs about what a dozen searches asking the zone do)."""
+        if not self.direct or self._lo <= epoch <= self._hi:
+            return False
+        stretch = epoch // _STRETCH
+        asked = self._asked.get(stretch, 0)
+        if asked >= self.direct:
+            return False
+        self._asked[stretch] = asked + 1
+        return True
 
     def covers(self, epoch: int) -> bool:
         """Whether the tables already answer for an instant (no probing needed)."""

@@ -21,11 +21,12 @@ from hypothesis import strategies as st
 
 from cronstable_cli import CronTab
 from cronstable_cli.engine import Schedule, Timeline, parse
+from cronstable_cli.engine.parse_result import Parsed
 from cronstable_cli.engine.schedule import days_in_month, walk_at_or_after, weekday_of
 from cronstable_cli.engine.timeline import first_fire, floor_epoch
-from cronstable_cli.engine.zone_clock import clock_for
+from cronstable_cli.engine.zone_clock import _CLOCKS, ZoneClock, clock_for
 
-from .test_properties import DEADLINE, expressions, zoned_instants
+from .test_properties import DEADLINE, ZONES, expressions, transitions, zoned_instants
 
 UTC = timezone.utc
 SETTINGS = settings(
@@ -195,6 +196,106 @@ def test_a_first_fire_is_the_timelines_next_fire(
         assert found == expected
         # (as instants: aware datetimes of one tzinfo compare by wall time, not fold)
         assert found is None or (found.tzinfo is now.tzinfo and found.timestamp() > now.timestamp())
+
+
+def _fresh_clock(zone: tzinfo) -> ZoneClock:
+    """Give `zone` a clock without tables, as a process's first use of the zone has."""
+    clock = _CLOCKS[zone] = ZoneClock(zone)
+    return clock
+
+
+def _tables_next(parsed: Parsed, zone: tzinfo, now: datetime) -> datetime | None:
+    """The tables' answer: through a clock of the zone that never asks the zone itself."""
+    clock = _CLOCKS[zone] = ZoneClock(zone)
+    clock.direct = 0
+    return Timeline(Schedule(parsed, walks=0), zone).next_fire(now)
+
+
+@SETTINGS
+@given(expressions(), zoned_instants())
+def test_a_first_fire_in_a_zone_without_tables_is_the_timelines_next_fire(
+    case: tuple[str, str | None], zoned: tuple[str, datetime]
+) -> None:
+    """A zone's first searches ask the zone itself (no tables yet): the walk then answers
+    what the tables do, near the zone's changes too, or declines."""
+    expr, key = case
+    name, now = zoned
+    zone = _frame(name)
+    parsed = parse(expr, key)
+    try:
+        expected = _tables_next(parsed, zone, now)
+        clock = _fresh_clock(zone)
+        found = first_fire(parsed, now, zone)
+        assert clock.segments is clock_for(zone).segments  # still no tables: none were built
+        if found is not False:
+            assert found == expected
+            assert found is None or (
+                found.tzinfo is now.tzinfo and found.timestamp() > now.timestamp()
+            )
+            # one search asked the zone (a fixed zone asks none: its one run answers)
+            assert sum(clock._asked.values()) == (1 if clock.direct else 0)
+    finally:
+        _CLOCKS.pop(zone, None)
+
+
+@pytest.mark.parametrize("name", ["America/New_York", "Australia/Lord_Howe", "Europe/Berlin"])
+def test_a_zones_first_searches_away_from_its_changes_need_no_tables(name: str) -> None:
+    """Away from an offset change the zone-read walk answers (it declines only near one):
+    the first `next()`s of a process's first schedules in a zone build no timeline."""
+    zone = ZoneInfo(name)
+    exprs = ["30 2 * * *", "0 9 * * 1-5", "*/15 * * * *", "0 12 1 1 *", "0 0 L * *"]
+    nows = [datetime(2026, 1, 5, 9, 30, 17, tzinfo=zone), datetime(2027, 7, 1, 0, 0, tzinfo=zone)]
+    try:
+        for now in nows:
+            for expr in exprs:
+                clock = _fresh_clock(zone)
+                tab = CronTab(expr, tz=zone)
+                got = tab.next(now)
+                assert tab._line is None and clock.segments is _fresh_segments(zone), expr
+                want = _tables_next(parse(expr), zone, now)
+                assert got == want, (expr, now)
+    finally:
+        _CLOCKS.pop(zone, None)
+
+
+@pytest.mark.parametrize("name", [z for z in ZONES if z != "UTC"])
+def test_a_zone_read_first_fire_near_each_change_is_the_tables(name: str) -> None:
+    """Searches from just before to a day after each 2026 offset change (or the zone's last
+    ones), of schedules at
+    wall times in and around its gap or repeated hour: where the zone-read walk answers,
+    it answers what the tables do (a gap time just before `now` can fire after it)."""
+    zone = ZoneInfo(name)
+    year = (
+        int(datetime(2026, 1, 1, tzinfo=UTC).timestamp()),
+        int(datetime(2027, 1, 1, tzinfo=UTC).timestamp()),
+    )
+    # A zone that no longer changes (Asia/Kathmandu): its last changes.
+    changes = [t for t in transitions(name) if year[0] <= t < year[1]] or transitions(name)[-2:]
+    assert changes, name
+    answered = 0
+    try:
+        for t in changes:
+            # Wall times on the clock before the change, on from it: its gap's too.
+            edge = datetime.fromtimestamp(t - 1, zone).replace(tzinfo=None) + timedelta(seconds=1)
+            walls = {edge + timedelta(minutes=m) for m in range(-120, 150, 15)}
+            exprs = {f"{w.minute} {w.hour} * * *" for w in walls}
+            for delta in (-3600, -600, 1, 60, 600, 1800, 3600, 7200, 86399, 86401):
+                now = datetime.fromtimestamp(t + delta, UTC).astimezone(zone)
+                for expr in sorted(exprs):
+                    parsed = parse(expr)
+                    want = _tables_next(parsed, zone, now)
+                    _fresh_clock(zone)
+                    got = first_fire(parsed, now, zone)
+                    if got is not False:
+                        answered += 1
+                        assert got == want and got.utcoffset() == want.utcoffset(), (expr, now)
+    finally:
+        _CLOCKS.pop(zone, None)
+    assert answered  # the walk answers away from the changes
+
+
+def _fresh_segments(zone: tzinfo) -> object:
+    return ZoneClock(zone).segments
 
 
 @SETTINGS

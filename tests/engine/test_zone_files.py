@@ -227,12 +227,18 @@ def test_a_file_that_does_not_chain_through_the_zone_falls_back_to_probing(
 @contextmanager
 def fresh_clocks(direct: int) -> Iterator[None]:
     """New zone clocks for the block, each allowed `direct` searches from the zone itself."""
-    saved_clocks, saved_budget = zone_clock._CLOCKS, zone_clock._DIRECT_SEARCHES
-    zone_clock._CLOCKS, zone_clock._DIRECT_SEARCHES = {}, direct
+    # In place: the engine's modules share the one dictionary of clocks.
+    clocks, saved_budget = zone_clock._CLOCKS, zone_clock._DIRECT_SEARCHES
+    saved_clocks = dict(clocks)
+    clocks.clear()
+    clocks[UTC] = saved_clocks[UTC]  # UTC's clock: a constant of the engine
+    zone_clock._DIRECT_SEARCHES = direct
     try:
         yield
     finally:
-        zone_clock._CLOCKS, zone_clock._DIRECT_SEARCHES = saved_clocks, saved_budget
+        clocks.clear()
+        clocks.update(saved_clocks)
+        zone_clock._DIRECT_SEARCHES = saved_budget
 
 
 @pytest.mark.parametrize("name", ["America/New_York", "Australia/Lord_Howe", "Pacific/Apia"])
@@ -250,7 +256,7 @@ def test_direct_searches_are_the_epoch_search_near_every_change(name: str, expr:
                 if got is None:  # the careful search answers: near a change, or no fire
                     continue
                 answered += 1
-                inst, fire = got
+                inst, fire, _, _ = got
                 assert inst == timeline._next_zoned(e), (e, fire)
                 assert _fields(fire) == _fields(datetime.fromtimestamp(inst, zone))
     # Not vacuous: most instants are over a day from a change, and answered directly.
@@ -308,6 +314,56 @@ def test_a_zone_s_first_iteration_is_the_epoch_search_stepped(
         if e is not None:
             want.append(datetime.fromtimestamp(e, start.tzinfo))
     assert [_fields(g) for g in got] == [_fields(w) for w in want]
+
+
+@pytest.mark.parametrize("name", ["Australia/Lord_Howe", "America/New_York", "Pacific/Apia"])
+def test_iterating_far_ahead_a_fire_a_year_probes_no_year(name: str) -> None:
+    """Schedules that fire once or twice a year, each iterated to 2099 in one zone: many
+    more searches than `_DIRECT_SEARCHES`, but a few per year, so each asks the zone
+    itself and no year's offsets are probed (before the range's end); the fires are the
+    epoch search's."""
+    zone = ZoneInfo(name)
+    start = datetime(2026, 1, 5, 9, 30, 17, tzinfo=zone)
+    exprs = ["0 12 1 1 *", "0 13 1 1 *", "15 6 15 7 *", "0 0 L 2 *"]  # away from changes
+    with fresh_clocks(zone_clock._DIRECT_SEARCHES):
+        tabs = [CronTab(expr, tz=zone) for expr in exprs]
+        got = [list(tab.occurrences(start)) for tab in tabs]
+        clock = zone_clock.clock_for(zone)
+        # No year was probed but the last ones: the search past the last fire (none
+        # left) takes the careful path at the end of the engine's range.
+        assert clock.segments is zone_clock._NO_RUNS or clock._first >= 2097
+        searched = sum(clock._asked.values())
+    assert searched > zone_clock._DIRECT_SEARCHES
+    for tab, fires in zip(tabs, got, strict=True):
+        want: list[datetime] = []
+        e: int | None = math.floor(start.timestamp())
+        while (e := tab.timeline.next_after(e)) is not None:  # type: ignore[arg-type]
+            want.append(datetime.fromtimestamp(e, zone))
+        assert [_fields(g) for g in fires] == [_fields(w) for w in want]
+        assert len(fires) >= 73
+
+
+def test_a_fleets_searches_in_one_year_build_that_years_tables() -> None:
+    """Past `_DIRECT_SEARCHES` searches in one year of a zone, its tables answer: only
+    the years around those searches are probed, and the fires are unchanged."""
+    zone = ZoneInfo("Europe/Berlin")
+    now = datetime(2026, 6, 1, 8, 0, tzinfo=zone)
+    exprs = [f"{m} {h} * * *" for h in range(24) for m in (0, 20, 40)]  # 72 schedules
+    with fresh_clocks(zone_clock._DIRECT_SEARCHES):
+        fires = [
+            CronTab(expr, tz=zone).next(now + timedelta(seconds=k))
+            for k in range(3)
+            for expr in exprs
+        ]
+        clock = zone_clock.clock_for(zone)
+        assert clock.segments is not zone_clock._NO_RUNS
+        assert clock._first >= 2024 and clock._last <= 2028  # the years around `now` only
+    with fresh_clocks(0):  # the tables alone
+        assert fires == [
+            CronTab(expr, tz=zone).next(now + timedelta(seconds=k))
+            for k in range(3)
+            for expr in exprs
+        ]
 
 
 def test_the_tzdata_package_serves_when_no_system_directory_has_the_zone(
