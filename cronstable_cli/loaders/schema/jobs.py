@@ -25,6 +25,7 @@ from ..shared import (
     Mapping,
     Node,
     Scalar,
+    Sequence,
     did_you_mean,
     flat_mapping,
     kind_of,
@@ -643,6 +644,12 @@ class JobBuilder:
             return INVALID
         probe = self._probe
         probe.where = where
+        if type(node) is Sequence:
+            # A list of scalars (a list-form command, mostly one of its own per job):
+            # read without the generic walk when no item needs it.
+            quick = probe.scalar_list(node, entry.type, key, Scalar(key, at, col))
+            if quick is not None:
+                return quick
         got = probe.check(node, entry.type, key, Scalar(key, at, col))
         if probe.out.found:
             probe.out.found.clear()
