@@ -311,9 +311,10 @@ def _assemble(
     base = JobBase(result.defaults)
     # A job that sets no checked key has its file's base as `merged`: whether the
     # whole-config checks need its facts is then the base's answer, found once.
+    base_has_facts = _has_facts(base.data)
     # Jobs that give the checked keys the same values share one merged mapping (see
     # JobBase.merged), and so one answer: it is found once per mapping (held with it).
-    has_facts = {id(base.data): (base.data, _has_facts(base.data))}
+    has_facts: dict[int, tuple[dict[str, Any], bool]] = {}
     # Each draft is dropped as soon as its Job is made: the two sets never both sit
     # in memory whole.
     drafts.reverse()
@@ -321,10 +322,14 @@ def _assemble(
         draft = drafts.pop()
         merged, issues, push = base.merged(draft)
         result.jobs.append(finish(draft, merged, issues, out, base))
-        known = has_facts.get(id(merged))
-        if known is None or known[0] is not merged:
-            known = has_facts[id(merged)] = (merged, _has_facts(merged))
-        if known[1]:
+        if merged is base.data:
+            needed = base_has_facts
+        else:
+            known = has_facts.get(id(merged))
+            if known is None or known[0] is not merged:
+                known = has_facts[id(merged)] = (merged, _has_facts(merged))
+            needed = known[1]
+        if needed:
             facts = _facts(draft, merged)
             if facts is not None:
                 result.job_facts.append(facts)
