@@ -312,6 +312,9 @@ def _assemble(
     # A job that sets no checked key has its file's base as `merged`: whether the
     # whole-config checks need its facts is then the base's answer, found once.
     base_has_facts = _has_facts(base.data)
+    # Jobs that give the checked keys the same values share one merged mapping (see
+    # JobBase.merged), and so one answer: it is found once per mapping (held with it).
+    has_facts: dict[int, tuple[dict[str, Any], bool]] = {}
     # Each draft is dropped as soon as its Job is made: the two sets never both sit
     # in memory whole.
     drafts.reverse()
@@ -319,7 +322,14 @@ def _assemble(
         draft = drafts.pop()
         merged, issues, push = base.merged(draft)
         result.jobs.append(finish(draft, merged, issues, out, base))
-        if merged is not base.data or base_has_facts:
+        if merged is base.data:
+            needed = base_has_facts
+        else:
+            known = has_facts.get(id(merged))
+            if known is None or known[0] is not merged:
+                known = has_facts[id(merged)] = (merged, _has_facts(merged))
+            needed = known[1]
+        if needed:
             facts = _facts(draft, merged)
             if facts is not None:
                 result.job_facts.append(facts)
@@ -439,7 +449,7 @@ def _facts(draft: Draft, merged: dict[str, Any]) -> JobFacts | None:
         pool_slots=slots if isinstance(slots, int) and not isinstance(slots, bool) else 1,
         scope=scope if isinstance(scope, str) else None,
         has_secrets=has_secrets,
-        where=draft.where,
+        where=draft.positions(),
     )
 
 

@@ -19,7 +19,13 @@ from hypothesis import strategies as st
 
 from cronstable_cli.loaders import yaml_config
 from cronstable_cli.loaders.problems import Problems
-from cronstable_cli.loaders.schema.jobs import JOB_FIELDS, Defaults, Draft, JobBuilder
+from cronstable_cli.loaders.schema.jobs import (
+    JOB_FIELDS,
+    Defaults,
+    Draft,
+    FlatPositions,
+    JobBuilder,
+)
 from cronstable_cli.loaders.yaml.fast import (
     Block,
     FlatItem,
@@ -245,7 +251,16 @@ def flat_and_generic(text: str) -> None:
     fast = JobBuilder(Problems("f.yaml"), lines, text)
     generic = JobBuilder(Problems("f.yaml"), lines, text)
     for item, line, col in items:
-        assert fast.build_flat(item, line, col) == generic.build(flat_mapping(item, line, col))
+        draft = fast.build_flat(item, line, col)
+        expected = generic.build(flat_mapping(item, line, col))
+        if draft is not None and draft.flat is not None:
+            # Positions held as the item holds them: each lookup is the table's, and
+            # the table is the one `build` records.
+            table = FlatPositions.table(draft.flat)
+            for path in [*table, "", "nope", "sla.nope", *(f"{p}.x" for p in table)]:
+                assert draft.flat.get(path) == table.get(path), path
+            draft.positions()
+        assert draft == expected
     assert fast.out.found == generic.out.found
 
 
@@ -266,7 +281,7 @@ def test_finish_passes_a_jobs_fields_in_their_order() -> None:
     assert tuple(f.name for f in fields(Job)) == JOB_FIELDS
     assert tuple(f.name for f in fields(Draft)) == (
         "name", "schedule", "location", "schedule_location", "schedule_fields", "command",
-        "suppressed", "keys", "data", "where",
+        "suppressed", "keys", "data", "where", "flat",
     )  # fmt: skip
 
 

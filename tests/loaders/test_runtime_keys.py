@@ -126,7 +126,12 @@ def test_shared_runtime_records_are_each_jobs_own(text: str) -> None:
     # JobBase.runtime_for shares the values of jobs that set runtime keys alike; each
     # job's record must be what runtime_keys makes of the job alone.
     def alone(
-        self: JobBase, merged: dict[str, Any], where: Where, file: str, own: dict[str, Any]
+        self: JobBase,
+        merged: dict[str, Any],
+        where: Where,
+        file: str,
+        own: dict[str, Any],
+        keys: tuple[str, ...] = (),
     ) -> RuntimeKeys:
         return runtime_keys(merged, where, file, self.origins, own.get("onMissed"), own)
 

@@ -25,6 +25,7 @@ from ..shared import (
     Mapping,
     Node,
     Scalar,
+    Sequence,
     did_you_mean,
     flat_mapping,
     kind_of,
@@ -154,7 +155,66 @@ class Draft:
     suppressed: frozenset[str] | None
     keys: tuple[str, ...]
     data: dict[str, Any]  # the job's own keys as checked data (INVALID where they failed)
-    where: Where  # position of each key path of the job
+    where: Where  # position of each key path of the job (with `flat`: made when asked)
+    # For a job `build_flat` read: its positions as the item holds them, until asked.
+    flat: FlatPositions | None = None
+
+    def positions(self) -> Where:
+        """The position of each key path of the job (`where`, made now if it waited)."""
+        if self.flat is not None:
+            self.where = self.flat.table()
+            self.flat = None
+        return self.where
+
+
+class FlatPositions:
+    """Where each key path of a job read by `build_flat` is written, held as the item
+    holds it (each key's line; each block's places relative to its key) until a
+    finding or a runtime record asks: most jobs that set a checked key never need
+    their table, and building it cost more than the rest of their Draft."""
+
+    __slots__ = ("col", "item", "line", "places")
+
+    def __init__(
+        self,
+        item: FlatItem,
+        line: int,
+        col: int,
+        places: dict[str, tuple[tuple[str, int, int], ...]],
+    ) -> None:
+        self.item = item
+        self.line = line
+        self.col = col
+        self.places = places  # a nested block's key -> its places (see JobBuilder._block)
+
+    def table(self) -> Where:
+        """The table `build` records for the job: its own position, then each key's
+        (a nested block's: each of its places), in the item's order."""
+        where: Where = {"": (self.line, self.col)}
+        col, places = self.col, self.places
+        for key, (at, _, value) in self.item.items():
+            if isinstance(value, str):
+                where[key] = (at, col)
+            else:
+                for path, below, column in places[key]:
+                    where[path] = (at + below, column)
+        return where
+
+    def get(self, path: str) -> tuple[int, int] | None:
+        """`table().get(path)`, without the table."""
+        if not path:
+            return self.line, self.col
+        head = path.split(".", 1)[0].split("[", 1)[0]
+        entry = self.item.get(head)
+        if entry is None:
+            return None
+        at, _, value = entry
+        if isinstance(value, str):
+            return (at, self.col) if path == head else None
+        for place, below, column in self.places[head]:
+            if place == path:
+                return at + below, column
+        return None
 
 
 # How many block values' reprs a JobBase keeps: a file's repeated blocks are a few
@@ -186,6 +246,8 @@ class JobBase:
         # held beside the record, so an id is never taken for another's), the job's
         # own onMissed, and which of the defaults' runtime paths the job sets itself.
         self._shared: dict[tuple[int, str, str, tuple[str, ...]], tuple[object, RuntimeKeys]] = {}
+        # By a job's key list: the runtime paths its positions can hold (`runtime_for`).
+        self._paths: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def merged(self, draft: Draft) -> tuple[dict[str, Any], list[Issue], bool]:
         """The job's checked keys over these defaults, the issues of the job checks,
@@ -241,11 +303,17 @@ class JobBase:
         return runtime
 
     def runtime_for(
-        self, merged: dict[str, Any], where: Where, file: str, own: dict[str, Any]
+        self,
+        merged: dict[str, Any],
+        where: Where | FlatPositions,
+        file: str,
+        own: dict[str, Any],
+        keys: tuple[str, ...] = (),
     ) -> RuntimeKeys:
         """`runtime_keys` of a job that sets a runtime key: its values follow from
         `merged`, its own onMissed and the defaults it overrides, shared by every job
-        that has them alike; only where its own keys are written is its own."""
+        that has them alike; only where its own keys are written is its own. `keys`:
+        the job's keys (Draft.keys), when given, say which of its positions to look up."""
         on_missed = own.get("onMissed")
         overridden = tuple(p for p, _ in self.origins if _sets(own, p)) if self.origins else ()
         key = (id(merged), file, repr(on_missed), overridden)
@@ -256,7 +324,14 @@ class JobBase:
         shared = known[1]
         if not where:
             return shared
-        own_at = tuple((p, *at) for p in _ORIGIN_PATHS if (at := where.get(p)) is not None)
+        paths = self._paths.get(keys) if keys else _ORIGIN_PATHS
+        if paths is None:
+            # A position `where` holds is under one of the job's keys: only the runtime
+            # paths under its keys can be there (most jobs: one or two of the eleven).
+            paths = self._paths[keys] = tuple(
+                p for p in _ORIGIN_PATHS if p.partition(".")[0] in keys
+            )
+        own_at = tuple((p, *at) for p in paths if (at := where.get(p)) is not None)
         # The shared record with these positions for its last field, `origins`.
         return RuntimeKeys(*shared[:-1], KeyOrigins(file, own_at, shared.origins.defaults))
 
@@ -274,7 +349,7 @@ def finish(
     key, `merged` is its file's base and the job's own keys are read from the draft.
     """
     for path, message in issues:
-        line, col = locate(draft.where, path, draft.location)
+        line, col = locate(draft.positions(), path, draft.location)
         if path.split(".")[0].split("[")[0] not in draft.data:
             message += " (the value comes from defaults)"
         out.add(
@@ -287,12 +362,13 @@ def finish(
     policy = own["clusterPolicy"] if "clusterPolicy" in own else merged.get("clusterPolicy")
     if base is not None and _OWN_RUNTIME.isdisjoint(own):
         runtime = base.runtime  # the job sets no runtime key: its file's record
-    elif base is not None and merged is base.data and not draft.where:
+    elif base is not None and merged is base.data and not draft.where and draft.flat is None:
         runtime = base.runtime_of(own, out.file)  # no checked key: shared by spelling
     elif base is not None:
-        runtime = base.runtime_for(merged, draft.where, out.file, own)
+        where = draft.flat if draft.flat is not None else draft.where
+        runtime = base.runtime_for(merged, where, out.file, own, draft.keys)
     else:
-        runtime = runtime_keys(merged, draft.where, out.file, (), own.get("onMissed"), own)
+        runtime = runtime_keys(merged, draft.positions(), out.file, (), own.get("onMissed"), own)
     # Positional (in JOB_FIELDS' order): keywords cost a third of making a Job.
     return Job(
         draft.name,
@@ -533,19 +609,17 @@ class JobBuilder:
         # any other only what `finish` reads of its own keys.
         checked = not JOB_CHECKED_KEYS.isdisjoint(item)
         data: dict[str, Any] = {}
-        where: Where = {"": (line, col)} if checked else {}
+        # A checked job's nested blocks' places, by key: its positions (FlatPositions).
+        places_of: dict[str, tuple[tuple[str, int, int], ...]] = {}
         blocks: dict[str, Any] = data if checked else {}  # the nested blocks' values
         shared = self._blocks  # by `_block`, looked up here first (most blocks repeat)
         try:
-            for key, (at, _, value) in item.items():
+            for key, (_, _, value) in item.items():
                 if isinstance(value, str):
                     reader = readers.get(key)
                     if reader is None or (got := reader(value)) is INVALID:
                         return self.build(flat_mapping(item, line, col))
-                    if checked:
-                        where[key] = (at, col)
-                        data[key] = got
-                    elif key in _FINISH_KEYS:
+                    if checked or key in _FINISH_KEYS:
                         data[key] = got
                 else:
                     known = shared.get((key, value))
@@ -553,8 +627,7 @@ class JobBuilder:
                     if got is INVALID:
                         return self.build(flat_mapping(item, line, col))
                     if checked:
-                        for path, below, column in places:
-                            where[path] = (at + below, column)
+                        places_of[key] = places
                     blocks[key] = got
         except Crash:
             return self.build(flat_mapping(item, line, col))
@@ -612,7 +685,8 @@ class JobBuilder:
             else None,
             self._keys.setdefault(keys, keys),
             data,
-            where if checked else _NOWHERE,
+            _NOWHERE,
+            FlatPositions(item, line, col, places_of) if checked else None,
         )
 
     def _block(
@@ -643,6 +717,12 @@ class JobBuilder:
             return INVALID
         probe = self._probe
         probe.where = where
+        if type(node) is Sequence:
+            # A list of scalars (a list-form command, mostly one of its own per job):
+            # read without the generic walk when no item needs it.
+            quick = probe.scalar_list(node, entry.type, key, Scalar(key, at, col))
+            if quick is not None:
+                return quick
         got = probe.check(node, entry.type, key, Scalar(key, at, col))
         if probe.out.found:
             probe.out.found.clear()

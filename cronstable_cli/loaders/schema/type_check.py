@@ -187,6 +187,35 @@ class Checker:
             )
             return INVALID
 
+    def scalar_list(
+        self, node: Sequence, type_: Type, path: str, key: Scalar
+    ) -> list[object] | None:
+        """`check` of a list of scalars (a list-form command) without the generic walk:
+        the same value and the same positions in `where`, when every item reads cleanly
+        under the item type of the list option `check` would take; None (and `where`
+        untouched) when it would report anything: the generic walk then decides."""
+        reader = _list_reader(type_)
+        if reader is None:
+            return None
+        values: list[object] = []
+        at: list[tuple[str, tuple[int, int]]] = []
+        try:
+            for n, item in enumerate(node.items):
+                if type(item) is not Scalar:
+                    return None
+                value = reader(item.value)
+                if value is INVALID:
+                    return None
+                values.append(value)
+                at.append((f"{path}[{n}]", (item.line, item.col)))
+        except Crash:
+            return None
+        where = self.where
+        where.setdefault(path, (key.line, key.col))
+        for item_path, position in at:
+            where.setdefault(item_path, position)
+        return values
+
     # -- one node -------------------------------------------------------------
 
     def _check(self, node: Node, type_: Type, path: str, key: Scalar | None) -> object:
@@ -364,6 +393,24 @@ def _plan(type_: Map) -> tuple[dict[str, Reader], tuple[str, ...]]:
 
 def _text(text: str) -> object:
     return text
+
+
+# Per type (by identity, held beside it): how `scalar_list` reads a list's items.
+_LIST_READERS: dict[int, tuple[Type, Reader | None]] = {}
+
+
+def _list_reader(type_: Type) -> Reader | None:
+    """How `check` reads each scalar item of a list under `type_`: the reader of the
+    item type of the option `_one_of` takes for a list (the first a list fits), or
+    of the list type itself; None when that option is not a list of a scalar type."""
+    known = _LIST_READERS.get(id(type_))
+    if known is None or known[0] is not type_:
+        option: Type | None = type_
+        if isinstance(type_, OneOf):
+            option = next((o for o in type_.options if isinstance(o, Seq | Anything)), None)
+        reader = scalar_reader(option.item) if isinstance(option, Seq) else None
+        known = _LIST_READERS[id(type_)] = (type_, reader)
+    return known[1]
 
 
 def scalar_reader(type_: Type) -> Reader | None:
