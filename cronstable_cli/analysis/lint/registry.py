@@ -59,6 +59,11 @@ class Rule(NamedTuple):
     # fleet rule's takes the run's LintSettings (crowded-minute: a limit is set).
     applies: Callable[[Any], bool] | None = None
     needs_runtime: bool = False  # True: finds nothing in a job without runtime keys
+    # True when whether the rule finds anything in a job depends only on what
+    # `per_schedule` findings depend on and on the job's runtime values and cluster
+    # policy (never its name, nor where its keys are written): where it found nothing
+    # in one such job, the linter does not run it for the others.
+    per_runtime: bool = False
 
     @property
     def summary(self) -> str:
@@ -90,6 +95,7 @@ def _rule(module: ModuleType) -> Rule:
         default_on=getattr(module, "DEFAULT_ON", True),
         applies=getattr(module, "applies", None),
         needs_runtime=getattr(module, "NEEDS_RUNTIME", False),
+        per_runtime=getattr(module, "PER_RUNTIME", False),
     )
 
 
