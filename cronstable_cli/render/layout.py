@@ -21,6 +21,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Literal, Union
 
+from ..safe_text import printable_ascii
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.text import Text
@@ -556,7 +558,7 @@ def wrap_plain(
     # Printable ASCII is a cell per character: a line no longer than the width has
     # nothing to fold (the common case, asked without `_fold_plain`).
     if simple is None:
-        simple = plain.isascii() and plain.isprintable()
+        simple = printable_ascii(plain)
     breaks = _breaks(plain, width, indent, kept, simple)
     lead = _run_end(plain, 0) if whole_lead else 0
     if not breaks:
@@ -587,7 +589,7 @@ def _breaks(
     `simple`: whether `plain` is printable ASCII, when the caller knows already."""
     # Printable ASCII is a cell per character: a span's width is its length, no slice.
     if simple is None:
-        simple = plain.isascii() and plain.isprintable()
+        simple = printable_ascii(plain)
     if simple and not kept and "`" not in plain:
         return _line_breaks(plain, width, indent)
     if simple:
