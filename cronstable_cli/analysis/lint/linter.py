@@ -252,7 +252,12 @@ def _job_findings(
         else:
             assert rule.check is not None
             emitted = list(rule.check(ctx))
-            if not emitted and rule.per_runtime:
+            per_runtime = rule.per_runtime
+            if (
+                not emitted
+                and per_runtime
+                and (per_runtime is True or job.runtime is None or per_runtime(job.runtime))
+            ):
                 alike.empty.setdefault(group, set()).add(rule.code)
                 alike.group_plans.pop(group, None)  # made again without it
         if emitted:

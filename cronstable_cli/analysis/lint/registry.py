@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any, Literal, NamedTuple
 
 from ...load_codes import LOAD_RULES
-from ...records import Finding, FixKind, Level
+from ...records import Finding, FixKind, Level, RuntimeKeys
 from .rules import (
     crowded_minute,
     day_fields_both_restricted,
@@ -62,8 +62,10 @@ class Rule(NamedTuple):
     # True when whether the rule finds anything in a job depends only on what
     # `per_schedule` findings depend on and on the job's runtime values and cluster
     # policy (never its name, nor where its keys are written): where it found nothing
-    # in one such job, the linter does not run it for the others.
-    per_runtime: bool = False
+    # in one such job, the linter does not run it for the others. A function of the
+    # runtime values says for which values that holds (sla-gap-breach: unless a
+    # catch-up offset, made from the name, is compared).
+    per_runtime: bool | Callable[[RuntimeKeys], bool] = False
 
     @property
     def summary(self) -> str:
