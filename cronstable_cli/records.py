@@ -5,7 +5,7 @@ Importable from every layer (engine, loaders, analysis, formats, cli).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Literal, NamedTuple
 
 Level = Literal["error", "warning", "note"]
@@ -50,7 +50,7 @@ class Fix:
     safe: bool  # True: every fire time stays the same (`lint --fix`); else --unsafe-fixes
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Finding:
     """One lint or load problem, with a stable kebab-case code."""
 
@@ -72,13 +72,38 @@ class Finding:
     # relatedLocations): a runtime-key finding points at the key and relates the schedule.
     related: tuple[tuple[str, SourceLocation], ...] = ()
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        code: str,
+        level: Level,
+        message: str,
+        location: SourceLocation | None = None,
+        job: str | None = None,
+        schedule: str | None = None,
+        resolved: str | None = None,
+        key: str = "",
+        fix: Fix | None = None,
+        related: tuple[tuple[str, SourceLocation], ...] = (),
+    ) -> None:
         # Messages quote what a file says (a schedule, a value); a 1 MB schedule must
         # not make a 1 MB message. The start and the end (hints) are what a reader needs.
-        if len(self.message) > MESSAGE_LIMIT:
+        if len(message) > MESSAGE_LIMIT:
             from .safe_text import cut_middle
 
-            object.__setattr__(self, "message", cut_middle(self.message, MESSAGE_LIMIT))
+            message = cut_middle(message, MESSAGE_LIMIT)
+        # Set through the slots (a frozen dataclass's own __init__ calls object.__setattr__
+        # per field, at twice the cost): a fleet's report makes one per problem.
+        s = _FINDING_SLOTS
+        s[0](self, code)
+        s[1](self, level)
+        s[2](self, message)
+        s[3](self, location)
+        s[4](self, job)
+        s[5](self, schedule)
+        s[6](self, resolved)
+        s[7](self, key)
+        s[8](self, fix)
+        s[9](self, related)
 
     @property
     def file(self) -> str | None:
@@ -91,6 +116,11 @@ class Finding:
     @property
     def column(self) -> int:
         return self.location.column if self.location else 0
+
+
+# Each field's slot setter, in field order (what Finding.__init__ sets).
+_FINDING_SLOTS = tuple(Finding.__dict__[f.name].__set__ for f in fields(Finding))
+assert len(_FINDING_SLOTS) == 10
 
 
 class KeyOrigins(NamedTuple):

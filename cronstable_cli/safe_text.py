@@ -84,8 +84,24 @@ def shown(text: str) -> str:
 def is_plain(text: str) -> bool:
     """True when `shown(text)` is `text`: nothing to escape (checked in C for ASCII)."""
     if text.isascii():
-        return text.isprintable()
+        return printable_ascii(text)
     return text.isprintable() and pattern("printable invisible").search(text) is None
+
+
+def printable_ascii(text: str) -> bool:
+    """`text.isascii() and text.isprintable()`, a long text checked at memory speed.
+
+    `isprintable` looks every character up in the Unicode tables; printable ASCII is
+    exactly the bytes from space to `~`, so a long ASCII text is printable when deleting
+    those bytes leaves nothing (a third of the work: reports are megabytes of it)."""
+    if not text.isascii():
+        return False
+    if len(text) < 64:
+        return text.isprintable()  # two calls cost more than a short lookup
+    return not text.encode("ascii").translate(None, _PRINTABLE)
+
+
+_PRINTABLE = bytes(range(0x20, 0x7F))  # space to `~`
 
 
 def shown_lines(text: str) -> str:
@@ -172,8 +188,9 @@ def _walk(value: Any, seen: dict[int, Any]) -> Any:
 # Items of a long tuple or list vetted together (`_all_kept`); a batch that holds
 # something to escape is walked item by item, so one bad name costs one batch.
 _BATCH = 256
-# Levels of nesting `_all_kept` follows before it leaves the rest to `_walk`.
-_MAX_LEVELS = 64
+# Columns `_all_kept` looks at before it leaves the rest to `_walk` (which follows
+# a value that holds itself, as no column-by-column pass can).
+_MAX_COLUMNS = 4096
 
 
 def _walk_items(items: Sequence[Any], seen: dict[int, Any]) -> list[Any]:
@@ -193,37 +210,59 @@ def _walk_items(items: Sequence[Any], seen: dict[int, Any]) -> list[Any]:
 def _all_kept(values: Iterable[Any]) -> bool:
     """True when `_walk` returns each of `values` unchanged: every string reachable
     through the dataclasses, tuples, lists, sets and dicts (keys too) it walks is one
-    `shown` keeps and no cut shortens. One level of nesting at a time, each in a few C
-    passes (attrgetter, chain, join), instead of a call per record and per field."""
-    pending = list(values)
-    for _ in range(_MAX_LEVELS):
+    `shown` keeps and no cut shortens.
+
+    Column by column, not record by record: the values of one type are taken a field
+    (or, for tuples of one length, a position) at a time, so a column of 100,000
+    messages or locations is a few C passes (map, join, isprintable), and a Python loop
+    runs only over a column that mixes types."""
+    pending = [list(values)]
+    for _ in range(_MAX_COLUMNS):
         if not pending:
             return True
-        texts = [value for value in pending if type(value) is str]
-        groups: dict[type, list[Any]] = {}
-        for value in [value for value in pending if type(value) not in _LEAVES]:
-            groups.setdefault(type(value), []).append(value)
-        deeper: list[Any] = []
+        column = pending.pop()
+        types = set(map(type, column))
+        kinds = types - _SCALARS
+        if not kinds:
+            continue  # numbers and None
+        if len(kinds) == 1:
+            (kind,) = kinds
+            if types == kinds:
+                groups = {kind: column}
+            elif types - kinds == _NONE:  # an optional field: None dropped in C
+                groups = {kind: list(filter(_NOT_NONE, column))}
+            else:
+                groups = {kind: [v for v in column if type(v) is kind]}
+        else:
+            groups = {kind: [] for kind in kinds}
+            for value in column:
+                kind = type(value)
+                if kind in groups:
+                    groups[kind].append(value)
         for kind, group in groups.items():
             if issubclass(kind, str):
-                texts.extend(group)
+                if not _kept_as_is(group):
+                    return False
             elif issubclass(kind, (int, float, bool)):
                 continue
             elif dataclasses.is_dataclass(kind):
                 names = _field_names(kind)
                 if len(names) == 1:
-                    deeper.extend(map(operator.attrgetter(names[0]), group))
-                elif names:
-                    deeper.extend(chain.from_iterable(map(_getter(kind), group)))
-            elif issubclass(kind, (tuple, list, set, frozenset)):
-                deeper.extend(chain.from_iterable(group))
+                    pending.append(list(map(operator.attrgetter(names[0]), group)))
+                elif names:  # each record's fields in one call, then a column per field
+                    pending.extend(map(list, zip(*map(_getter(kind), group), strict=True)))
+            elif issubclass(kind, tuple):
+                lengths = set(map(len, group))
+                if len(lengths) == 1:  # records of one shape: a column per position
+                    pending.extend(map(list, zip(*group, strict=True)))
+                else:
+                    pending.append(list(chain.from_iterable(group)))
+            elif issubclass(kind, (list, set, frozenset)):
+                pending.append(list(chain.from_iterable(group)))
             elif issubclass(kind, dict):
-                deeper.extend(chain.from_iterable(map(dict.keys, group)))
-                deeper.extend(chain.from_iterable(map(dict.values, group)))
+                pending.append(list(chain.from_iterable(map(dict.keys, group))))
+                pending.append(list(chain.from_iterable(map(dict.values, group))))
             # anything else (a datetime, a zone, a parsed schedule) `_walk` keeps as it is
-        if texts and not _kept_as_is(texts):
-            return False
-        pending = deeper
     return not pending
 
 
@@ -235,7 +274,7 @@ def _getter(kind: type) -> Callable[[Any], tuple[Any, ...]]:
 
 _NOT_NONE = partial(operator.is_not, None)
 _SCALARS = frozenset({int, float, bool, type(None)})
-_LEAVES = _SCALARS | {str}
+_NONE = frozenset({type(None)})
 
 
 @cache

@@ -6,6 +6,9 @@ import json
 import sys
 import unicodedata
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from cronstable_cli.escaping import (
     github_message,
     github_property,
@@ -14,7 +17,7 @@ from cronstable_cli.escaping import (
     markdown,
     shell_word,
 )
-from cronstable_cli.safe_text import is_plain, shown, shown_lines
+from cronstable_cli.safe_text import is_plain, printable_ascii, shown, shown_lines
 
 # From unicodedata, not from the code under test.
 INVISIBLE = [
@@ -49,6 +52,26 @@ def test_json_documents_escape_losslessly() -> None:
 def test_plain_text_is_kept() -> None:
     for text in ("job-1", "Zürich", "日本語", "emoji 🎉", "a b"):
         assert shown(text) == text and is_plain(text)
+
+
+@given(
+    st.text(st.characters(max_codepoint=0x7F), max_size=40),
+    st.integers(0, 300),
+    st.text(max_size=2),
+)
+def test_printable_ascii_is_isascii_and_isprintable(body: str, pad: int, odd: str) -> None:
+    # Long texts take the byte-deleting path; one character anywhere (a control, DEL,
+    # something past ASCII) must turn the answer as `isprintable` would.
+    for text in (body, "a" * pad + body, body + "a" * pad + odd, odd + " " * pad):
+        assert printable_ascii(text) == (text.isascii() and text.isprintable()), repr(text)
+
+
+def test_printable_ascii_every_code_point_in_a_long_text() -> None:
+    base = "x" * 100
+    for point in range(0x100):
+        text = base + chr(point) + base
+        assert printable_ascii(text) == (0x20 <= point < 0x7F), point
+    assert printable_ascii(base + "\u00e9") is False
 
 
 def test_markdown_never_mentions_and_the_shell_gets_one_word() -> None:

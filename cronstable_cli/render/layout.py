@@ -21,6 +21,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Literal, Union
 
+from ..safe_text import printable_ascii
+
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.text import Text
@@ -442,26 +444,36 @@ class Prose:
         """`text()` without rich: the paragraph and its kept spans, or None when a part
         is a rich Text (render/plain.py prints what this returns)."""
         pieces: list[str] = []
-        kept: list[tuple[int, int]] = []
-        start = 0
+        keep_at: set[int] = set()  # which pieces are Keep parts
         for part in self.parts:
-            if isinstance(part, Keep):
+            kind = type(part)  # the commonest parts first: a str, a (text, style) run
+            if kind is str:
+                pieces.append(part)  # type: ignore[arg-type]
+            elif kind is tuple:
+                pieces.append(part[0])  # type: ignore[index,arg-type]
+            elif isinstance(part, Keep):
                 if not isinstance(part.text, str):
                     return None
-                piece = part.text
-                kept.append((start, start + len(piece)))
+                keep_at.add(len(pieces))
+                pieces.append(part.text)
+            elif isinstance(part, tuple):
+                pieces.append(part[0])
+            elif isinstance(part, str):
+                pieces.append(part)
             else:
-                if isinstance(part, tuple):
-                    piece = part[0]
-                elif isinstance(part, str):
-                    piece = part
-                else:
-                    return None
-                if "`" in piece:  # a code span needs its backticks: most parts have none
-                    kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece))
-            pieces.append(piece)
+                return None
+        plain = "".join(pieces)
+        if not keep_at and "`" not in plain:
+            return plain, []  # most paragraphs: nothing kept
+        kept: list[tuple[int, int]] = []
+        start = 0
+        for index, piece in enumerate(pieces):
+            if index in keep_at:
+                kept.append((start, start + len(piece)))
+            elif "`" in piece:  # a code span needs its backticks, within one part
+                kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece))
             start += len(piece)
-        return "".join(pieces), kept
+        return plain, kept
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         text, kept = self.text(console, options.encoding) if options.ascii_only else self.text()
@@ -538,11 +550,15 @@ def wrap_plain(
     *,
     kept: Sequence[tuple[int, int]] = (),
     whole_lead: bool = False,
+    simple: bool | None = None,
 ) -> list[str]:
-    """`wrap` for a plain str: the same breaks and folds, no rich Text built (fast path)."""
+    """`wrap` for a plain str: the same breaks and folds, no rich Text built (fast path).
+
+    `simple`: whether `plain` is printable ASCII, when the caller knows already."""
     # Printable ASCII is a cell per character: a line no longer than the width has
     # nothing to fold (the common case, asked without `_fold_plain`).
-    simple = plain.isascii() and plain.isprintable()
+    if simple is None:
+        simple = printable_ascii(plain)
     breaks = _breaks(plain, width, indent, kept, simple)
     lead = _run_end(plain, 0) if whole_lead else 0
     if not breaks:
@@ -573,7 +589,7 @@ def _breaks(
     `simple`: whether `plain` is printable ASCII, when the caller knows already."""
     # Printable ASCII is a cell per character: a span's width is its length, no slice.
     if simple is None:
-        simple = plain.isascii() and plain.isprintable()
+        simple = printable_ascii(plain)
     if simple and not kept and "`" not in plain:
         return _line_breaks(plain, width, indent)
     if simple:

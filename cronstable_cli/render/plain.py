@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from ..safe_text import is_plain, shown
+from ..safe_text import is_plain, printable_ascii, shown
 from .layout import (
     INDENT,
     Block,
@@ -138,8 +138,11 @@ def _prose_fitted(prose: Prose, width: int) -> list[str] | None:
     if read is None:
         return None
     plain, kept = read
-    lines = wrap_plain(plain, width, prose.indent, kept=kept, whole_lead=prose.whole_lead)
-    if not (plain.isascii() and plain.isprintable()):
+    simple = printable_ascii(plain)  # asked once, for both
+    lines = wrap_plain(
+        plain, width, prose.indent, kept=kept, whole_lead=prose.whole_lead, simple=simple
+    )
+    if not simple:
         return _fitted(lines, width, prose.whole_lead)
     # A cell a character (every finding of a big report): the widths are the lengths.
     rest = lines[1:] if prose.whole_lead else lines

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Parsed, Schedule, ScheduleError, Timeline, ZoneError, load_zone
 from ...load_codes import INVALID_SCHEDULE, REFUSALS, UNKNOWN_TIMEZONE
-from ...records import LEVELS, Finding, Fix, Job, Level, SourceLocation
+from ...records import LEVELS, Finding, Fix, Job, Level, RuntimeKeys, SourceLocation
 from ..frames import parse_job
 from . import registry
 from .context import FleetContext, JobContext, LintSettings
@@ -155,9 +155,10 @@ def _job_rules(settings: LintSettings) -> list[registry.Rule]:
 
 class _Shared:
     """One (schedule, zone, kind, enabled)'s per-schedule verdicts, and the rules still
-    worth visiting for its other jobs (a per-schedule rule known to find nothing is not)."""
+    worth visiting for its other jobs (a per-schedule rule known to find nothing is not,
+    nor a per-runtime one that found nothing in a job with the same runtime values)."""
 
-    __slots__ = ("parsed", "plans", "verdicts")
+    __slots__ = ("empty", "group_plans", "parsed", "plans", "verdicts")
 
     def __init__(self, parsed: Parsed) -> None:
         self.parsed = parsed  # alive while its id is a key
@@ -165,6 +166,34 @@ class _Shared:
         self.verdicts: dict[str, tuple[JobContext, list[Finding]]] = {}
         # The plan for a job without runtime keys, and for one with them (None: not made).
         self.plans: tuple[Sequence[registry.Rule], Sequence[registry.Rule]] | None = None
+        # Per runtime group (`_group`): the per-runtime rules that found nothing there,
+        # and the plan without them (made again whenever `plans` is).
+        self.empty: dict[object, set[str]] = {}
+        self.group_plans: dict[object, Sequence[registry.Rule]] = {}
+
+    def plan(
+        self, group: object, runtime: bool, rules: Sequence[registry.Rule]
+    ) -> list[registry.Rule]:
+        """The rules to visit for a job of `group` (cached until the plans change)."""
+        if self.plans is None:  # the first job: every rule its runtime keys allow
+            return [r for r in rules if runtime or not r.needs_runtime]
+        empty = self.empty.get(group, ())
+        plan = [r for r in self.plans[runtime] if r.code not in empty]
+        self.group_plans[group] = plan
+        return plan
+
+
+# RuntimeKeys' values without `origins` (where each is written): what a per-runtime
+# rule's verdict may depend on.
+assert RuntimeKeys._fields[-1] == "origins", "the values come first, where they are written last"
+_VALUES = len(RuntimeKeys._fields) - 1
+
+
+def _group(job: Job) -> object:
+    """The job's runtime values and cluster policy: jobs alike in their schedule and in
+    these get the same verdict from a per-runtime rule (None: no runtime keys)."""
+    runtime = job.runtime
+    return None if runtime is None else (runtime[:_VALUES], job.cluster_policy)
 
 
 def _job_findings(
@@ -177,33 +206,36 @@ def _job_findings(
     A fleet repeats a handful of schedules thousands of times: a `per_schedule`
     rule runs once per (parse, schedule, zone, kind, enabled) and the other jobs
     get its findings moved onto them; a rule that found nothing there is not
-    even visited for them. A hashed schedule's parse depends on the job's name
-    only through where its H items land, and the engine shares one parse
-    between the names whose items land alike: they share verdicts too.
+    even visited for them, nor a `per_runtime` rule for the jobs whose runtime
+    values match a job it found nothing in. A hashed schedule's parse depends
+    on the job's name only through where its H items land, and the engine
+    shares one parse between the names whose items land alike: they share
+    verdicts too.
     """
-    if ctx.parsed.reboot:
+    parsed = ctx.parsed
+    if parsed.reboot:
         return []  # fires only at daemon start: no time schedule to check
     job = ctx.job
     key = (
-        id(ctx.parsed),  # the entry holds the parse: its id is not reused meanwhile
+        id(parsed),  # the entry holds the parse: its id is not reused meanwhile
         job.schedule,
-        job.zone,
-        job.zone_explicit,
+        job.timezone,  # with `utc`, what the zone is and whether it was named
+        job.utc,
         ctx.zone_known,
         job.kind,
         job.enabled,
     )
     alike = shared.get(key)
     if alike is None:
-        alike = shared[key] = _Shared(ctx.parsed)
+        alike = shared[key] = _Shared(parsed)
+    group = _group(job)
+    plan = alike.group_plans.get(group)
+    if plan is None:
+        plan = alike.plan(group, group is not None, rules)
     out: list[Finding] = []
     replaced = _NOTHING
     bare: JobContext | None = None  # this job without a subject, for findings others share
     learned = False  # a verdict found here: the plans are made again
-    runtime = job.runtime is not None
-    plans = alike.plans
-    # A rule that needs runtime keys is not in the plan for a job without them.
-    plan = [r for r in rules if runtime or not r.needs_runtime] if plans is None else plans[runtime]
     for rule in plan:
         if rule.code in replaced:
             continue
@@ -220,14 +252,22 @@ def _job_findings(
         else:
             assert rule.check is not None
             emitted = list(rule.check(ctx))
+            per_runtime = rule.per_runtime
+            if (
+                not emitted
+                and per_runtime
+                and (per_runtime is True or job.runtime is None or per_runtime(job.runtime))
+            ):
+                alike.empty.setdefault(group, set()).add(rule.code)
+                alike.group_plans.pop(group, None)  # made again without it
         if emitted:
             out.extend(emitted)
             if rule.replaces:
                 replaced |= rule.replaces
-    if learned or plans is None:
+    if learned or alike.plans is None:
         # Left out for this parse's other jobs: a per-schedule rule that found nothing,
         # and a rule that finds nothing in this parse whatever the job.
-        verdicts, parsed = alike.verdicts, ctx.parsed
+        verdicts = alike.verdicts
         full = [
             r
             for r in rules
@@ -235,6 +275,7 @@ def _job_findings(
             and (r.applies is None or r.applies(parsed))
         ]
         alike.plans = ([r for r in full if not r.needs_runtime], full)
+        alike.group_plans.clear()
     if not out or (not replaced and job.suppressed is None):
         return out
     return [f for f in out if f.code not in replaced and not job.is_suppressed(f.code)]

@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any, Literal, NamedTuple
 
 from ...load_codes import LOAD_RULES
-from ...records import Finding, FixKind, Level
+from ...records import Finding, FixKind, Level, RuntimeKeys
 from .rules import (
     crowded_minute,
     day_fields_both_restricted,
@@ -59,6 +59,13 @@ class Rule(NamedTuple):
     # fleet rule's takes the run's LintSettings (crowded-minute: a limit is set).
     applies: Callable[[Any], bool] | None = None
     needs_runtime: bool = False  # True: finds nothing in a job without runtime keys
+    # True when whether the rule finds anything in a job depends only on what
+    # `per_schedule` findings depend on and on the job's runtime values and cluster
+    # policy (never its name, nor where its keys are written): where it found nothing
+    # in one such job, the linter does not run it for the others. A function of the
+    # runtime values says for which values that holds (sla-gap-breach: unless a
+    # catch-up offset, made from the name, is compared).
+    per_runtime: bool | Callable[[RuntimeKeys], bool] = False
 
     @property
     def summary(self) -> str:
@@ -90,6 +97,7 @@ def _rule(module: ModuleType) -> Rule:
         default_on=getattr(module, "DEFAULT_ON", True),
         applies=getattr(module, "applies", None),
         needs_runtime=getattr(module, "NEEDS_RUNTIME", False),
+        per_runtime=getattr(module, "PER_RUNTIME", False),
     )
 
 

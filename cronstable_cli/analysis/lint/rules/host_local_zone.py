@@ -36,6 +36,8 @@ from ..context import JobContext
 
 CODE = "host-local-zone"
 LEVEL: Level = "note"
+# Decided by the job's zone and kind alone, which jobs alike in their schedule share.
+PER_RUNTIME = True
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

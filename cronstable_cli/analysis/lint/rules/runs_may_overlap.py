@@ -53,6 +53,9 @@ if TYPE_CHECKING:
 CODE = "runs-may-overlap"
 LEVEL: Level = "warning"
 NEEDS_RUNTIME = True  # a job without runtime keys has no run length to overlap
+# Whether runs overlap depends on the timeline and the runtime values alone (the
+# verdict below is shared on exactly those): the linter skips jobs alike in them.
+PER_RUNTIME = True
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

@@ -42,6 +42,7 @@ from ..context import JobContext
 CODE = "runtime-alarm-after-timeout"
 LEVEL: Level = "warning"
 NEEDS_RUNTIME = True  # no sla or timeout keys without runtime keys
+PER_RUNTIME = True  # decided by the runtime values alone
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:

@@ -59,6 +59,19 @@ LEVEL: Level = "warning"
 NEEDS_RUNTIME = True  # no sla keys without runtime keys
 
 
+def _values_decide(keys: RuntimeKeys) -> bool:
+    """The verdict is the runtime values' alone unless a catch-up offset is compared
+    (it comes from the job's name): then each job is checked."""
+    return not _compares_offset(keys)
+
+
+def _compares_offset(keys: RuntimeKeys) -> bool:
+    return keys.late_after is not None and keys.on_missed != "skip" and keys.catchup_jitter > 0
+
+
+PER_RUNTIME = _values_decide  # linter: alike jobs are skipped where it found nothing
+
+
 def check(ctx: JobContext) -> Iterator[Finding]:
     keys = ctx.job.runtime
     if keys is None:
@@ -72,8 +85,9 @@ def check(ctx: JobContext) -> Iterator[Finding]:
             yield ctx.key_finding(
                 CODE, verdict.message, verdict.path, key="maxTimeSinceSuccessSeconds"
             )
-    late = keys.late_after
-    if late is not None and keys.on_missed != "skip" and keys.catchup_jitter > 0:
+    if _compares_offset(keys):
+        late = keys.late_after
+        assert late is not None
         offset = r.catchup_offset(ctx.job.name, keys.catchup_jitter)
         if late < offset:  # the daemon pages only past the threshold
             yield ctx.key_finding(
