@@ -44,7 +44,11 @@ def _constant_tables() -> dict[frozenset[int], list[int]]:
     """
     tables = {one_value(v): _next_table(one_value(v), 0, _SPAN - 2) for v in range(60)}
     every = parse("* * * * * * *")  # each field's `*`, the parser's constant objects
-    for full in (every.seconds, every.minutes, every.hours, every.months):
+    # A `*` of minutes and one of seconds are equal sets, so one key: the first
+    # stored stays. Minutes' first: a look-up by the key itself finds it by
+    # identity, one by an equal set compares all 60 values, and `*` minutes
+    # are common where `*` seconds are rare.
+    for full in (every.minutes, every.seconds, every.hours, every.months):
         tables[full] = _next_table(full, 0, _SPAN - 2)
     return tables
 
