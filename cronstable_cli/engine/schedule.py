@@ -367,8 +367,7 @@ def walk_at_or_after(
     0), made by one constructor call: what a fixed offset's `next()` returns.
     """
     seconds, minutes, hours, dom, months, dow, years = p[5:]
-    if not (seconds and minutes and hours):
-        return None  # no time of day matches (@reboot's empty fields)
+    # (@reboot's fields are all empty: no year matches, so the walk finds none.)
     if y < YEAR_MIN:
         y, mo, d, h, mi, s, wd = YEAR_MIN, 1, 1, 0, 0, 0, -1
     # Special day forms need the month's calendar: their days come from its mask.
@@ -380,8 +379,10 @@ def walk_at_or_after(
         masked = bool(dom[1] or dom[2] or dom[3])
     if dow is _EVERY_DOW:
         dow_days = None
+        every = dom_days is None  # every day matches
     else:
         dow_days = dow[0]
+        every = False
         if dow[1] or dow[2]:
             masked = True
     budget = _WALK_STEPS
@@ -442,15 +443,17 @@ def walk_at_or_after(
                 # as the tables' search: a field that moves on (or carries)
                 # leaves the ones below it at their first values (`min`: the
                 # sets hold a handful of small values, `0` the commonest).
-                ns = -1
                 if h or mi or s:
+                    ns = -1
                     if h in hours:
                         nh = h
                         if mi in minutes:
                             nmi = mi
                             ns = s if s in seconds else _next_in(seconds, s, 59)
                             if ns < 0:
-                                nmi = _next_in(minutes, mi + 1, 59)
+                                nmi = mi + 1
+                                if nmi not in minutes:
+                                    nmi = _next_in(minutes, nmi, 59)
                         else:
                             nmi = _next_in(minutes, mi, 59)
                         if nmi < 0:
@@ -472,6 +475,15 @@ def walk_at_or_after(
                         return (y, mo, d, nh, nmi, ns)
                     return datetime(y, mo, d, nh, nmi, ns, 0, tz)
                 # No time left on day d: the next day, from midnight.
+                if every:  # (the next day matches too: its first time, or the next month)
+                    if d == last:
+                        break
+                    nh = 0 if 0 in hours else min(hours)
+                    nmi = 0 if 0 in minutes else min(minutes)
+                    ns = 0 if 0 in seconds else min(seconds)
+                    if tz is None:
+                        return (y, mo, d + 1, nh, nmi, ns)
+                    return datetime(y, mo, d + 1, nh, nmi, ns, 0, tz)
                 budget -= 1
                 if budget <= 0:
                     return False
