@@ -7,8 +7,9 @@ from datetime import datetime, timezone, tzinfo
 
 from .parse_result import Parsed
 from .parser import parse
-from .schedule import FIRST_WALKS, Schedule
+from .schedule import FIRST_WALKS, Schedule, walk_at_or_after
 from .timeline import Timeline, first_fire, floor_epoch
+from .zone_clock import FIXED_START
 from .zones import load_zone
 
 UTC = timezone.utc
@@ -99,12 +100,13 @@ class CronTab:
 
     def next(self, now: datetime) -> datetime | None:
         """The first fire strictly after `now`, or None (never again / @reboot)."""
-        if self.parsed.reboot:
+        parsed = self.parsed
+        if parsed.reboot:
             return None
-        zone = now.tzinfo
-        if zone is None:
-            now, zone = now.replace(tzinfo=UTC), UTC
-        zone = self.frame or zone
+        given = now.tzinfo
+        if given is None:
+            now, given = now.replace(tzinfo=UTC), UTC
+        zone = self.frame or given
         # The framing of `_framed`, inlined: next() is the call made most often,
         # and a first one (a fleet's, after parsing) makes its timeline here.
         line = self._line
@@ -115,10 +117,28 @@ class CronTab:
                 # of the parsed fields, no timeline or table, when now and the
                 # fire lie in the zone's steady runs (False: the timeline answers).
                 self._walks = walks - 1
-                fire = first_fire(self.parsed, now, zone)
+                if zone is given and type(zone) is timezone:
+                    # A fixed offset (the daemon's UTC) with `now` on its clock:
+                    # now's fields are the wall time, one run holds every wall
+                    # time, so the walk's match, in the zone, is the fire.
+                    start = FIXED_START[0]
+                    if start[0] is not now:
+                        start = FIXED_START[0] = (
+                            now,
+                            now.year,
+                            now.month,
+                            now.day,
+                            now.hour,
+                            now.minute,
+                            now.second + 1,
+                        )
+                    _, y, mo, d, h, mi, s = start
+                    fire = walk_at_or_after(parsed, y, mo, d, h, mi, s, -1, zone)
+                else:
+                    fire = first_fire(parsed, now, zone)
                 if fire is not False:
                     return fire
-            line = self._line = Timeline(Schedule(self.parsed), zone)
+            line = self._line = Timeline(Schedule(parsed), zone)
         elif line.zone is not zone:
             line = self._timeline(zone)
         return line.next_fire(now)

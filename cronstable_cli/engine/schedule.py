@@ -9,7 +9,8 @@ an unrestricted field contributes every day, so no OR special case exists.
 
 from __future__ import annotations
 
-from typing import Literal
+from datetime import datetime, tzinfo
+from typing import Literal, overload
 
 from .fields import YEAR_MAX, YEAR_MIN, one_value
 from .parse_result import DayOfMonth, DayOfWeek, Parsed
@@ -44,7 +45,11 @@ def _constant_tables() -> dict[frozenset[int], list[int]]:
     """
     tables = {one_value(v): _next_table(one_value(v), 0, _SPAN - 2) for v in range(60)}
     every = parse("* * * * * * *")  # each field's `*`, the parser's constant objects
-    for full in (every.seconds, every.minutes, every.hours, every.months):
+    # A `*` of minutes and one of seconds are equal sets, so one key: the first
+    # stored stays. Minutes' first: a look-up by the key itself finds it by
+    # identity, one by an equal set compares all 60 values, and `*` minutes
+    # are common where `*` seconds are rare.
+    for full in (every.minutes, every.seconds, every.hours, every.months):
         tables[full] = _next_table(full, 0, _SPAN - 2)
     return tables
 
@@ -329,27 +334,57 @@ def _next_in(values: frozenset[int], at: int, hi: int) -> int:
     return -1
 
 
+@overload
 def walk_at_or_after(
     p: Parsed, y: int, mo: int, d: int, h: int, mi: int, s: int, wd: int = -1
-) -> Wall | Literal[False] | None:
+) -> Wall | Literal[False] | None: ...
+
+
+@overload
+def walk_at_or_after(
+    p: Parsed, y: int, mo: int, d: int, h: int, mi: int, s: int, wd: int, tz: tzinfo
+) -> datetime | Literal[False] | None: ...
+
+
+def walk_at_or_after(
+    p: Parsed,
+    y: int,
+    mo: int,
+    d: int,
+    h: int,
+    mi: int,
+    s: int,
+    wd: int = -1,
+    tz: tzinfo | None = None,
+) -> Wall | datetime | Literal[False] | None:
     """`Schedule.first_at_or_after` from the parsed fields, with no table.
 
     The same walk, year, month, day, then time of day: a value in its field
     stays (one membership test), one that is not moves to the field's next
     value (`_next_in`). `wd`: the weekday of (y, mo, d) when the caller knows
     it (0 = Sunday), else -1. False when the walk gives up (see `_WALK_STEPS`).
+    With `tz` the match comes back as the datetime of its fields in `tz` (fold
+    0), made by one constructor call: what a fixed offset's `next()` returns.
     """
     seconds, minutes, hours, dom, months, dow, years = p[5:]
-    if not (seconds and minutes and hours):
-        return None  # no time of day matches (@reboot's empty fields)
+    # (@reboot's fields are all empty: no year matches, so the walk finds none.)
     if y < YEAR_MIN:
         y, mo, d, h, mi, s, wd = YEAR_MIN, 1, 1, 0, 0, 0, -1
-    dom_days = None if dom is _EVERY_DOM else dom.days
-    dow_days = None if dow is _EVERY_DOW else dow.days
     # Special day forms need the month's calendar: their days come from its mask.
-    masked = (dom_days is not None and (dom[1] or dom[2] or dom[3])) or (
-        dow_days is not None and (dow[1] or dow[2])
-    )
+    if dom is _EVERY_DOM:
+        dom_days = None
+        masked = False
+    else:
+        dom_days = dom[0]
+        masked = bool(dom[1] or dom[2] or dom[3])
+    if dow is _EVERY_DOW:
+        dow_days = None
+        every = dom_days is None  # every day matches
+    else:
+        dow_days = dow[0]
+        every = False
+        if dow[1] or dow[2]:
+            masked = True
     budget = _WALK_STEPS
     while True:
         if y not in years:
@@ -394,8 +429,9 @@ def walk_at_or_after(
                             wd = (wd + nd - d) % 7
                         d, h, mi, s = nd, 0, 0, 0
                     if dow_days is not None:
-                        if wd < 0:
-                            wd = weekday_of(y, mo, d)
+                        if wd < 0:  # Sakamoto's weekday (as `weekday_of`), with no call
+                            c = y - (mo < 3)
+                            wd = (c + c // 4 - c // 100 + c // 400 + _SAKAMOTO[mo - 1] + d) % 7
                         if wd not in dow_days:
                             budget -= 1
                             if budget <= 0:
@@ -405,42 +441,49 @@ def walk_at_or_after(
                             continue
                 # Day d matches: the first time of day at or after (h, mi, s),
                 # as the tables' search: a field that moves on (or carries)
-                # leaves the ones below it at their first values.
+                # leaves the ones below it at their first values (`min`: the
+                # sets hold a handful of small values, `0` the commonest).
                 if h or mi or s:
+                    ns = -1
                     if h in hours:
+                        nh = h
                         if mi in minutes:
-                            if s in seconds:
-                                return (y, mo, d, h, mi, s)
-                            ns = _next_in(seconds, s, 59)
-                            if ns >= 0:
-                                return (y, mo, d, h, mi, ns)
-                            nmi = _next_in(minutes, mi + 1, 59)
+                            nmi = mi
+                            ns = s if s in seconds else _next_in(seconds, s, 59)
+                            if ns < 0:
+                                nmi = mi + 1
+                                if nmi not in minutes:
+                                    nmi = _next_in(minutes, nmi, 59)
                         else:
                             nmi = _next_in(minutes, mi, 59)
-                        if nmi >= 0:
-                            return (
-                                y,
-                                mo,
-                                d,
-                                h,
-                                nmi,
-                                0 if 0 in seconds else _next_in(seconds, 0, 59),
-                            )
-                        nh = _next_in(hours, h + 1, 23)
+                        if nmi < 0:
+                            nh = _next_in(hours, h + 1, 23)
                     else:
                         nh = _next_in(hours, h, 23)
+                    if nh == h:
+                        if ns < 0:  # the minute moved on
+                            ns = 0 if 0 in seconds else min(seconds)
+                        if tz is None:
+                            return (y, mo, d, nh, nmi, ns)
+                        return datetime(y, mo, d, nh, nmi, ns, 0, tz)
                 else:
-                    nh = 0 if 0 in hours else _next_in(hours, 0, 23)
+                    nh = 0 if 0 in hours else min(hours)
                 if nh >= 0:
-                    return (
-                        y,
-                        mo,
-                        d,
-                        nh,
-                        0 if 0 in minutes else _next_in(minutes, 0, 59),
-                        0 if 0 in seconds else _next_in(seconds, 0, 59),
-                    )
+                    nmi = 0 if 0 in minutes else min(minutes)
+                    ns = 0 if 0 in seconds else min(seconds)
+                    if tz is None:
+                        return (y, mo, d, nh, nmi, ns)
+                    return datetime(y, mo, d, nh, nmi, ns, 0, tz)
                 # No time left on day d: the next day, from midnight.
+                if every:  # (the next day matches too: its first time, or the next month)
+                    if d == last:
+                        break
+                    nh = 0 if 0 in hours else min(hours)
+                    nmi = 0 if 0 in minutes else min(minutes)
+                    ns = 0 if 0 in seconds else min(seconds)
+                    if tz is None:
+                        return (y, mo, d + 1, nh, nmi, ns)
+                    return datetime(y, mo, d + 1, nh, nmi, ns, 0, tz)
                 budget -= 1
                 if budget <= 0:
                     return False

@@ -328,3 +328,124 @@ def test_a_fleets_shared_now_is_read_once_and_fresh_datetimes_agree() -> None:
             for e in exprs
         ]
         assert from_shared == fresh == tables
+
+
+# -- a fixed offset's first next(): CronTab.next walks the fields itself -------------------
+
+
+@st.composite
+def edge_walls(draw: st.DrawFn) -> tuple[int, int, int, int, int, int, int]:
+    """Wall fields (and microseconds) near a minute's, day's, month's or year's end, or the
+    engine's first and last years, where a carry runs through every field."""
+    y = draw(st.one_of(st.integers(1970, 2099), st.sampled_from([1970, 2027, 2028, 2098, 2099])))
+    mo = draw(st.one_of(st.integers(1, 12), st.sampled_from([1, 2, 12])))
+    last = days_in_month(y, mo)
+    d = draw(st.one_of(st.integers(1, last), st.sampled_from([1, last - 1, last])))
+    h = draw(st.one_of(st.integers(0, 23), st.just(23), st.just(0)))
+    mi = draw(st.one_of(st.integers(0, 59), st.just(59)))
+    s = draw(st.one_of(st.integers(0, 59), st.sampled_from([58, 59])))
+    return y, mo, d, h, mi, s, draw(st.sampled_from([0, 0, 1, 999999]))
+
+
+@SETTINGS
+@given(expressions(), edge_walls(), st.sampled_from(FIXED), st.booleans())
+def test_a_fixed_offsets_first_next_is_the_timelines(
+    case: tuple[str, str | None],
+    wall: tuple[int, int, int, int, int, int, int],
+    fixed: timezone,
+    pinned: bool,
+) -> None:
+    """`now` on the fixed offset's own clock, the frame following it or pinned to it: the
+    walk's fire is the tables' (every field's carry, 2099's end: no fire, None)."""
+    expr, key = case
+    now = datetime(*wall, tzinfo=fixed)
+    tab = CronTab(expr, key, tz=fixed if pinned else None)
+    expected = Timeline(Schedule(parse(expr, key), walks=0), fixed).next_fire(now)
+    found = tab.next(now)  # a first next(): the fixed path
+    assert found == expected
+    assert found is None or (found.tzinfo is fixed and found > now and not found.microsecond)
+    # Answered by the walk (no timeline made) unless the walk gave up (False).
+    walked = walk_at_or_after(parse(expr, key), *wall[:5], wall[5] + 1, -1, fixed)
+    assert (tab._line is None) == (walked is not False)
+
+
+@SETTINGS
+@given(expressions(), edge_walls())
+def test_a_naive_nows_first_next_is_utcs(
+    case: tuple[str, str | None], wall: tuple[int, int, int, int, int, int, int]
+) -> None:
+    """A naive `now` is a UTC instant: the fixed path, answered in UTC."""
+    expr, key = case
+    naive = datetime(*wall)
+    found = CronTab(expr, key).next(naive)
+    expected = Timeline(Schedule(parse(expr, key), walks=0), UTC).next_fire(
+        naive.replace(tzinfo=UTC)
+    )
+    assert found == expected
+    assert found is None or found.tzinfo is UTC
+
+
+@SETTINGS
+@given(expressions(), walls(), st.sampled_from(FIXED))
+def test_the_walks_datetime_is_its_wall_time(
+    case: tuple[str, str | None], wall: tuple[int, int, int, int, int, int], fixed: timezone
+) -> None:
+    """With a zone the walk builds the fire itself: the datetime of the wall time it finds."""
+    parsed = parse(*case)
+    as_wall = walk_at_or_after(parsed, *wall)
+    as_datetime = walk_at_or_after(parsed, *wall, -1, fixed)
+    if as_wall is None or as_wall is False:
+        assert as_datetime is as_wall
+    else:
+        assert as_datetime == datetime(*as_wall, tzinfo=fixed)
+        assert isinstance(as_datetime, datetime) and as_datetime.tzinfo is fixed
+
+
+def test_a_fixed_first_next_reads_a_shared_now_once_and_a_new_now_afresh() -> None:
+    """A fleet's shared `now` is read once (`FIXED_START`); any other `now`, even in another
+    fixed offset, is read again, and a cold start forgets it."""
+    from cronstable_cli.engine import clear_caches
+    from cronstable_cli.engine.zone_clock import FIXED_START
+
+    clear_caches()
+    assert FIXED_START[0][0] is None
+    shared = datetime(2026, 12, 31, 23, 59, 59, tzinfo=UTC)
+    assert CronTab("* * * * *").next(shared) == datetime(2027, 1, 1, tzinfo=UTC)
+    assert FIXED_START[0][0] is shared
+    assert CronTab("0 0 * * *").next(shared) == datetime(2027, 1, 1, tzinfo=UTC)
+    plus = timezone(timedelta(hours=5, minutes=30))
+    there = datetime(2026, 12, 31, 23, 59, 59, tzinfo=plus)  # the same fields, another clock
+    assert CronTab("0 0 * * *").next(there) == datetime(2027, 1, 1, tzinfo=plus)
+    assert FIXED_START[0][0] is there
+    assert CronTab("0 0 * * *").next(shared) == datetime(2027, 1, 1, tzinfo=UTC)
+    # The frame pinned elsewhere: not the fixed path (now read on the frame's clock).
+    pinned = CronTab("0 0 * * *", tz=plus).next(shared)
+    assert pinned == datetime(2027, 1, 1, 18, 30, tzinfo=UTC)  # 2027-01-02 00:00 +05:30
+    clear_caches()
+    assert FIXED_START[0][0] is None
+
+
+def test_hand_checked_fixed_first_nexts() -> None:
+    # Monday 2026-01-05 09:30:17 UTC, as the daemon answers (seconds to the fire, by hand)
+    now = datetime(2026, 1, 5, 9, 30, 17, tzinfo=UTC)
+    cases = {
+        "* * * * *": datetime(2026, 1, 5, 9, 31, tzinfo=UTC),
+        "*/5 * * * *": datetime(2026, 1, 5, 9, 35, tzinfo=UTC),
+        "0 0 * * *": datetime(2026, 1, 6, tzinfo=UTC),
+        "0 9 * * 1-5": datetime(2026, 1, 6, 9, tzinfo=UTC),
+        "0 0 * * 0": datetime(2026, 1, 11, tzinfo=UTC),
+        "0 0 L * *": datetime(2026, 1, 31, tzinfo=UTC),
+        "0 8 * * mon#1": datetime(2026, 2, 2, 8, tzinfo=UTC),
+        "0 0 29 2 *": datetime(2028, 2, 29, tzinfo=UTC),
+        "*/30 * * * * * *": datetime(2026, 1, 5, 9, 30, 30, tzinfo=UTC),
+        "0 0 12 1 1 * 2027-2030": datetime(2027, 1, 1, 12, tzinfo=UTC),
+        "59 23 31 12 * 2099": datetime(2099, 12, 31, 23, 59, tzinfo=UTC),
+        "0 0 1 1 * 2025": None,
+        "@reboot": None,
+    }
+    for expr, fire in cases.items():
+        assert CronTab(expr).next(now) == fire, expr
+    assert walk_at_or_after(parse("@reboot"), 2026, 1, 5, 9, 30, 18) is None
+    last = datetime(2099, 12, 31, 23, 59, 59, tzinfo=UTC)
+    assert CronTab("* * * * * * *").next(last) is None  # nothing after 2099
+    assert CronTab("* * * * * * *").next(last - timedelta(seconds=1)) == last
