@@ -77,7 +77,27 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     parsed = _PARSED.get(cache_key)
     if parsed is not None:
         return parsed
-    parsed = _parse(text, None, crontab)
+    # `_parse(text, None, crontab)`, inlined: a never-seen text (how a fleet
+    # loads) is read in this one frame. Without a key no field is resolved,
+    # so only the field values differ from one text to another; tests compare
+    # this path with `_parse` on generated texts.
+    parts = text.split()
+    count = len(parts)
+    if count == 5:
+        mi, h, dom, mo, dow = parts
+        source = " ".join(parts)
+        parsed = _new_parsed(Parsed, (
+            source, source, False, 5, source if source == text else _written(text), _ZERO,
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi),
+            _HOURS.get(h) or _miss(text, parts, 2, h),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow), _ALL_YEARS,
+        ))  # fmt: skip
+    elif 6 <= count <= 7:
+        parsed = _parse(text, None, crontab)
+    else:
+        parsed = _not_fields(text, count, None, crontab)
     # `_keep`, inlined for the commonest parse: a first sighting only remembers the text.
     if cache_key in _SEEN_ONCE:
         _share(cache_key, parsed)
@@ -191,18 +211,18 @@ def _parse(
     `key` is the hash key of a text that may hold H items, else None. A field
     costs one look-up once its text has been seen. Columns matter only
     to errors and to `Parsed.fields` (built on first use), so a parse that
-    succeeds never computes them.
+    succeeds never computes them. (`parse` inlines this for a five-field text
+    without a key.)
     """
     parts = text.split()
     count = len(parts)
     if not 5 <= count <= 7:
         return _not_fields(text, count, key, crontab)
     source = " ".join(parts)
-    written = source if source == text else _SPACE.sub(" ", text.rstrip())
+    written = source if source == text else _written(text)
     # H fields are read anew for each key (never remembered): a text that may
     # hold one (it comes with a key) gets the resolved spelling of its fields in `shown`.
     shown = parts.copy() if key is not None else None
-    reading = (text, parts, key, found, shown)
     # Parsed's order: source, resolved, reboot, field_count, written, then the
     # seven values. One look-up per written field, each memo named; a miss
     # (None: every value is a non-empty set or a day field's tuple) is read
@@ -211,49 +231,68 @@ def _parse(
         mi, h, dom, mo, dow = parts
         parsed = _new_parsed(Parsed, (
             source, source, False, 5, written, _ZERO,
-            _MINUTES.get(mi) or _miss(reading, 1, mi), _HOURS.get(h) or _miss(reading, 2, h),
-            _DOMS.get(dom) or _miss(reading, 3, dom), _MONTHS.get(mo) or _miss(reading, 4, mo),
-            _DOWS.get(dow) or _miss(reading, 5, dow), _ALL_YEARS,
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
+            _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown), _ALL_YEARS,
         ))  # fmt: skip
     elif count == 6:
         mi, h, dom, mo, dow, y = parts
         parsed = _new_parsed(Parsed, (
             source, source, False, 6, written, _ZERO,
-            _MINUTES.get(mi) or _miss(reading, 1, mi), _HOURS.get(h) or _miss(reading, 2, h),
-            _DOMS.get(dom) or _miss(reading, 3, dom), _MONTHS.get(mo) or _miss(reading, 4, mo),
-            _DOWS.get(dow) or _miss(reading, 5, dow), _YEARS.get(y) or _miss(reading, 6, y),
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
+            _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown),
+            _YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown),
         ))  # fmt: skip
     else:
         s, mi, h, dom, mo, dow, y = parts
         parsed = _new_parsed(Parsed, (
-            source, source, False, 7, written, _SECONDS.get(s) or _miss(reading, 0, s),
-            _MINUTES.get(mi) or _miss(reading, 1, mi), _HOURS.get(h) or _miss(reading, 2, h),
-            _DOMS.get(dom) or _miss(reading, 3, dom), _MONTHS.get(mo) or _miss(reading, 4, mo),
-            _DOWS.get(dow) or _miss(reading, 5, dow), _YEARS.get(y) or _miss(reading, 6, y),
+            source, source, False, 7, written,
+            _SECONDS.get(s) or _miss(text, parts, 0, s, key, found, shown),
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
+            _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown),
+            _YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown),
         ))  # fmt: skip
     if shown is not None and shown != parts:  # an H field resolved to its values
         return _new_parsed(Parsed, (source, " ".join(shown), *parsed[2:]))
     return parsed
 
 
-# What `_miss` needs of a parse: text, fields, key, H items found, resolved fields.
-_Reading = tuple[str, list[str], str | None, list[tuple[str, int, int]] | None, list[str] | None]
+def _written(text: str) -> str:
+    """The text as written, each whitespace character a space and none trailing (columns hold)."""
+    return _SPACE.sub(" ", text.rstrip())
 
 
-def _miss(reading: _Reading, index: int, token: str) -> Any:
+def _miss(
+    text: str,
+    parts: list[str],
+    index: int,
+    token: str,
+    key: str | None = None,
+    found: list[tuple[str, int, int]] | None = None,
+    shown: list[str] | None = None,
+) -> Any:
     """The value of `token`, the field at `index` (0 second .. 6 year) that its memo lacked.
 
-    It is remembered unless it held an H item, whose resolved spelling goes
-    into the reading's `shown` instead. Plain fields (`*/5`, `1-5`, `mon-fri`,
-    `5,35`, `L`) are read by the fast readers first, which never accept an H
-    item; anything else takes `_read_field`, which also words the errors.
+    `text` is the parse's text and `parts` its fields; `key`, `found` and
+    `shown` are `_parse`'s (a parse without a key resolves nothing). The value
+    is remembered unless it held an H item, whose resolved spelling goes into
+    `shown` instead. Plain fields (`*/5`, `1-5`, `mon-fri`, `5,35`, `L`) are
+    read by the fast readers first, which never accept an H item; anything
+    else takes `_read_field`, which also words the errors.
     """
     spec = ALL_FIELDS[index]
     # The fast readers first: none accepts an H item (and no name starts with an
     # h); day fields have their special forms; one item needs no list split.
     value: Any
     if token[0] in "Hh":
-        text, parts, key, found, shown = reading
         # One H item (`_one_hashed_item`, inlined): never remembered.
         if key is not None and (len(token) == 1 or token[1] in "(/") and "," not in token:
             try:
@@ -271,7 +310,6 @@ def _miss(reading: _Reading, index: int, token: str) -> Any:
     else:
         value = simple_item(spec, token)
     if value is None:
-        text, parts, key, found, shown = reading
         try:
             value, res = _read_field(spec, token, 0, key, found)
         except ScheduleError:
