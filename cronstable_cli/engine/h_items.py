@@ -102,12 +102,12 @@ def hashed_item(
     item: str,
     col: int,
     key: str | None,
-    found: list[tuple[str, int, int]] | None = None,
+    found: list[tuple[str, int]] | None = None,
 ) -> tuple[range | tuple[int, ...], str, int]:
     """An H item's values, their comma-joined text, and M: they come from the key's hash % M.
 
-    `found`, when given, collects the item's (label, M, residue): what a parse
-    of the text with another key shares this one's result by.
+    `found`, when given, collects the item's (label, M): a parse of the text
+    with another key shares this one's result when its residues are equal.
     """
     start, end, step = _SLOTS.get((spec.label, item)) or hash_slot(spec, item, col)
     if key is None:
@@ -121,7 +121,7 @@ def hashed_item(
     modulus = step or end - start + 1
     residue = key_hash(spec.label, key) % modulus
     if found is not None:
-        found.append((spec.label, modulus, residue))
+        found.append((spec.label, modulus))
     first = start + residue
     if step:
         values: range | tuple[int, ...] = range(first, end + 1, step)

@@ -47,8 +47,13 @@ QUARTZ_HINT = (
 
 
 _PARSED: dict[object, Parsed] = {}  # by text, or (text, crontab, H slot): see `parse`
-# Keys parsed once and not kept yet (see `_keep`): texts are not containers, so
-# remembering them costs the garbage collector nothing.
+# Keys parsed once and not kept yet. A parse is shared from its key's second
+# sighting on: a fleet repeats its texts, so the second sighting comes soon and
+# every later one is a look-up, while a stream of texts seen once (how a fleet
+# loads) would fill the cache with parses nobody asks for again, each a few
+# objects the garbage collector must scan and promote. Texts are not
+# containers, so remembering them costs the collector nothing. Both are
+# bounded. A text with a key is remembered by its moduli instead (`_MODULI`).
 _SEEN_ONCE: set[object] = set()
 _MODULI: dict[str, tuple[tuple[str, int], ...]] = {}  # a text's H items' (label, M)
 _CACHE_SIZE = 4096
@@ -60,7 +65,7 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
 
     `crontab=True` accepts `@midnight` (classic crontab files only). Results
     are immutable and shared (like `re`'s pattern cache) from a text's second
-    parse on (see `_keep`). A text's result depends on the hash key only through
+    parse on (see `_SEEN_ONCE`). A text's result depends on the hash key only through
     `hash_value(label, key) % M` per H item, so jobs whose keys leave the same
     residues share one parse: a fleet of 10,000 `H H * * *` jobs costs at most
     2 × 1,440 real parses.
@@ -98,7 +103,7 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
         parsed = _parse(text, None, crontab)
     else:
         parsed = _not_fields(text, count, None, crontab)
-    # `_keep`, inlined for the commonest parse: a first sighting only remembers the text.
+    # A first sighting only remembers the text (`_SEEN_ONCE`).
     if cache_key in _SEEN_ONCE:
         _share(cache_key, parsed)
     else:
@@ -115,46 +120,27 @@ def _parse_keyed(text: str, hash_key: str, crontab: bool) -> Parsed:
     moduli = _MODULI.get(text, _UNSEEN)
     if moduli is _UNSEEN:
         # A first parse meets every H item anyway, so it collects their
-        # (label, M, residue): no separate pass reads the items to find what
-        # the result depends on, nor hashes the key again. A text that fails
-        # learns nothing.
-        found: list[tuple[str, int, int]] = []
+        # (label, M): no separate pass reads the items to find what the result
+        # depends on. A text that fails learns nothing. Like a text seen once
+        # without a key, a first sighting keeps no parse: the text is remembered
+        # (by its moduli), and its parses are shared from its second sighting on.
+        found: list[tuple[str, int]] = []
         parsed = _parse(text, hash_key, crontab, found)
         if len(_MODULI) >= _CACHE_SIZE:
             _MODULI.clear()
-        if found:
-            _MODULI[text] = tuple([(label, m) for label, m, _ in found])
-            cache_key: object = (text, crontab, tuple([r for _, _, r in found]))
-        else:
-            _MODULI[text] = ()
-            cache_key = (text, crontab, None) if crontab else text
-        _keep(cache_key, parsed)
+        _MODULI[text] = tuple(found)
         return parsed
-    slot = tuple([key_hash(label, hash_key) % m for label, m in moduli]) if moduli else None
-    cache_key = text if slot is None and not crontab else (text, crontab, slot)
+    if moduli:
+        slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
+        cache_key: object = (text, crontab, slot)
+    else:  # no H item after all (an h in `thu`)
+        cache_key = (text, True, None) if crontab else text
     shared = _PARSED.get(cache_key)
     if shared is not None:
         return shared
     parsed = _parse(text, hash_key, crontab)
-    _keep(cache_key, parsed)
+    _share(cache_key, parsed)
     return parsed
-
-
-def _keep(cache_key: object, parsed: Parsed) -> None:
-    """Share a parse from its key's second sighting on; remember a first sighting only.
-
-    A fleet repeats its texts, so the second sighting comes soon and every
-    later one is a look-up. A stream of texts seen once (how a fleet loads)
-    would fill the cache with parses nobody asks for again: each one a few
-    objects the garbage collector must scan and promote. Both are bounded.
-    (`parse` inlines this for a text without H.)
-    """
-    if cache_key in _SEEN_ONCE:
-        _share(cache_key, parsed)
-        return
-    if len(_SEEN_ONCE) >= _CACHE_SIZE:
-        _SEEN_ONCE.clear()
-    _SEEN_ONCE.add(cache_key)
 
 
 def _share(cache_key: object, parsed: Parsed) -> None:
@@ -204,9 +190,9 @@ _SPACE = re.compile(r"\s")
 
 
 def _parse(
-    text: str, key: str | None, crontab: bool, found: list[tuple[str, int, int]] | None = None
+    text: str, key: str | None, crontab: bool, found: list[tuple[str, int]] | None = None
 ) -> Parsed:
-    """Parse without the shared results; `found` collects each H item's (label, M, residue).
+    """Parse without the shared results; `found` collects each H item's (label, M).
 
     `key` is the hash key of a text that may hold H items, else None. A field
     costs one look-up once its text has been seen. Columns matter only
@@ -276,7 +262,7 @@ def _miss(
     index: int,
     token: str,
     key: str | None = None,
-    found: list[tuple[str, int, int]] | None = None,
+    found: list[tuple[str, int]] | None = None,
     shown: list[str] | None = None,
 ) -> Any:
     """The value of `token`, the field at `index` (0 second .. 6 year) that its memo lacked.
@@ -320,7 +306,7 @@ def _miss(
                 shown[index - (len(parts) < 7)] = res
             return value
     # Remembered from the field text's second sighting on, as whole parses are
-    # (`_keep`): a field seen once (a never-seen stream's lists and ranges) would
+    # (`_SEEN_ONCE`): a field seen once (a never-seen stream's lists and ranges) would
     # only add sets the garbage collector scans at every full collection.
     seen = _FIELDS_SEEN[index]
     if token in seen:
@@ -452,11 +438,11 @@ def _read_field(
     text: str,
     col: int,
     key: str | None,
-    found: list[tuple[str, int, int]] | None = None,
+    found: list[tuple[str, int]] | None = None,
 ) -> tuple[Any, str | None]:
     """A field's value, and its resolved text when it holds an H item (else None).
 
-    `found`, when given, collects each H item's (label, M, residue) in the order written.
+    `found`, when given, collects each H item's (label, M) in the order written.
     """
     if text == "*":
         return _FULL[spec.name], None
@@ -505,7 +491,7 @@ def _one_hashed_item(text: str) -> bool:
 
 
 def _hashed_field(
-    spec: FieldSpec, text: str, col: int, key: str, found: list[tuple[str, int, int]] | None
+    spec: FieldSpec, text: str, col: int, key: str, found: list[tuple[str, int]] | None
 ) -> tuple[Any, str]:
     """The value and resolved text of a field that is one H item."""
     values, joined, _ = hashed_item(spec, text, col, key, found)
