@@ -279,15 +279,20 @@ def _miss(
     # h); day fields have their special forms; one item needs no list split.
     value: Any
     if token[0] in "Hh":
-        # One H item (`_one_hashed_item`, inlined): never remembered.
+        # One H item (`H`, `H(a-b)`, `H/n`, `H(a-b)/n`: `is_hashed`, no list):
+        # never remembered. A list holding one, or an H without a key (an error
+        # the item grammar words), is read by `_read_field`.
         if key is not None and (len(token) == 1 or token[1] in "(/") and "," not in token:
             try:
-                value, joined = _hashed_field(spec, token, 0, key, found)
+                values, joined, _ = hashed_item(spec, token, 0, key, found)
             except ScheduleError:
                 _raise_with_columns(text, parts, index, key)
             if shown is not None:  # always, when a field held an H item
                 shown[index - (len(parts) < 7)] = joined
-            return value
+            if index == 3 or index == 5:
+                return day_value(spec, values)
+            # One value: the shared set of it (as every one-value field's).
+            return one_value(values[0]) if len(values) == 1 else frozenset(values)
         value = None
     elif index == 3 or index == 5:
         value = day_field(spec, token)
@@ -446,9 +451,6 @@ def _read_field(
     """
     if text == "*":
         return _FULL[spec.name], None
-    # One H item. Without a key an H item is an error, which the item grammar words.
-    if key is not None and _one_hashed_item(text):
-        return _hashed_field(spec, text, col, key, found)
     if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
         day = day_field(spec, text)
         if day is not None:
@@ -483,21 +485,6 @@ def _read_field(
             offset += len(item) + 1
     value = finish(spec, acc)
     return value, (",".join(resolved_items) if hashed else None)
-
-
-def _one_hashed_item(text: str) -> bool:
-    """Whether a field is one H item (`H`, `H(a-b)`, `H/n`, `H(a-b)/n`): `is_hashed`, no list."""
-    return text[0] in "Hh" and (len(text) == 1 or text[1] in "(/") and "," not in text
-
-
-def _hashed_field(
-    spec: FieldSpec, text: str, col: int, key: str, found: list[tuple[str, int]] | None
-) -> tuple[Any, str]:
-    """The value and resolved text of a field that is one H item."""
-    values, joined, _ = hashed_item(spec, text, col, key, found)
-    if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
-        return day_value(spec, values), joined
-    return (one_value(values[0]) if len(values) == 1 else frozenset(values)), joined
 
 
 def _field_constants(spec: FieldSpec) -> dict[str, Any]:
