@@ -102,14 +102,15 @@ def hashed_item(
     item: str,
     col: int,
     key: str | None,
-    found: list[tuple[str, int, int]] | None = None,
+    found: list[tuple[str, int]] | None = None,
 ) -> tuple[range | tuple[int, ...], str, int]:
     """An H item's values, their comma-joined text, and M: they come from the key's hash % M.
 
-    `found`, when given, collects the item's (label, M, residue): what a parse
-    of the text with another key shares this one's result by.
+    `found`, when given, collects the item's (label, M): a parse of the text
+    with another key shares this one's result when its residues are equal.
     """
-    start, end, step = _SLOTS.get((spec.label, item)) or hash_slot(spec, item, col)
+    label = spec.label
+    start, end, step = _SLOTS.get((label, item)) or hash_slot(spec, item, col)
     if key is None:
         raise error(
             spec,
@@ -119,9 +120,16 @@ def hashed_item(
             hint=NO_KEY_HINT,
         )
     modulus = step or end - start + 1
-    residue = key_hash(spec.label, key) % modulus
+    # `key_hash`, inlined: a never-seen key (a fleet's names) costs no frame more.
+    pair = (label, key)
+    hashed = _KEY_HASHES.get(pair)
+    if hashed is None:
+        if len(_KEY_HASHES) >= _CACHE_SIZE:
+            _KEY_HASHES.clear()
+        hashed = _KEY_HASHES[pair] = hash_value(label, key)
+    residue = hashed % modulus
     if found is not None:
-        found.append((spec.label, modulus, residue))
+        found.append((label, modulus))
     first = start + residue
     if step:
         values: range | tuple[int, ...] = range(first, end + 1, step)

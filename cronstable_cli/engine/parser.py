@@ -47,8 +47,13 @@ QUARTZ_HINT = (
 
 
 _PARSED: dict[object, Parsed] = {}  # by text, or (text, crontab, H slot): see `parse`
-# Keys parsed once and not kept yet (see `_keep`): texts are not containers, so
-# remembering them costs the garbage collector nothing.
+# Keys parsed once and not kept yet. A parse is shared from its key's second
+# sighting on: a fleet repeats its texts, so the second sighting comes soon and
+# every later one is a look-up, while a stream of texts seen once (how a fleet
+# loads) would fill the cache with parses nobody asks for again, each a few
+# objects the garbage collector must scan and promote. Texts are not
+# containers, so remembering them costs the collector nothing. Both are
+# bounded. A text with a key is remembered by its moduli instead (`_MODULI`).
 _SEEN_ONCE: set[object] = set()
 _MODULI: dict[str, tuple[tuple[str, int], ...]] = {}  # a text's H items' (label, M)
 _CACHE_SIZE = 4096
@@ -60,7 +65,7 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
 
     `crontab=True` accepts `@midnight` (classic crontab files only). Results
     are immutable and shared (like `re`'s pattern cache) from a text's second
-    parse on (see `_keep`). A text's result depends on the hash key only through
+    parse on (see `_SEEN_ONCE`). A text's result depends on the hash key only through
     `hash_value(label, key) % M` per H item, so jobs whose keys leave the same
     residues share one parse: a fleet of 10,000 `H H * * *` jobs costs at most
     2 × 1,440 real parses.
@@ -77,8 +82,28 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     parsed = _PARSED.get(cache_key)
     if parsed is not None:
         return parsed
-    parsed = _parse(text, None, crontab)
-    # `_keep`, inlined for the commonest parse: a first sighting only remembers the text.
+    # `_parse(text, None, crontab)`, inlined: a never-seen text (how a fleet
+    # loads) is read in this one frame. Without a key no field is resolved,
+    # so only the field values differ from one text to another; tests compare
+    # this path with `_parse` on generated texts.
+    parts = text.split()
+    count = len(parts)
+    if count == 5:
+        mi, h, dom, mo, dow = parts
+        source = " ".join(parts)
+        parsed = _new_parsed(Parsed, (
+            source, source, False, 5, source if source == text else _written(text), _ZERO,
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi),
+            _HOURS.get(h) or _miss(text, parts, 2, h),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow), _ALL_YEARS,
+        ))  # fmt: skip
+    elif 6 <= count <= 7:
+        parsed = _parse(text, None, crontab)
+    else:
+        parsed = _not_fields(text, count, None, crontab)
+    # A first sighting only remembers the text (`_SEEN_ONCE`).
     if cache_key in _SEEN_ONCE:
         _share(cache_key, parsed)
     else:
@@ -95,46 +120,27 @@ def _parse_keyed(text: str, hash_key: str, crontab: bool) -> Parsed:
     moduli = _MODULI.get(text, _UNSEEN)
     if moduli is _UNSEEN:
         # A first parse meets every H item anyway, so it collects their
-        # (label, M, residue): no separate pass reads the items to find what
-        # the result depends on, nor hashes the key again. A text that fails
-        # learns nothing.
-        found: list[tuple[str, int, int]] = []
+        # (label, M): no separate pass reads the items to find what the result
+        # depends on. A text that fails learns nothing. Like a text seen once
+        # without a key, a first sighting keeps no parse: the text is remembered
+        # (by its moduli), and its parses are shared from its second sighting on.
+        found: list[tuple[str, int]] = []
         parsed = _parse(text, hash_key, crontab, found)
         if len(_MODULI) >= _CACHE_SIZE:
             _MODULI.clear()
-        if found:
-            _MODULI[text] = tuple([(label, m) for label, m, _ in found])
-            cache_key: object = (text, crontab, tuple([r for _, _, r in found]))
-        else:
-            _MODULI[text] = ()
-            cache_key = (text, crontab, None) if crontab else text
-        _keep(cache_key, parsed)
+        _MODULI[text] = tuple(found)
         return parsed
-    slot = tuple([key_hash(label, hash_key) % m for label, m in moduli]) if moduli else None
-    cache_key = text if slot is None and not crontab else (text, crontab, slot)
+    if moduli:
+        slot = tuple([key_hash(label, hash_key) % m for label, m in moduli])
+        cache_key: object = (text, crontab, slot)
+    else:  # no H item after all (an h in `thu`)
+        cache_key = (text, True, None) if crontab else text
     shared = _PARSED.get(cache_key)
     if shared is not None:
         return shared
     parsed = _parse(text, hash_key, crontab)
-    _keep(cache_key, parsed)
+    _share(cache_key, parsed)
     return parsed
-
-
-def _keep(cache_key: object, parsed: Parsed) -> None:
-    """Share a parse from its key's second sighting on; remember a first sighting only.
-
-    A fleet repeats its texts, so the second sighting comes soon and every
-    later one is a look-up. A stream of texts seen once (how a fleet loads)
-    would fill the cache with parses nobody asks for again: each one a few
-    objects the garbage collector must scan and promote. Both are bounded.
-    (`parse` inlines this for a text without H.)
-    """
-    if cache_key in _SEEN_ONCE:
-        _share(cache_key, parsed)
-        return
-    if len(_SEEN_ONCE) >= _CACHE_SIZE:
-        _SEEN_ONCE.clear()
-    _SEEN_ONCE.add(cache_key)
 
 
 def _share(cache_key: object, parsed: Parsed) -> None:
@@ -184,25 +190,25 @@ _SPACE = re.compile(r"\s")
 
 
 def _parse(
-    text: str, key: str | None, crontab: bool, found: list[tuple[str, int, int]] | None = None
+    text: str, key: str | None, crontab: bool, found: list[tuple[str, int]] | None = None
 ) -> Parsed:
-    """Parse without the shared results; `found` collects each H item's (label, M, residue).
+    """Parse without the shared results; `found` collects each H item's (label, M).
 
     `key` is the hash key of a text that may hold H items, else None. A field
     costs one look-up once its text has been seen. Columns matter only
     to errors and to `Parsed.fields` (built on first use), so a parse that
-    succeeds never computes them.
+    succeeds never computes them. (`parse` inlines this for a five-field text
+    without a key.)
     """
     parts = text.split()
     count = len(parts)
     if not 5 <= count <= 7:
         return _not_fields(text, count, key, crontab)
     source = " ".join(parts)
-    written = source if source == text else _SPACE.sub(" ", text.rstrip())
+    written = source if source == text else _written(text)
     # H fields are read anew for each key (never remembered): a text that may
     # hold one (it comes with a key) gets the resolved spelling of its fields in `shown`.
     shown = parts.copy() if key is not None else None
-    reading = (text, parts, key, found, shown)
     # Parsed's order: source, resolved, reboot, field_count, written, then the
     # seven values. One look-up per written field, each memo named; a miss
     # (None: every value is a non-empty set or a day field's tuple) is read
@@ -211,58 +217,82 @@ def _parse(
         mi, h, dom, mo, dow = parts
         parsed = _new_parsed(Parsed, (
             source, source, False, 5, written, _ZERO,
-            _MINUTES.get(mi) or _miss(reading, 1, mi), _HOURS.get(h) or _miss(reading, 2, h),
-            _DOMS.get(dom) or _miss(reading, 3, dom), _MONTHS.get(mo) or _miss(reading, 4, mo),
-            _DOWS.get(dow) or _miss(reading, 5, dow), _ALL_YEARS,
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
+            _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown), _ALL_YEARS,
         ))  # fmt: skip
     elif count == 6:
         mi, h, dom, mo, dow, y = parts
         parsed = _new_parsed(Parsed, (
             source, source, False, 6, written, _ZERO,
-            _MINUTES.get(mi) or _miss(reading, 1, mi), _HOURS.get(h) or _miss(reading, 2, h),
-            _DOMS.get(dom) or _miss(reading, 3, dom), _MONTHS.get(mo) or _miss(reading, 4, mo),
-            _DOWS.get(dow) or _miss(reading, 5, dow), _YEARS.get(y) or _miss(reading, 6, y),
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
+            _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown),
+            _YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown),
         ))  # fmt: skip
     else:
         s, mi, h, dom, mo, dow, y = parts
         parsed = _new_parsed(Parsed, (
-            source, source, False, 7, written, _SECONDS.get(s) or _miss(reading, 0, s),
-            _MINUTES.get(mi) or _miss(reading, 1, mi), _HOURS.get(h) or _miss(reading, 2, h),
-            _DOMS.get(dom) or _miss(reading, 3, dom), _MONTHS.get(mo) or _miss(reading, 4, mo),
-            _DOWS.get(dow) or _miss(reading, 5, dow), _YEARS.get(y) or _miss(reading, 6, y),
+            source, source, False, 7, written,
+            _SECONDS.get(s) or _miss(text, parts, 0, s, key, found, shown),
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
+            _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown),
+            _YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown),
         ))  # fmt: skip
     if shown is not None and shown != parts:  # an H field resolved to its values
         return _new_parsed(Parsed, (source, " ".join(shown), *parsed[2:]))
     return parsed
 
 
-# What `_miss` needs of a parse: text, fields, key, H items found, resolved fields.
-_Reading = tuple[str, list[str], str | None, list[tuple[str, int, int]] | None, list[str] | None]
+def _written(text: str) -> str:
+    """The text as written, each whitespace character a space and none trailing (columns hold)."""
+    return _SPACE.sub(" ", text.rstrip())
 
 
-def _miss(reading: _Reading, index: int, token: str) -> Any:
+def _miss(
+    text: str,
+    parts: list[str],
+    index: int,
+    token: str,
+    key: str | None = None,
+    found: list[tuple[str, int]] | None = None,
+    shown: list[str] | None = None,
+) -> Any:
     """The value of `token`, the field at `index` (0 second .. 6 year) that its memo lacked.
 
-    It is remembered unless it held an H item, whose resolved spelling goes
-    into the reading's `shown` instead. Plain fields (`*/5`, `1-5`, `mon-fri`,
-    `5,35`, `L`) are read by the fast readers first, which never accept an H
-    item; anything else takes `_read_field`, which also words the errors.
+    `text` is the parse's text and `parts` its fields; `key`, `found` and
+    `shown` are `_parse`'s (a parse without a key resolves nothing). The value
+    is remembered unless it held an H item, whose resolved spelling goes into
+    `shown` instead. Plain fields (`*/5`, `1-5`, `mon-fri`, `5,35`, `L`) are
+    read by the fast readers first, which never accept an H item; anything
+    else takes `_read_field`, which also words the errors.
     """
     spec = ALL_FIELDS[index]
     # The fast readers first: none accepts an H item (and no name starts with an
     # h); day fields have their special forms; one item needs no list split.
     value: Any
     if token[0] in "Hh":
-        text, parts, key, found, shown = reading
-        # One H item (`_one_hashed_item`, inlined): never remembered.
+        # One H item (`H`, `H(a-b)`, `H/n`, `H(a-b)/n`: `is_hashed`, no list):
+        # never remembered. A list holding one, or an H without a key (an error
+        # the item grammar words), is read by `_read_field`.
         if key is not None and (len(token) == 1 or token[1] in "(/") and "," not in token:
             try:
-                value, joined = _hashed_field(spec, token, 0, key, found)
+                values, joined, _ = hashed_item(spec, token, 0, key, found)
             except ScheduleError:
                 _raise_with_columns(text, parts, index, key)
             if shown is not None:  # always, when a field held an H item
                 shown[index - (len(parts) < 7)] = joined
-            return value
+            if index == 3 or index == 5:
+                return day_value(spec, values)
+            # One value: the shared set of it (as every one-value field's).
+            return one_value(values[0]) if len(values) == 1 else frozenset(values)
         value = None
     elif index == 3 or index == 5:
         value = day_field(spec, token)
@@ -271,7 +301,6 @@ def _miss(reading: _Reading, index: int, token: str) -> Any:
     else:
         value = simple_item(spec, token)
     if value is None:
-        text, parts, key, found, shown = reading
         try:
             value, res = _read_field(spec, token, 0, key, found)
         except ScheduleError:
@@ -282,7 +311,7 @@ def _miss(reading: _Reading, index: int, token: str) -> Any:
                 shown[index - (len(parts) < 7)] = res
             return value
     # Remembered from the field text's second sighting on, as whole parses are
-    # (`_keep`): a field seen once (a never-seen stream's lists and ranges) would
+    # (`_SEEN_ONCE`): a field seen once (a never-seen stream's lists and ranges) would
     # only add sets the garbage collector scans at every full collection.
     seen = _FIELDS_SEEN[index]
     if token in seen:
@@ -414,17 +443,14 @@ def _read_field(
     text: str,
     col: int,
     key: str | None,
-    found: list[tuple[str, int, int]] | None = None,
+    found: list[tuple[str, int]] | None = None,
 ) -> tuple[Any, str | None]:
     """A field's value, and its resolved text when it holds an H item (else None).
 
-    `found`, when given, collects each H item's (label, M, residue) in the order written.
+    `found`, when given, collects each H item's (label, M) in the order written.
     """
     if text == "*":
         return _FULL[spec.name], None
-    # One H item. Without a key an H item is an error, which the item grammar words.
-    if key is not None and _one_hashed_item(text):
-        return _hashed_field(spec, text, col, key, found)
     if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
         day = day_field(spec, text)
         if day is not None:
@@ -459,21 +485,6 @@ def _read_field(
             offset += len(item) + 1
     value = finish(spec, acc)
     return value, (",".join(resolved_items) if hashed else None)
-
-
-def _one_hashed_item(text: str) -> bool:
-    """Whether a field is one H item (`H`, `H(a-b)`, `H/n`, `H(a-b)/n`): `is_hashed`, no list."""
-    return text[0] in "Hh" and (len(text) == 1 or text[1] in "(/") and "," not in text
-
-
-def _hashed_field(
-    spec: FieldSpec, text: str, col: int, key: str, found: list[tuple[str, int, int]] | None
-) -> tuple[Any, str]:
-    """The value and resolved text of a field that is one H item."""
-    values, joined, _ = hashed_item(spec, text, col, key, found)
-    if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
-        return day_value(spec, values), joined
-    return (one_value(values[0]) if len(values) == 1 else frozenset(values)), joined
 
 
 def _field_constants(spec: FieldSpec) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cronstable_cli import CronTab
-from cronstable_cli.engine import h_items, hash_value
+from cronstable_cli.engine import daemon_hash, h_items, hash_value
 from cronstable_cli.engine.fields import ALL_FIELDS, FieldSpec
 
 UTC = timezone.utc
@@ -55,6 +55,17 @@ def test_hash_value_is_the_spec_formula() -> None:
     for key in KEYS:
         for label in ("second", "minute", "hour", "day-of-month", "month", "day-of-week"):
             assert hash_value(label, key) == v(label, key)
+
+
+@given(st.text(st.characters(exclude_categories=["Cs"]), max_size=80), st.text(max_size=12))
+def test_hash_value_is_the_spec_formula_for_any_key(key: str, label: str) -> None:
+    assert hash_value(label, key) == v(label, key)
+
+
+@given(st.binary(max_size=300))
+def test_the_sha256_the_hash_loads_is_hashlibs(data: bytes) -> None:
+    # The interpreter's built-in SHA-256 where it has one, else hashlib's: one digest.
+    assert daemon_hash._load_sha256()(data).digest() == hashlib.sha256(data).digest()
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -8,6 +8,8 @@ on; none of that may show in a result or an error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -130,3 +132,39 @@ def test_fields_seen_once_are_bounded_and_cleared(monkeypatch: pytest.MonkeyPatc
         assert all(len(seen) <= 8 for seen in parser._FIELDS_SEEN)
     parser.clear_caches()
     assert not any(parser._FIELDS_SEEN)
+
+
+def _everything(read: Callable[[], object]) -> object:
+    """A parse's whole result (every element of Parsed), or its whole error."""
+    try:
+        return tuple(read())  # type: ignore[call-overload]
+    except ScheduleError as err:
+        return ("error", err.message, err.field, err.item, err.column, err.hint)
+
+
+SPACES = st.sampled_from([" ", " ", " ", "  ", "\t", " \u00a0"])
+
+
+@st.composite
+def spaced(draw: st.DrawFn) -> str:
+    """A generated expression (or a macro, or too few fields) with odd whitespace around it."""
+    text = draw(st.one_of(expressions(), st.sampled_from(["@daily", "@midnight", "1 2 3 4", ""])))
+    fields = text.split(" ")
+    joined = fields[0] + "".join(draw(SPACES) + f for f in fields[1:])
+    return draw(st.sampled_from(["", " ", "\n"])) + joined + draw(st.sampled_from(["", " ", "\t"]))
+
+
+@settings(max_examples=500, deadline=None)
+@given(spaced(), st.booleans(), st.booleans())
+def test_the_one_frame_parse_agrees_with_the_general_one(
+    text: str, crontab: bool, warm: bool
+) -> None:
+    # `parse` reads a five-field text without a key in its own frame; `_parse` is
+    # the general reader. Memos cold or warm, every element and every error agree.
+    parser.clear_caches()
+    if warm:
+        for other in WARM:
+            parse(other, "warm")
+    general = _everything(lambda: parser._parse(text, None, crontab))
+    assert _everything(lambda: parse(text, crontab=crontab)) == general
+    assert _everything(lambda: parse(text, crontab=crontab)) == general  # a second sighting

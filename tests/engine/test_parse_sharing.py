@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cronstable_cli.engine import Parsed, ScheduleError, parse, parser
+from cronstable_cli.engine import Parsed, ScheduleError, hash_value, parse, parser
 from cronstable_cli.engine.fields import ALL_FIELDS
 from cronstable_cli.engine.parser import _MODULI, _parse, _read_field, clear_caches
 
@@ -150,3 +150,25 @@ def test_texts_seen_once_keep_no_parse_and_the_memory_of_them_is_bounded(
     assert not parser._PARSED
     clear_caches()
     assert not parser._SEEN_ONCE
+
+
+def test_h_texts_seen_once_keep_no_parse_and_a_second_sighting_shares() -> None:
+    # A stream of distinct H texts, each with its own key, keeps no parse; a text's
+    # second sighting keeps its parse for every key that leaves the same residues.
+    clear_caches()
+    for n in range(300):
+        assert parse(f"H {n % 24} {n // 24 + 1} * *", f"job-{n}") == _parse(
+            f"H {n % 24} {n // 24 + 1} * *", f"job-{n}", False
+        )
+    assert not parser._PARSED
+    first = parse("H H * * thu", "job-1")
+    second = parse("H H * * thu", "job-2")
+    assert second == _parse("H H * * thu", "job-2", False)
+    assert parse("H H * * thu", "job-2") is second
+    residues = tuple(hash_value(f, "job-1") % m for f, m in (("minute", 60), ("hour", 24)))
+    same = next(
+        f"k{i}"
+        for i in range(100_000)
+        if tuple(hash_value(f, f"k{i}") % m for f, m in (("minute", 60), ("hour", 24))) == residues
+    )
+    assert parse("H H * * thu", same) == first == _parse("H H * * thu", same, False)
