@@ -313,7 +313,7 @@ class ZoneClock:
         often in a year builds that year's tables then (a fleet's searches share
         a `now`); one iterated far ahead, a search or two a year, probes no year
         (a probe costs about what a dozen searches asking the zone do)."""
-        if not self.direct or self._lo <= epoch <= self._hi:
+        if not self.direct or self._lo <= epoch <= self._hi:  # off, or the tables answer
             return False
         stretch = epoch // _STRETCH
         asked = self._asked.get(stretch, 0)
@@ -321,10 +321,6 @@ class ZoneClock:
             return False
         self._asked[stretch] = asked + 1
         return True
-
-    def covers(self, epoch: int) -> bool:
-        """Whether the tables already answer for an instant (no probing needed)."""
-        return self._lo <= epoch <= self._hi
 
     def around(self, epoch: int) -> datetime | None:
         """The instant's wall time in the zone, read from the zone itself, when no offset
