@@ -46,7 +46,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from record import record  # benchmarks/ is this script's directory
+from record import installed_env, record  # benchmarks/ is this script's directory
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -91,12 +91,8 @@ def daemon_version() -> str | None:
 def worker(engine: str, *args: str) -> dict[str, object]:
     """One worker process's figures (the daemon's under its own interpreter)."""
     python = str(DAEMON_PYTHON) if engine == "daemon" else sys.executable
-    # As installed: the package on the interpreter's own path, bytecode caches written
-    # and used (with PYTHONDONTWRITEBYTECODE a fresh process would compile every
-    # module it imports lazily, a zone's file reader for one, inside a timed first use).
-    env = {
-        k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")
-    }
+    # As installed: the package on the interpreter's own path, bytecode caches used.
+    env = installed_env("PYTHONPATH")
     done = subprocess.run(
         [python, str(WORKER), engine, *args],
         capture_output=True,

@@ -17,6 +17,15 @@ import time
 ENV = "CRONSTABLE_BENCH_RECORD"
 
 
+def installed_env(*dropped: str) -> dict[str, str]:
+    """The environment for a benchmark's child processes: as an install runs them, with
+    bytecode caches written and used (with PYTHONDONTWRITEBYTECODE a fresh process
+    compiles every module it imports, lazily imported ones inside a timed first use),
+    without the `dropped` variables."""
+    unset = {"PYTHONDONTWRITEBYTECODE", *dropped}
+    return {k: v for k, v in os.environ.items() if k not in unset}
+
+
 def machine() -> str:
     """This machine in a phrase: CPU model, cores, OS, Python."""
     model = platform.processor() or platform.machine()

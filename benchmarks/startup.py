@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 
-from record import record  # benchmarks/ is this script's directory
+from record import installed_env, record  # benchmarks/ is this script's directory
 
 RUNS = 25
 TARGET = 1.3
@@ -25,9 +25,7 @@ ONE_JOB = """jobs:
 """
 
 
-# As installed: bytecode caches written and used (an environment that sets
-# PYTHONDONTWRITEBYTECODE would otherwise recompile every module on every run).
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENV = installed_env()  # as installed: bytecode caches written and used
 
 
 def best_of(cmd: list[str]) -> float:
