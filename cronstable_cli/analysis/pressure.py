@@ -11,15 +11,18 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
+from typing import TYPE_CHECKING
 
 from ..engine import zone_name
 from ..names import natural_sorted
 from .display_clock import MINUTES_PER_DAY, DisplayClock
 from .fires import FireGroup, FireMemo, Fleet, Progress, window_bounds
 from .jitter import JitterOption
-from .jitter_pressure import JitterPressure, JitterTally
-from .occupancy import Occupancy
 from .stagger import Gaps, gap_stats
+
+if TYPE_CHECKING:  # imported where asked for: most runs want neither
+    from .jitter_pressure import JitterPressure
+    from .occupancy import Occupancy
 
 TOP_CELLS = 6
 NAMES_PER_CELL = 10
@@ -89,7 +92,11 @@ def compute_pressure(
     """
     first, end = window_bounds(start, hours)
     clock = DisplayClock(zone, first, end)
-    tally = None if jitter is None else JitterTally(jitter, clock, first)
+    tally = None
+    if jitter is not None:
+        from .jitter_pressure import JitterTally
+
+        tally = JitterTally(jitter, clock, first)
     grid = [0] * MINUTES_PER_DAY
     minute_jobs = [0] * 60
     instants: set[int] = set()
