@@ -238,6 +238,16 @@ def _classify(
         if error is not None:
             return JobChange("unknown", b.name, _state(b), None, unknown_on="head", error=error)
         return JobChange("removed", b.name, _state(b), None)
+    if (
+        b.name == h.name
+        and b.schedule == h.schedule
+        and b.command == h.command
+        and b.enabled == h.enabled
+        and b.timezone == h.timezone
+        and b.utc == h.utc
+        and b.cluster_policy == h.cluster_policy
+    ):
+        return None  # most pairs: nothing the report compares differs (nor the fires)
     what: list[str] = []
     if b.name != h.name:
         what.append("renamed")
