@@ -19,7 +19,7 @@ from .diff import JobsDiff, Side, diff_jobs
 from .duplicates import DuplicateGroup, duplicate_group
 from .fires import FireGroup, FireMemo, Fleet, build_fleet
 from .lint import LintSettings, lint
-from .pressure import BusiestMinute, Cell, Pressure, compute_pressure
+from .pressure import BusiestMinute, Cell, CellMemo, Pressure, compute_pressure
 
 if TYPE_CHECKING:
     from .cluster import NodeSource
@@ -155,12 +155,20 @@ def diff_fleets(base: Side, head: Side, settings: DiffSettings) -> FleetDiff:
 
 
 def _pressure(base: Fleet, head: Fleet, settings: DiffSettings) -> PressureDelta:
-    # Both sides over one window: a group the change left alone is enumerated once.
+    # Both sides over one window: a group the change left alone is enumerated (and
+    # counted into cells) once.
     memo: FireMemo = {}
+    cells: CellMemo = {}
 
     def run(fleet: Fleet) -> Pressure:
         return compute_pressure(
-            fleet, settings.start, settings.hours, settings.zone, jitter=settings.jitter, memo=memo
+            fleet,
+            settings.start,
+            settings.hours,
+            settings.zone,
+            jitter=settings.jitter,
+            memo=memo,
+            cell_memo=cells,
         )
 
     before, after = run(base), run(head)
