@@ -140,7 +140,8 @@ class JobsDiff:
 def diff_jobs(base: Side, head: Side, start: datetime) -> JobsDiff:
     """Match jobs by name (then renames) and classify what changed for each."""
     shifted = _crontab_lines(base, head)
-    before = {n: j for n, j in _by_name(base.jobs).items() if n not in shifted}
+    base_by_name = _by_name(base.jobs)
+    before = {n: j for n, j in base_by_name.items() if n not in shifted}
     taken = set(shifted.values())
     after_all = _by_name(head.jobs)
     after = {n: j for n, j in after_all.items() if n not in taken}
@@ -159,7 +160,7 @@ def diff_jobs(base: Side, head: Side, start: datetime) -> JobsDiff:
     for name, old in by_head.items():
         pairs.append((old, after[name]))
     pairs.extend((job, None) for job in gone if job.name not in renames)
-    old_by_name = _by_name(base.jobs)
+    old_by_name = base_by_name
     pairs.extend((old_by_name[old], after_all[new_name]) for old, new_name in shifted.items())
     renames.update({old: new_name for old, new_name in shifted.items() if old != new_name})
 
@@ -238,6 +239,16 @@ def _classify(
         if error is not None:
             return JobChange("unknown", b.name, _state(b), None, unknown_on="head", error=error)
         return JobChange("removed", b.name, _state(b), None)
+    if (
+        b.name == h.name
+        and b.schedule == h.schedule
+        and b.command == h.command
+        and b.enabled == h.enabled
+        and b.timezone == h.timezone
+        and b.utc == h.utc
+        and b.cluster_policy == h.cluster_policy
+    ):
+        return None  # most pairs: nothing the report compares differs (nor the fires)
     what: list[str] = []
     if b.name != h.name:
         what.append("renamed")

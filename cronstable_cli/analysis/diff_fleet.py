@@ -11,19 +11,24 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from ..load_codes import REFUSALS
 from ..records import LEVELS, Finding, Job
-from .cluster import ClusterError, NodeSource, nodes_from_cluster
 from .diff import JobsDiff, Side, diff_jobs
 from .duplicates import DuplicateGroup, duplicate_group
 from .fires import FireGroup, FireMemo, Fleet, build_fleet
-from .jitter import JitterOption
 from .lint import LintSettings, lint
-from .owners import FleetTooLarge, HashName, RendezvousCache
-from .placement import Distribution, Election, Placement, Policy, election_from_cluster, place_jobs
-from .pressure import BusiestMinute, Cell, Pressure, compute_pressure
+from .pressure import BusiestMinute, Cell, CellMemo, Pressure, compute_pressure
+
+if TYPE_CHECKING:
+    from .cluster import NodeSource
+    from .jitter import JitterOption
+    from .owners import HashName
+    from .placement import Distribution, Election, Placement, Policy
+
+# Owners (cluster, owners, placement) are imported where a side has a cluster section
+# or --nodes is given: most fleets have neither, and a diff should not pay their start-up.
 
 
 @dataclass(frozen=True)
@@ -150,12 +155,20 @@ def diff_fleets(base: Side, head: Side, settings: DiffSettings) -> FleetDiff:
 
 
 def _pressure(base: Fleet, head: Fleet, settings: DiffSettings) -> PressureDelta:
-    # Both sides over one window: a group the change left alone is enumerated once.
+    # Both sides over one window: a group the change left alone is enumerated (and
+    # counted into cells) once.
     memo: FireMemo = {}
+    cells: CellMemo = {}
 
     def run(fleet: Fleet) -> Pressure:
         return compute_pressure(
-            fleet, settings.start, settings.hours, settings.zone, jitter=settings.jitter, memo=memo
+            fleet,
+            settings.start,
+            settings.hours,
+            settings.zone,
+            jitter=settings.jitter,
+            memo=memo,
+            cell_memo=cells,
         )
 
     before, after = run(base), run(head)
@@ -216,6 +229,8 @@ def _duplicates(base: Fleet, head: Fleet, renames: dict[str, str]) -> tuple[Dupl
 
 
 def _node_source(side: Side, settings: DiffSettings) -> NodeSource | None:
+    from .cluster import NodeSource, nodes_from_cluster
+
     if settings.nodes is not None:
         return NodeSource(settings.nodes, "--nodes")
     if side.cluster is None:
@@ -229,6 +244,8 @@ def _where(side: Side) -> str:
 
 def _election(side: Side, settings: DiffSettings) -> Election:
     """As `owners` reads it: --distribution, else the side's cluster section."""
+    from .placement import Election, election_from_cluster
+
     if settings.distribution is not None:
         return Election(True, settings.distribution, "gossip", "--distribution")
     if side.cluster is not None:
@@ -239,6 +256,12 @@ def _election(side: Side, settings: DiffSettings) -> Election:
 def _owners(
     base: Side, head: Side, jobs: JobsDiff, settings: DiffSettings
 ) -> tuple[OwnersDelta | None, str | None]:
+    if settings.nodes is None and base.cluster is None and head.cluster is None:
+        return None, None  # no nodes on either side: no owners to compare
+    from .cluster import ClusterError
+    from .owners import FleetTooLarge, RendezvousCache
+    from .placement import place_jobs
+
     try:
         base_nodes, head_nodes = _node_source(base, settings), _node_source(head, settings)
     except ClusterError as err:

@@ -11,18 +11,25 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
+from typing import TYPE_CHECKING
 
 from ..engine import zone_name
 from ..names import natural_sorted
 from .display_clock import MINUTES_PER_DAY, DisplayClock
 from .fires import FireGroup, FireMemo, Fleet, Progress, window_bounds
 from .jitter import JitterOption
-from .jitter_pressure import JitterPressure, JitterTally
-from .occupancy import Occupancy
 from .stagger import Gaps, gap_stats
+
+if TYPE_CHECKING:  # imported where asked for: most runs want neither
+    from .jitter_pressure import JitterPressure
+    from .occupancy import Occupancy
 
 TOP_CELLS = 6
 NAMES_PER_CELL = 10
+
+# A fire list's cells in a display clock, by the list's id (see compute_pressure):
+# (the list, the clock's zone and bounds, its cells, the minutes of the hour they are in).
+CellMemo = dict[int, tuple[list[int], tuple[tzinfo, int, int], Counter[int], frozenset[int]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,17 +86,24 @@ def compute_pressure(
     jitter: JitterOption | None = None,
     progress: Progress | None = None,
     memo: FireMemo | None = None,
+    cell_memo: CellMemo | None = None,
 ) -> Pressure:
     """The fleet's pressure in [start, start + hours), labelled in `zone`.
 
     With `jitter` (`"auto"` or a width in seconds) the same enumeration also
     yields the busiest minute second by second, before and after jitter.
     `memo` (see `fires.FireMemo`) lets two fleets over one window share the
-    fires of the groups they have in common.
+    fires of the groups they have in common; `cell_memo`, given with it, their
+    cells too (a fire list the memo hands both is counted into cells once).
     """
     first, end = window_bounds(start, hours)
     clock = DisplayClock(zone, first, end)
-    tally = None if jitter is None else JitterTally(jitter, clock, first)
+    bounds = (zone, first, end)  # what a fire list's cells depend on besides the list
+    tally = None
+    if jitter is not None:
+        from .jitter_pressure import JitterTally
+
+        tally = JitterTally(jitter, clock, first)
     grid = [0] * MINUTES_PER_DAY
     minute_jobs = [0] * 60
     instants: set[int] = set()
@@ -100,10 +114,17 @@ def compute_pressure(
         if not fires:
             continue
         weight = group.weight
-        counts = clock.cells(fires)
+        known = None if cell_memo is None else cell_memo.get(id(fires))
+        if known is not None and known[0] is fires and known[1] == bounds:
+            counts, minutes = known[2], known[3]
+        else:
+            counts = clock.cells(fires)
+            minutes = frozenset([cell % 60 for cell in counts])
+            if cell_memo is not None:  # held with the list: its id is not reused meanwhile
+                cell_memo[id(fires)] = (fires, bounds, counts, minutes)
         for cell, n in counts.items():
             grid[cell] += n * weight
-        for minute in {cell % 60 for cell in counts}:
+        for minute in minutes:
             minute_jobs[minute] += weight
         instants.update(fires)
         per_group.append((group, counts))

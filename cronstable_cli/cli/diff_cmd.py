@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..analysis.owners import HashName
     from ..analysis.placement import Distribution
     from ..loaders import FileSource, LoadResult
+    from ..loaders.reuse import LoadMemo
     from ..loaders.sources.git_tree import Repository
 
 WORKING_TREE = "working tree"
@@ -299,6 +300,7 @@ def _revision_sides(
     paths: Sequence[str],
 ) -> tuple[Side, Side]:
     from ..loaders import DISK
+    from ..loaders.reuse import LoadMemo
     from ..loaders.sources.git_tree import GitTree
 
     base_tree = GitTree(repo, base_commit)
@@ -332,9 +334,12 @@ def _revision_sides(
                 if what == "exists neither"
                 else f"{shown(path)!r} {what} in {base_label} or {head_named}"
             )
+    # A file both sides hold word for word (most of a fleet, for most changes) is
+    # read once for both.
+    memo = LoadMemo()
     return (
-        _tree_side(base_label, base_tree, chosen, base_commit),
-        _tree_side(head_label, head_files, chosen, head_commit),
+        _tree_side(base_label, base_tree, chosen, base_commit, memo),
+        _tree_side(head_label, head_files, chosen, head_commit, memo),
     )
 
 
@@ -345,7 +350,9 @@ def _configured_paths() -> list[str]:
     return list(project_config().paths or ())
 
 
-def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | None) -> Side:
+def _tree_side(
+    label: str, files: FileSource, paths: list[str], commit: str | None, memo: LoadMemo
+) -> Side:
     from ..loaders import load_paths
     from ..loaders.sources.git_tree import GitTree
 
@@ -353,5 +360,5 @@ def _tree_side(label: str, files: FileSource, paths: list[str], commit: str | No
     absent = tuple(p for p in paths if p not in present)
     if isinstance(files, GitTree):
         files.prefetch(present)
-    load = load_paths(present, files=files, system_crontab=system_crontab_rule())
+    load = load_paths(present, files=files, system_crontab=system_crontab_rule(), reuse=memo)
     return _side(label, load, commit=commit, absent=absent)

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..load_codes import LOAD_CODES
 from ..records import Finding, Job, SourceLocation
 from .session import SystemCrontab, load_all
 from .sources.files import DISK, FileSource
+
+if TYPE_CHECKING:
+    from .reuse import LoadMemo
 
 
 @dataclass(frozen=True)
@@ -45,14 +49,20 @@ class LoadResult:
 
 
 def load_paths(
-    paths: Sequence[str], *, system_crontab: SystemCrontab = False, files: FileSource = DISK
+    paths: Sequence[str],
+    *,
+    system_crontab: SystemCrontab = False,
+    files: FileSource = DISK,
+    reuse: LoadMemo | None = None,
 ) -> LoadResult:
     """Load files and directories; `system_crontab` reads crontabs with a user column
     (all of them when True, those it accepts when a predicate on the path).
 
     `files` is where paths are read from: the disk, or e.g. a git revision (`git_tree`).
+    `reuse` (loaders/reuse.py), shared with another load, reads once what both read
+    word for word.
     """
-    session = load_all(paths, system_crontab=system_crontab, files=files)
+    session = load_all(paths, system_crontab=system_crontab, files=files, reuse=reuse)
     return LoadResult(
         jobs=tuple(session.jobs),
         findings=session.sorted_findings(),

@@ -26,9 +26,10 @@ from .sources.discover import (
 )
 from .sources.files import DISK, FileSource
 from .yaml.nodes import Scalar
-from .yaml_config import load_yaml
+from .yaml_config import YamlFile, load_yaml
 
 if TYPE_CHECKING:
+    from .reuse import LoadMemo
     from .schema.dags import Dag
 
 # crontab.classic and schema.dags are imported where a crontab or a DAG is met: a YAML-only
@@ -76,7 +77,13 @@ class Session:
     every PATH).
     """
 
-    def __init__(self, *, system_crontab: SystemCrontab = False, files: FileSource = DISK) -> None:
+    def __init__(
+        self,
+        *,
+        system_crontab: SystemCrontab = False,
+        files: FileSource = DISK,
+        reuse: LoadMemo | None = None,
+    ) -> None:
         # True: every crontab has a user column; a predicate: the crontabs it names.
         self.system_crontab = system_crontab
         self.source = files
@@ -95,6 +102,10 @@ class Session:
         self._stack: list[tuple[str, str]] = []  # (real path, path) of the files being read
         # Every `include` entry followed: (the path it names, the entry's place), in order.
         self.includes: list[tuple[str, SourceLocation]] = []
+        # Files another load read with the same text (loaders/reuse.py), and how many
+        # include entries this one has followed (a file that followed one is not kept).
+        self.reuse = reuse
+        self._followed = 0
 
     # -- entry points ---------------------------------------------------------
 
@@ -170,25 +181,21 @@ class Session:
         if text is not None:
             kind = sniff(text) if source.kind == "sniff" else source.kind
             if kind == "crontab":
-                from .crontab.classic import parse_crontab, refuse_whole
+                from .crontab.classic import refuse_whole
 
                 system = source.system or (
                     self.system_crontab(source.path)
                     if callable(self.system_crontab)
                     else self.system_crontab
                 )
-                entries = parse_crontab(text, out, system=system)
+                entries = self._crontab(source.path, text, out, system)
                 if refuse_whole(out, entries):
                     if first:
                         self.withheld.extend(entries)
                 else:
                     self._add_jobs(entries, first)
             else:
-                self._stack.append((real, source.path))
-                try:
-                    loaded = load_yaml(text, out, self._include)
-                finally:
-                    self._stack.pop()
+                loaded = self._yaml(real, source.path, text, out)
                 self._add_jobs(loaded.jobs, first)
                 config.parts.add(source.path, loaded)
                 defaults = loaded.defaults
@@ -206,6 +213,39 @@ class Session:
         )
         self._report(out.found)
         return defaults
+
+    def _crontab(self, path: str, text: str, out: Problems, system: bool) -> list[Job]:
+        """`parse_crontab` of one file, or what a load sharing the memo made of it."""
+        from .crontab.classic import parse_crontab
+
+        key = (path, text, system)
+        known = self.reuse.crontabs.get(key) if self.reuse is not None else None
+        if known is not None:
+            out.found.extend(known[1])
+            return known[0]
+        mark = len(out.found)
+        entries = parse_crontab(text, out, system=system)
+        if self.reuse is not None:
+            self.reuse.crontabs[key] = (entries, tuple(out.found[mark:]))
+        return entries
+
+    def _yaml(self, real: str, path: str, text: str, out: Problems) -> YamlFile:
+        """`load_yaml` of one file, or what a load sharing the memo made of it; a file
+        that follows an include is not kept (what it reads depends on other files)."""
+        key = (path, text)
+        known = self.reuse.yaml.get(key) if self.reuse is not None else None
+        if known is not None:
+            out.found.extend(known[1])
+            return known[0]
+        mark, followed = len(out.found), self._followed
+        self._stack.append((real, path))
+        try:
+            loaded = load_yaml(text, out, self._include)
+        finally:
+            self._stack.pop()
+        if self.reuse is not None and self._followed == followed:
+            self.reuse.yaml[key] = (loaded, tuple(out.found[mark:]))
+        return loaded
 
     def _add_jobs(self, jobs: list[Job], first: bool) -> None:
         if first:
@@ -230,6 +270,7 @@ class Session:
 
     def _include(self, target: Scalar, out: Problems) -> Defaults:
         """Follow one `include` entry of the file on top of the stack."""
+        self._followed += 1
         including = self._stack[-1][1]
         path = os.path.join(os.path.dirname(including), target.value.strip())
         real = self.source.identity(path)
@@ -408,9 +449,13 @@ def config_key(path: str, files: FileSource) -> tuple[str, bool]:
 
 
 def load_all(
-    paths: Sequence[str], *, system_crontab: SystemCrontab = False, files: FileSource = DISK
+    paths: Sequence[str],
+    *,
+    system_crontab: SystemCrontab = False,
+    files: FileSource = DISK,
+    reuse: LoadMemo | None = None,
 ) -> Session:
-    session = Session(system_crontab=system_crontab, files=files)
+    session = Session(system_crontab=system_crontab, files=files, reuse=reuse)
     groups: dict[str, tuple[bool, list[str]]] = {}
     for path in paths:
         key, directory = config_key(path, files)

@@ -287,3 +287,63 @@ def test_start_is_reported_in_the_display_zone() -> None:
         build_fleet(FLEET), datetime(2026, 1, 5, tzinfo=UTC), 1, ZoneInfo("Asia/Kolkata")
     )
     assert result.start.isoformat() == "2026-01-05T05:30:00+05:30"
+
+
+# --- memos shared by two fleets over one window (diff's two sides) -------------------
+
+_SCHEDULES = ("0 * * * *", "H * * * *", "*/15 * * * *", "30 2 * * *", "H H * * 1-5", "0 0 29 2 *")
+_ZONES = (None, "America/New_York", "Europe/Berlin", "Australia/Lord_Howe")
+
+
+@st.composite
+def _fleet_jobs(draw: st.DrawFn) -> list:
+    picks = draw(
+        st.lists(
+            st.tuples(
+                st.integers(0, 7),
+                st.sampled_from(_SCHEDULES),
+                st.sampled_from(_ZONES),
+                st.booleans(),
+            ),
+            max_size=12,
+        )
+    )
+    return [
+        job(f"j{name}", schedule, timezone=zone, enabled=enabled)
+        for name, schedule, zone, enabled in picks
+    ]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    base=_fleet_jobs(),
+    head=_fleet_jobs(),
+    hours=st.sampled_from([1, 24, 168]),
+    display=st.sampled_from([UTC, ZoneInfo("America/New_York"), ZoneInfo("Asia/Kolkata")]),
+    start=st.sampled_from([utc(2027, 3, 13, 22), utc(2027, 11, 6, 23, 30), utc(2026, 12, 1)]),
+)
+def test_fleets_sharing_memos_get_the_pressure_each_gets_alone(
+    base: list, head: list, hours: int, display: ZoneInfo, start: datetime
+) -> None:
+    """Groups both fleets have are enumerated and counted into cells once; the grids,
+    minutes, cells, names and gaps are those of each fleet computed on its own."""
+    memo: dict = {}
+    cells: dict = {}
+    shared = [
+        compute_pressure(build_fleet(jobs), start, hours, display, memo=memo, cell_memo=cells)
+        for jobs in (base, head)
+    ]
+    alone = [compute_pressure(build_fleet(jobs), start, hours, display) for jobs in (base, head)]
+    assert shared == alone
+
+
+def test_a_cell_memo_never_answers_for_another_display_zone() -> None:
+    jobs = [job("a", "0 * * * *")]
+    memo: dict = {}
+    cells: dict = {}
+    start = utc(2026, 12, 1)
+    compute_pressure(build_fleet(jobs), start, 24, UTC, memo=memo, cell_memo=cells)
+    kolkata = ZoneInfo("Asia/Kolkata")  # +05:30: the :00 fires land at :30
+    moved = compute_pressure(build_fleet(jobs), start, 24, kolkata, memo=memo, cell_memo=cells)
+    assert moved == compute_pressure(build_fleet(jobs), start, 24, kolkata)
+    assert moved.by_minute_jobs[30] == 1 and moved.by_minute_jobs[0] == 0
