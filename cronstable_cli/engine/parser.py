@@ -83,9 +83,9 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     if parsed is not None:
         return parsed
     # `_parse(text, None, crontab)`, inlined: a never-seen text (how a fleet
-    # loads) is read in this one frame. Without a key no field is resolved,
-    # so only the field values differ from one text to another; tests compare
-    # this path with `_parse` on generated texts.
+    # loads) is read in this one frame, whatever its layout. Without a key no
+    # field is resolved, so only the field values differ from one text to
+    # another; tests compare this path with `_parse` on generated texts.
     parts = text.split()
     count = len(parts)
     if count == 5:
@@ -99,8 +99,31 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
             _MONTHS.get(mo) or _miss(text, parts, 4, mo),
             _DOWS.get(dow) or _miss(text, parts, 5, dow), _ALL_YEARS,
         ))  # fmt: skip
-    elif 6 <= count <= 7:
-        parsed = _parse(text, None, crontab)
+    elif count == 7:
+        s, mi, h, dom, mo, dow, y = parts
+        source = " ".join(parts)
+        parsed = _new_parsed(Parsed, (
+            source, source, False, 7, source if source == text else _written(text),
+            _SECONDS.get(s) or _miss(text, parts, 0, s),
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi),
+            _HOURS.get(h) or _miss(text, parts, 2, h),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow),
+            _YEARS.get(y) or _miss(text, parts, 6, y),
+        ))  # fmt: skip
+    elif count == 6:
+        mi, h, dom, mo, dow, y = parts
+        source = " ".join(parts)
+        parsed = _new_parsed(Parsed, (
+            source, source, False, 6, source if source == text else _written(text), _ZERO,
+            _MINUTES.get(mi) or _miss(text, parts, 1, mi),
+            _HOURS.get(h) or _miss(text, parts, 2, h),
+            _DOMS.get(dom) or _miss(text, parts, 3, dom),
+            _MONTHS.get(mo) or _miss(text, parts, 4, mo),
+            _DOWS.get(dow) or _miss(text, parts, 5, dow),
+            _YEARS.get(y) or _miss(text, parts, 6, y),
+        ))  # fmt: skip
     else:
         parsed = _not_fields(text, count, None, crontab)
     # A first sighting only remembers the text (`_SEEN_ONCE`).
@@ -197,8 +220,8 @@ def _parse(
     `key` is the hash key of a text that may hold H items, else None. A field
     costs one look-up once its text has been seen. Columns matter only
     to errors and to `Parsed.fields` (built on first use), so a parse that
-    succeeds never computes them. (`parse` inlines this for a five-field text
-    without a key.)
+    succeeds never computes them. (`parse` inlines this for a text without a
+    key.)
     """
     parts = text.split()
     count = len(parts)
