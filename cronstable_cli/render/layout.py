@@ -19,7 +19,7 @@ import os
 import re
 from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Literal, Union
+from typing import IO, TYPE_CHECKING, Literal, Union, cast
 
 from ..safe_text import printable_ascii
 
@@ -445,7 +445,8 @@ class Prose:
         is a rich Text (render/plain.py prints what this returns)."""
         parts = self.parts
         if _RUNS.issuperset(map(type, parts)):  # the commonest: str and (text, style) runs
-            pieces = [part if type(part) is str else part[0] for part in parts]  # type: ignore[misc]
+            runs = cast("Sequence[str | tuple[str, str]]", parts)
+            pieces: list[str] = [part if type(part) is str else part[0] for part in runs]
             plain = "".join(pieces)
             if "`" not in plain:
                 return plain, []  # most paragraphs: nothing kept
