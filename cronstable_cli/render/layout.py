@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Literal, Union, cast
+from typing import IO, TYPE_CHECKING, Literal, Union
 
 from ..safe_text import printable_ascii
 
@@ -443,18 +443,15 @@ class Prose:
     def plain(self) -> tuple[str, list[tuple[int, int]]] | None:
         """`text()` without rich: the paragraph and its kept spans, or None when a part
         is a rich Text (render/plain.py prints what this returns)."""
-        parts = self.parts
-        if _RUNS.issuperset(map(type, parts)):  # the commonest: str and (text, style) runs
-            runs = cast("Sequence[str | tuple[str, str]]", parts)
-            pieces: list[str] = [part if type(part) is str else part[0] for part in runs]
-            plain = "".join(pieces)
-            if "`" not in plain:
-                return plain, []  # most paragraphs: nothing kept
-            return plain, _code_spans(pieces, ())
-        pieces = []
+        pieces: list[str] = []
         keep_at: set[int] = set()  # which pieces are Keep parts
-        for part in parts:
-            if isinstance(part, Keep):
+        for part in self.parts:
+            kind = type(part)  # the commonest parts first: a str, a (text, style) run
+            if kind is str:
+                pieces.append(part)  # type: ignore[arg-type]
+            elif kind is tuple:
+                pieces.append(part[0])  # type: ignore[index,arg-type]
+            elif isinstance(part, Keep):
                 if not isinstance(part.text, str):
                     return None
                 keep_at.add(len(pieces))
@@ -468,29 +465,19 @@ class Prose:
         plain = "".join(pieces)
         if not keep_at and "`" not in plain:
             return plain, []  # most paragraphs: nothing kept
-        return plain, _code_spans(pieces, keep_at)
+        kept: list[tuple[int, int]] = []
+        start = 0
+        for index, piece in enumerate(pieces):
+            if index in keep_at:
+                kept.append((start, start + len(piece)))
+            elif "`" in piece:  # a code span needs its backticks, within one part
+                kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece))
+            start += len(piece)
+        return plain, kept
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         text, kept = self.text(console, options.encoding) if options.ascii_only else self.text()
         yield from wrap(text, options.max_width, self.indent, kept=kept, whole_lead=self.whole_lead)
-
-
-# The part types `Prose.plain` reads in one pass: text, and (text, style) runs.
-_RUNS = frozenset({str, tuple})
-
-
-def _code_spans(pieces: Sequence[str], keep_at: Container[int]) -> list[tuple[int, int]]:
-    """The kept spans of a paragraph made of `pieces`: the pieces at `keep_at` whole, and
-    the `code` spans inside each other piece (a code span needs its backticks in one)."""
-    kept: list[tuple[int, int]] = []
-    start = 0
-    for index, piece in enumerate(pieces):
-        if index in keep_at:
-            kept.append((start, start + len(piece)))
-        elif "`" in piece:
-            kept.extend((start + m.start(), start + m.end()) for m in _CODE.finditer(piece))
-        start += len(piece)
-    return kept
 
 
 class Line:
