@@ -23,12 +23,12 @@ class SourceLocation:
     column: int = 0
 
     def __str__(self) -> str:
-        parts = [self.file]
-        if self.line:
-            parts.append(str(self.line))
-            if self.column:
-                parts.append(str(self.column))
-        return ":".join(parts)
+        # `path:line:col`, `path:line` or `path`: a report prints one per finding.
+        if not self.line:
+            return self.file
+        return (
+            f"{self.file}:{self.line}:{self.column}" if self.column else f"{self.file}:{self.line}"
+        )
 
 
 @dataclass(frozen=True, slots=True)

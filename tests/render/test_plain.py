@@ -79,6 +79,27 @@ def test_prose_prints_as_rich_prints_it(parts: list, indent: int, width: int, le
     assert by_plain(prose, width) == by_rich(prose, width)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            TEXT,
+            st.tuples(TEXT, st.just("dim")),
+            st.just(" `0 5 * * *` "),
+            st.tuples(st.just("a `b c` d"), st.just("bold")),
+            WORD.map(Keep),
+        ),
+        max_size=8,
+    )
+)
+def test_prose_plain_is_rich_text_without_styles(parts: list) -> None:
+    # Prose.plain reads str and (text, style) parts in one pass and everything else
+    # part by part; either way the text and kept spans are those of rich's Text.
+    prose = Prose(*parts)
+    text, kept = prose.text()
+    assert prose.plain() == (text.plain, kept)
+
+
 # Lines: chart rows (block characters, glyphs, blanks, trailing ones too) and words, now
 # and then a wide character (which leaves a line too wide for the plain writer to rich).
 RUN = st.text(alphabet=" .:#█▁·-日", max_size=30) | st.text(alphabet="  ab/.█", max_size=30)

@@ -114,18 +114,20 @@ class JobContext:
         about this one job alone (a fleet rule's) passes `subject=False`. `key` (see
         `Finding.key`) separates several findings of one code on this job.
         """
+        parsed = self.parsed
+        # Positional: a fleet's report makes one per problem, and keywords cost a third.
         return Finding(
-            code=code,
-            level=level or self.levels[code],
-            message=self.about(message) if subject else message,
-            location=self.location(column),
-            job=self.job.name,
+            code,
+            level or self.levels[code],
+            self.about(message) if subject else message,
+            self.location(column),
+            self.job.name,
             # As the daemon uses it (fields joined by one space): the text as written is
             # the fixes' business, and tabs or a macro's case are no "resolved" form.
-            schedule=self.parsed.source,
-            resolved=self.parsed.resolved,
-            key=key,
-            fix=fix,
+            parsed.source,
+            parsed.resolved,
+            key,
+            fix,
         )
 
     def key_finding(
@@ -134,20 +136,22 @@ class JobContext:
         """A finding at the runtime key `path` that decides it (the job's own, or the
         `defaults` one it inherits; the job itself for a built-in default), with the
         schedule as a related location."""
-        runtime = self.job.runtime
+        job = self.job
+        runtime = job.runtime
         origin = runtime.origin(path) if runtime is not None else None
         schedule = self.location()
-        at = origin or self.job.location
+        at = origin or job.location
         return Finding(
-            code=code,
-            level=level or self.levels[code],
-            message=self.about(message),
-            location=at,
-            job=self.job.name,
-            schedule=self.job.schedule,
-            resolved=self.parsed.resolved,
-            key=key,
-            related=(("the schedule", schedule),) if schedule != at else (),
+            code,
+            level or self.levels[code],
+            self.about(message),
+            at,
+            job.name,
+            job.schedule,
+            self.parsed.resolved,
+            key,
+            None,
+            (("the schedule", schedule),) if schedule != at else (),
         )
 
     def field_fix(self, index: int, new: str, description: str, *, safe: bool) -> Fix | None:
