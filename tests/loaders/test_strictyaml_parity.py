@@ -143,9 +143,11 @@ def test_same_verdict_as_strictyaml(tmp_path: Path, text: str) -> None:
 
 # Values at the edges of strictyaml's scalar types, each in a job key of that type.
 SCALARS = {
-    "saveLimit": ["1", "-3", "+4", "1_000", "_", "1.5", "0x1F", "", "1e3", " 7"],
+    "saveLimit": ["1", "-3", "+4", "1_000", "_", "1.5", "0x1F", "", "1e3", " 7", "007",
+                  "0", "\u0661\u0662", "\u00b2", "12\u00b2"],
     "killTimeout": ["1", "1.5", ".5", "5.", "1e3", "-1E-2", "inf", "-.Inf", "nan", ".NaN",
-                    ".", "", "e5", "_", "1_0.5", "1.2.3", "ten"],
+                    ".", "", "e5", "_", "1_0.5", "1.2.3", "ten", "0900", "0", "\u0661",
+                    "\u00b2", "3\u00b2"],
     "enabled": ["yes", "No", "ON", "y", "N", "1", "0", "true", "t", "enable", ""],
     "concurrencyPolicy": ["Allow", "allow", "Forbid", "Replace", "Sometimes", ""],
     "startingDeadlineSeconds": ["", "5", "x", "_"],

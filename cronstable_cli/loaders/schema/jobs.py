@@ -200,6 +200,18 @@ class FlatPositions:
                     where[path] = (at + below, column)
         return where
 
+    def at_paths(self, paths: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]:
+        """(path, line, column) for each of `paths` that `table()` holds, in their order,
+        without the table: a path that is a key with a scalar value is at that key."""
+        item, col, found = self.item, self.col, []
+        for path in paths:
+            entry = item.get(path)
+            if entry is not None and type(entry[2]) is str:
+                found.append((path, entry[0], col))
+            elif (at := self.get(path)) is not None:
+                found.append((path, *at))
+        return tuple(found)
+
     def get(self, path: str) -> tuple[int, int] | None:
         """`table().get(path)`, without the table."""
         if not path:
@@ -216,6 +228,8 @@ class FlatPositions:
                 return at + below, column
         return None
 
+
+_new_tuple = tuple.__new__  # a NamedTuple from all its fields, in order
 
 # How many block values' reprs a JobBase keeps: a file's repeated blocks are a few
 # shared objects, and values made anew for each job are not held for the whole file.
@@ -244,8 +258,9 @@ class JobBase:
         # The runtime records of jobs that set a runtime key, but for their own keys'
         # positions: by the merged mapping (this base's or a verdict's, which it keeps;
         # held beside the record, so an id is never taken for another's), the job's
-        # own onMissed, and which of the defaults' runtime paths the job sets itself.
-        self._shared: dict[tuple[int, str, str, tuple[str, ...]], tuple[object, RuntimeKeys]] = {}
+        # own onMissed, and which of the defaults' runtime paths the job sets itself (or
+        # its key list, which decides them with the merged mapping: see runtime_for).
+        self._shared: dict[tuple[int, str, str, object], tuple[object, RuntimeKeys]] = {}
         # By a job's key list: the runtime paths its positions can hold (`runtime_for`).
         self._paths: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -302,6 +317,10 @@ class JobBase:
             )
         return runtime
 
+    def _overridden(self, own: dict[str, Any]) -> tuple[str, ...]:
+        """The runtime paths of these defaults that the job's own keys set."""
+        return tuple(p for p, _ in self.origins if _sets(own, p)) if self.origins else ()
+
     def runtime_for(
         self,
         merged: dict[str, Any],
@@ -315,7 +334,10 @@ class JobBase:
         that has them alike; only where its own keys are written is its own. `keys`:
         the job's keys (Draft.keys), when given, say which of its positions to look up."""
         on_missed = own.get("onMissed")
-        overridden = tuple(p for p, _ in self.origins if _sets(own, p)) if self.origins else ()
+        # Which defaults the job overrides follows from its keys and, for a dotted path
+        # (`sla.maxRuntimeSeconds`), from its value of a checked key, which `merged`
+        # holds: with the job's key list, the record is looked up before working it out.
+        overridden: object = keys if keys else self._overridden(own)
         key = (id(merged), file, repr(on_missed), overridden)
         known = self._shared.get(key)
         if known is None or known[0] is not merged:
@@ -331,9 +353,14 @@ class JobBase:
             paths = self._paths[keys] = tuple(
                 p for p in _ORIGIN_PATHS if p.partition(".")[0] in keys
             )
-        own_at = tuple((p, *at) for p in paths if (at := where.get(p)) is not None)
-        # The shared record with these positions for its last field, `origins`.
-        return RuntimeKeys(*shared[:-1], KeyOrigins(file, own_at, shared.origins.defaults))
+        if type(where) is FlatPositions:
+            own_at = where.at_paths(paths)
+        else:
+            own_at = tuple((p, *at) for p in paths if (at := where.get(p)) is not None)
+        # The shared record with these positions for its last field, `origins` (made as
+        # the tuples they are: NamedTuple's keyword-taking __new__ is a Python frame each).
+        origins = _new_tuple(KeyOrigins, (file, own_at, shared.origins.defaults))
+        return _new_tuple(RuntimeKeys, (*shared[:-1], origins))
 
 
 def finish(

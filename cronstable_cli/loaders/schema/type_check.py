@@ -74,6 +74,8 @@ class Crash(Exception):
 
 def read_int(text: str) -> int | None:
     """strictyaml's Int(): the integer, None when not one; Crash where int() fails."""
+    if text.isascii() and text.isdigit():  # most numbers of a job file: plain digits
+        return int(text)
     if _INTEGER.fullmatch(text) is None:
         return None
     try:
@@ -84,6 +86,8 @@ def read_int(text: str) -> int | None:
 
 def read_float(text: str) -> float | None:
     """strictyaml's Float(): the number, None when not one; Crash where float() fails."""
+    if text.isascii() and text.isdigit():  # a timeout or a delay in whole seconds
+        return float(text)
     if _INFINITY.fullmatch(text) or _NOT_A_NUMBER.fullmatch(text):
         text = text.replace(".", "")
     elif _DECIMAL.fullmatch(text) is None:
