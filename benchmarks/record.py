@@ -126,8 +126,28 @@ def merge(results: str, new: str) -> None:
     os.remove(new)
 
 
+def missed(new: str) -> list[str]:
+    """The figures of one benchmark's run (`new`) that missed their target.
+
+    `make bench` judges every benchmark by the rows it recorded, whatever its
+    exit status (some exit 1 on a miss only with `--check`).
+    """
+    if not os.path.exists(new):
+        return []
+    with open(new, encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    return [str(r.get("what")) for r in rows if r.get("passed") is False]
+
+
 if __name__ == "__main__":
-    # python benchmarks/record.py merge RESULTS NEW
-    if len(sys.argv) != 4 or sys.argv[1] != "merge":
-        sys.exit("usage: record.py merge RESULTS NEW")
-    merge(sys.argv[2], sys.argv[3])
+    # python benchmarks/record.py merge RESULTS NEW: NEW's rows in place of its benchmark's
+    # python benchmarks/record.py missed NEW: NEW's figures that missed (exit 1 if any)
+    if len(sys.argv) == 4 and sys.argv[1] == "merge":
+        merge(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 3 and sys.argv[1] == "missed":
+        misses = missed(sys.argv[2])
+        for what in misses:
+            print(f"  missed: {what}")
+        sys.exit(1 if misses else 0)
+    else:
+        sys.exit("usage: record.py merge RESULTS NEW | record.py missed NEW")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -69,3 +71,37 @@ def test_merging_one_benchmark_keeps_the_others_rows(tmp_path: Path) -> None:
     new.write_text(json.dumps({"bench": "lsp", "section": "lsp", "what": "lsp"}) + "\n")
     record.merge(str(results), str(new))
     assert [json.loads(line)["what"] for line in results.read_text().splitlines()][-1] == "lsp"
+
+
+def test_a_benchmark_is_judged_by_the_figures_it_recorded(tmp_path: Path) -> None:
+    # `make bench` asks `record.py missed` whatever the benchmark's exit status: a
+    # benchmark that prints FAIL and exits 0 (engine, scale, diff without --check)
+    # is still named among the missed.
+    script = ROOT / "benchmarks" / "record.py"
+    new = tmp_path / "engine.new"
+    rows = [
+        {"bench": "engine", "what": "kept", "passed": True},
+        {"bench": "engine", "what": "short", "passed": False},
+        {"bench": "engine", "what": "no target"},
+    ]
+    new.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    done = subprocess.run(
+        [sys.executable, str(script), "missed", str(new)], capture_output=True, text=True
+    )
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == ["  missed: short"]
+    new.write_text(json.dumps(rows[0]) + "\n" + json.dumps(rows[2]) + "\n")
+    done = subprocess.run(
+        [sys.executable, str(script), "missed", str(new)], capture_output=True, text=True
+    )
+    assert (done.returncode, done.stdout) == (0, "")
+    # Nothing recorded (a peer missing): nothing missed.
+    done = subprocess.run(
+        [sys.executable, str(script), "missed", str(tmp_path / "absent")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0
+    # The Makefile's loop asks it after every benchmark, before the merge.
+    makefile = (ROOT / "Makefile").read_text()
+    assert makefile.index("record.py missed") < makefile.index("record.py merge")
