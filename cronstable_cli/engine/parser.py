@@ -88,41 +88,27 @@ def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> P
     # another; tests compare this path with `_parse` on generated texts.
     parts = text.split()
     count = len(parts)
-    if count == 5:
-        mi, h, dom, mo, dow = parts
+    if 5 <= count <= 7:
+        # Parsed's layout, as `_parse` reads it: a missing seconds field is 0, a
+        # missing year field every year; the fields are read left to right.
+        if count == 5:
+            mi, h, dom, mo, dow = parts
+            seconds, y = _ZERO, None
+        elif count == 6:
+            mi, h, dom, mo, dow, y = parts
+            seconds = _ZERO
+        else:
+            s, mi, h, dom, mo, dow, y = parts
+            seconds = _SECONDS.get(s) or _miss(text, parts, 0, s)
         source = " ".join(parts)
         parsed = _new_parsed(Parsed, (
-            source, source, False, 5, source if source == text else _written(text), _ZERO,
-            _MINUTES.get(mi) or _miss(text, parts, 1, mi),
-            _HOURS.get(h) or _miss(text, parts, 2, h),
-            _DOMS.get(dom) or _miss(text, parts, 3, dom),
-            _MONTHS.get(mo) or _miss(text, parts, 4, mo),
-            _DOWS.get(dow) or _miss(text, parts, 5, dow), _ALL_YEARS,
-        ))  # fmt: skip
-    elif count == 7:
-        s, mi, h, dom, mo, dow, y = parts
-        source = " ".join(parts)
-        parsed = _new_parsed(Parsed, (
-            source, source, False, 7, source if source == text else _written(text),
-            _SECONDS.get(s) or _miss(text, parts, 0, s),
-            _MINUTES.get(mi) or _miss(text, parts, 1, mi),
-            _HOURS.get(h) or _miss(text, parts, 2, h),
-            _DOMS.get(dom) or _miss(text, parts, 3, dom),
-            _MONTHS.get(mo) or _miss(text, parts, 4, mo),
-            _DOWS.get(dow) or _miss(text, parts, 5, dow),
-            _YEARS.get(y) or _miss(text, parts, 6, y),
-        ))  # fmt: skip
-    elif count == 6:
-        mi, h, dom, mo, dow, y = parts
-        source = " ".join(parts)
-        parsed = _new_parsed(Parsed, (
-            source, source, False, 6, source if source == text else _written(text), _ZERO,
+            source, source, False, count, source if source == text else _written(text), seconds,
             _MINUTES.get(mi) or _miss(text, parts, 1, mi),
             _HOURS.get(h) or _miss(text, parts, 2, h),
             _DOMS.get(dom) or _miss(text, parts, 3, dom),
             _MONTHS.get(mo) or _miss(text, parts, 4, mo),
             _DOWS.get(dow) or _miss(text, parts, 5, dow),
-            _YEARS.get(y) or _miss(text, parts, 6, y),
+            _ALL_YEARS if y is None else (_YEARS.get(y) or _miss(text, parts, 6, y)),
         ))  # fmt: skip
     else:
         parsed = _not_fields(text, count, None, crontab)
@@ -238,37 +224,22 @@ def _parse(
     # then and there, left to right, so the first bad field is the one named.
     if count == 5:
         mi, h, dom, mo, dow = parts
-        parsed = _new_parsed(Parsed, (
-            source, source, False, 5, written, _ZERO,
-            _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
-            _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
-            _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
-            _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
-            _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown), _ALL_YEARS,
-        ))  # fmt: skip
+        seconds, y = _ZERO, None
     elif count == 6:
         mi, h, dom, mo, dow, y = parts
-        parsed = _new_parsed(Parsed, (
-            source, source, False, 6, written, _ZERO,
-            _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
-            _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
-            _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
-            _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
-            _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown),
-            _YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown),
-        ))  # fmt: skip
+        seconds = _ZERO
     else:
         s, mi, h, dom, mo, dow, y = parts
-        parsed = _new_parsed(Parsed, (
-            source, source, False, 7, written,
-            _SECONDS.get(s) or _miss(text, parts, 0, s, key, found, shown),
-            _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
-            _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
-            _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
-            _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
-            _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown),
-            _YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown),
-        ))  # fmt: skip
+        seconds = _SECONDS.get(s) or _miss(text, parts, 0, s, key, found, shown)
+    parsed = _new_parsed(Parsed, (
+        source, source, False, count, written, seconds,
+        _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
+        _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
+        _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
+        _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
+        _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown),
+        _ALL_YEARS if y is None else (_YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown)),
+    ))  # fmt: skip
     if shown is not None and shown != parts:  # an H field resolved to its values
         return _new_parsed(Parsed, (source, " ".join(shown), *parsed[2:]))
     return parsed
