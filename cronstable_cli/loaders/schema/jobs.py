@@ -200,22 +200,13 @@ class FlatPositions:
                     where[path] = (at + below, column)
         return where
 
-    def at_paths(self, paths: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]:
-        """(path, line, column) for each of `paths` that `table()` holds, in their order,
-        without the table: a path that is a key with a scalar value is at that key."""
-        item, col, found = self.item, self.col, []
-        for path in paths:
-            entry = item.get(path)
-            if entry is not None and type(entry[2]) is str:
-                found.append((path, entry[0], col))
-            elif (at := self.get(path)) is not None:
-                found.append((path, *at))
-        return tuple(found)
-
     def get(self, path: str) -> tuple[int, int] | None:
         """`table().get(path)`, without the table."""
         if not path:
             return self.line, self.col
+        entry = self.item.get(path)
+        if entry is not None and type(entry[2]) is str:  # a key with a scalar value
+            return entry[0], self.col
         head = path.split(".", 1)[0].split("[", 1)[0]
         entry = self.item.get(head)
         if entry is None:
@@ -353,10 +344,7 @@ class JobBase:
             paths = self._paths[keys] = tuple(
                 p for p in _ORIGIN_PATHS if p.partition(".")[0] in keys
             )
-        if type(where) is FlatPositions:
-            own_at = where.at_paths(paths)
-        else:
-            own_at = tuple((p, *at) for p in paths if (at := where.get(p)) is not None)
+        own_at = tuple((p, *at) for p in paths if (at := where.get(p)) is not None)
         # The shared record with these positions for its last field, `origins` (made as
         # the tuples they are: NamedTuple's keyword-taking __new__ is a Python frame each).
         origins = _new_tuple(KeyOrigins, (file, own_at, shared.origins.defaults))
