@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from .. import load_codes as codes
 from ..records import Finding, Job, SourceLocation
@@ -31,9 +31,6 @@ from .yaml_config import YamlFile, load_yaml
 if TYPE_CHECKING:
     from .reuse import LoadMemo
     from .schema.dags import Dag
-
-_Key = TypeVar("_Key")  # what a memo of loaded files is keyed by (`_read_once`)
-_Read = TypeVar("_Read")  # what reading one file gives
 
 # crontab.classic and schema.dags are imported where a crontab or a DAG is met: a YAML-only
 # lint (the pre-commit case) should not pay their start-up.
@@ -221,44 +218,33 @@ class Session:
         """`parse_crontab` of one file, or what a load sharing the memo made of it."""
         from .crontab.classic import parse_crontab
 
-        memo = None if self.reuse is None else self.reuse.crontabs
-        return self._read_once(
-            memo, (path, text, system), out, lambda: parse_crontab(text, out, system=system)
-        )
+        key = (path, text, system)
+        known = self.reuse.crontabs.get(key) if self.reuse is not None else None
+        if known is not None:
+            out.found.extend(known[1])
+            return known[0]
+        mark = len(out.found)
+        entries = parse_crontab(text, out, system=system)
+        if self.reuse is not None:
+            self.reuse.crontabs[key] = (entries, tuple(out.found[mark:]))
+        return entries
 
     def _yaml(self, real: str, path: str, text: str, out: Problems) -> YamlFile:
-        """`load_yaml` of one file, or what a load sharing the memo made of it."""
-
-        def read() -> YamlFile:
-            self._stack.append((real, path))
-            try:
-                return load_yaml(text, out, self._include)
-            finally:
-                self._stack.pop()
-
-        memo = None if self.reuse is None else self.reuse.yaml
-        return self._read_once(memo, (path, text), out, read)
-
-    def _read_once(
-        self,
-        memo: dict[_Key, tuple[_Read, tuple[Finding, ...]]] | None,
-        key: _Key,
-        out: Problems,
-        read: Callable[[], _Read],
-    ) -> _Read:
-        """`read()` of one file and the findings it adds to `out`, or what a load sharing
-        `memo` (loaders/reuse.py) made of the file: kept unless reading it followed an
-        include (what it reads then depends on other files)."""
-        if memo is None:
-            return read()
-        known = memo.get(key)
+        """`load_yaml` of one file, or what a load sharing the memo made of it; a file
+        that follows an include is not kept (what it reads depends on other files)."""
+        key = (path, text)
+        known = self.reuse.yaml.get(key) if self.reuse is not None else None
         if known is not None:
             out.found.extend(known[1])
             return known[0]
         mark, followed = len(out.found), self._followed
-        loaded = read()
-        if self._followed == followed:
-            memo[key] = (loaded, tuple(out.found[mark:]))
+        self._stack.append((real, path))
+        try:
+            loaded = load_yaml(text, out, self._include)
+        finally:
+            self._stack.pop()
+        if self.reuse is not None and self._followed == followed:
+            self.reuse.yaml[key] = (loaded, tuple(out.found[mark:]))
         return loaded
 
     def _add_jobs(self, jobs: list[Job], first: bool) -> None:
