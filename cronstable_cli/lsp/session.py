@@ -29,6 +29,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import TypeVar
 
 from ..analysis.lint.linter import LintReport
 from ..analysis.lint.project import ProjectLint, UnknownCodes, lint_project, project_settings
@@ -47,6 +48,8 @@ from ..settings.config_file import ConfigError, ProjectConfig, discover
 from ..settings.job_paths import job_paths
 from .carried import carried_over
 from .includes import IncludeIndex
+
+T = TypeVar("T")
 
 WHOLE = ""  # the key of what the whole lint found (no file has an empty key)
 
@@ -408,15 +411,29 @@ def _identity(finding: Finding) -> tuple[str, int, int, str]:
 
 def _by_file(findings: Iterable[Finding], read: Iterable[str]) -> dict[str, list[Finding]]:
     out: dict[str, list[Finding]] = {key: [] for key in read}
-    for finding in findings:
-        if finding.file:
-            out.setdefault(document_key(finding.file), []).append(finding)
-    return out
+    return _grouped(findings, lambda finding: finding.file, out)
 
 
 def _jobs_by_file(jobs: Iterable[Job]) -> dict[str, list[Job]]:
-    out: dict[str, list[Job]] = {}
-    for job in jobs:
-        if job.location.file:
-            out.setdefault(document_key(job.location.file), []).append(job)
+    return _grouped(jobs, lambda job: job.location.file, {})
+
+
+def _grouped(
+    items: Iterable[T], file_of: Callable[[T], str | None], out: dict[str, list[T]]
+) -> dict[str, list[T]]:
+    """`items` added to `out` under their file's key; items without a file left out.
+
+    The key is worked out once per file named (`document_key` asks the file
+    system for the working directory, twice, and a lint names one file
+    thousands of times); every call works it out afresh, so a changed working
+    directory is seen by the next call.
+    """
+    keys: dict[str, str] = {}
+    for item in items:
+        file = file_of(item)
+        if file:
+            key = keys.get(file)
+            if key is None:
+                key = keys[file] = document_key(file)
+            out.setdefault(key, []).append(item)
     return out

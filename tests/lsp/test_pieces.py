@@ -146,3 +146,40 @@ def test_hover_on_cron_tz(tmp_path, monkeypatch) -> None:  # type: ignore[no-unt
     assert "forward 1 h at 2027-03-14 07:00 UTC" in value
     entry = hover(text, session.jobs("tz.crontab"), [], 1, NOW)
     assert entry is not None and "America/New_York" in entry.contents.value  # type: ignore[union-attr]
+
+
+def test_findings_and_jobs_group_by_file_key_worked_out_once_per_file(  # type: ignore[no-untyped-def]
+    tmp_path, monkeypatch
+) -> None:
+    from cronstable_cli.lsp import session as session_module
+
+    monkeypatch.chdir(tmp_path)
+    asked: list[str] = []
+    real = session_module.document_key
+
+    def counting(path: str) -> str:
+        asked.append(path)
+        return real(path)
+
+    monkeypatch.setattr(session_module, "document_key", counting)
+    inside, outside = str(tmp_path / "a.yaml"), "/elsewhere/b.yaml"
+    places = [inside, "a.yaml", outside, inside, "", outside, "a.yaml"]
+    found = [
+        Finding("X", "warning", f"m{i}", SourceLocation(p, i + 1, 1)) for i, p in enumerate(places)
+    ]
+    grouped = session_module._by_file(found, ["c.yaml"])
+    # The absolute and the relative name of one file share a key; a file outside the
+    # working directory keeps its absolute name; a finding without a file is left out.
+    assert {k: [f.message for f in v] for k, v in grouped.items()} == {
+        "c.yaml": [],
+        "a.yaml": ["m0", "m1", "m3", "m6"],
+        outside: ["m2", "m5"],
+    }
+    assert sorted(asked) == sorted({inside, "a.yaml", outside})
+    asked.clear()
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    # The next grouping works the keys out afresh: the working directory changed, and
+    # a.yaml is now outside it.
+    assert set(session_module._by_file(found[:1], [])) == {inside}
+    assert asked == [inside]
