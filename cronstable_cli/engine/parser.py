@@ -218,31 +218,33 @@ def _parse(
     # H fields are read anew for each key (never remembered): a text that may
     # hold one (it comes with a key) gets the resolved spelling of its fields in `shown`.
     shown = parts.copy() if key is not None else None
-    # Parsed's order: source, resolved, reboot, field_count, written, then the
-    # seven values. One look-up per written field, each memo named; a miss
-    # (None: every value is a non-empty set or a day field's tuple) is read
-    # then and there, left to right, so the first bad field is the one named.
+    # One look-up per written field, each memo named; a miss (None: every
+    # value is a non-empty set or a day field's tuple) is read then and there,
+    # left to right, so the first bad field is the one named. The values are
+    # read before Parsed is built, so a resolved H field's text (in `shown`)
+    # is known then: one Parsed per parse.
     if count == 5:
         mi, h, dom, mo, dow = parts
-        seconds, y = _ZERO, None
+        seconds, years = _ZERO, _ALL_YEARS
     elif count == 6:
         mi, h, dom, mo, dow, y = parts
         seconds = _ZERO
     else:
         s, mi, h, dom, mo, dow, y = parts
         seconds = _SECONDS.get(s) or _miss(text, parts, 0, s, key, found, shown)
-    parsed = _new_parsed(Parsed, (
-        source, source, False, count, written, seconds,
-        _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown),
-        _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown),
-        _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown),
-        _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown),
-        _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown),
-        _ALL_YEARS if y is None else (_YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown)),
+    minutes = _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown)
+    hours = _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown)
+    days = _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown)
+    months = _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown)
+    weekdays = _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown)
+    if count != 5:
+        years = _YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown)
+    # A field held an H item exactly when `shown` differs: its resolved spelling.
+    resolved = source if shown is None or shown == parts else " ".join(shown)
+    return _new_parsed(Parsed, (
+        source, resolved, False, count, written,
+        seconds, minutes, hours, days, months, weekdays, years,
     ))  # fmt: skip
-    if shown is not None and shown != parts:  # an H field resolved to its values
-        return _new_parsed(Parsed, (source, " ".join(shown), *parsed[2:]))
-    return parsed
 
 
 def _written(text: str) -> str:
