@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import load_codes as codes
-from ..records import Job, SourceLocation
+from ..records import Finding, Job, SourceLocation
 from .problems import Problems
 from .schema import daemon_checks as checks
 from .schema.jobs import (
@@ -142,9 +142,12 @@ def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
         if _defaults_known(text, before, indent):
             result = YamlFile()
             own = next((pair for pair in before if pair[0].value == "defaults"), None)
+            # Its findings join the file's where `_assemble` would report them: an empty
+            # value last in `defaults` sits at the next key, which may have its own.
+            read = Problems(out.file)
             if own is not None:
-                result.defaults = result.defaults.over(read_defaults(*own, streamed))
-            early.append(_Finisher(result, streamed))
+                result.defaults = result.defaults.over(read_defaults(*own, read))
+            early.append(_Finisher(result, streamed, read.found))
 
     def on_job(node: Node) -> None:
         draft = builder.build(node)
@@ -343,6 +346,7 @@ def _assemble(
             result.defaults = result.defaults.over(read_defaults(*entries["defaults"], out))
     else:
         result = begun.result
+        out.found.extend(begun.defaults_found)
     _sections(entries, result, out)
     items = _job_items(*entries["jobs"], out) if "jobs" in entries else []
     extra = [*items, *(extra_items or [])]
@@ -373,9 +377,12 @@ class _Finisher:
     """Makes the Jobs of one file's drafts over its defaults, into `result` (its jobs,
     the facts the whole-config checks read, the push users), reporting into `out`."""
 
-    def __init__(self, result: YamlFile, out: Problems) -> None:
+    def __init__(
+        self, result: YamlFile, out: Problems, defaults_found: list[Finding] | None = None
+    ) -> None:
         self.result = result
         self.out = out
+        self.defaults_found = defaults_found or []  # what reading the defaults found
         self.base = JobBase(result.defaults)
         # A job that sets no checked key has its file's base as `merged`: whether the
         # whole-config checks need its facts is then the base's answer, found once.

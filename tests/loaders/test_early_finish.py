@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cronstable_cli.loaders import yaml_config
@@ -83,8 +83,15 @@ DEFAULTS = [
     "defaults:\n  name: x\n  concurrencyPolicy: Forbid",
     "defaults:\n  timezone: Mars/Base",
     "defaults:",
+    "defaults:  # c",
 ]
-OTHER = ["include:\n  - inc.yaml", "include: inc.yaml", "pools:\n  db:\n    slots: 2", "bogus: 1"]
+OTHER = [
+    "include:\n  - inc.yaml",
+    "include: inc.yaml",
+    "pools:\n  db:\n    slots: 2",
+    "bogus: 1",
+    "pools:",
+]
 JOBS = [
     "  - name: a\n    schedule: '0 1 * * *'\n    command: run",
     "  - name: b\n    schedule: H * * * *\n    command: run\n    executionTimeout: 5",
@@ -94,6 +101,8 @@ JOBS = [
     "  - name: e\n    schedule: nope\n    command: ''\n    sla:\n      lateAfterSeconds: x",
     "  - name: f\n    command: run",
     "  - just text",
+    "  - name: g\n    schedule: 0 1 * * *\n    command: run\n    executionTimeout:",
+    "  - name: h\n    schedule: 0 1 * * *\n    command: run\n    sla:\n      maxRuntimeSeconds:",
 ]
 
 
@@ -113,8 +122,10 @@ def documents(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
+# An empty `defaults` is placed at the next key, which has a finding of its own there.
+@example("defaults:\nbogus: 1\njobs:\n  - name: a\n    schedule: '0 1 * * *'\n    command: run\n")
 def test_defaults_and_includes_anywhere_load_the_same_finished_early_or_late(text: str) -> None:
     same_either_way(text)
 
