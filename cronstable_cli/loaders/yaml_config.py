@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import load_codes as codes
-from ..records import Job, SourceLocation
+from ..records import Finding, Job, SourceLocation
 from .problems import Problems
 from .schema import daemon_checks as checks
 from .schema.jobs import (
@@ -134,21 +134,43 @@ def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
     drafts: list[Draft] = []
     builder = JobBuilder(streamed, lines, text)
 
+    # Set as the `jobs` key is met when the file's defaults are known by then: each job
+    # is then finished as soon as it is read, while its draft is fresh in memory.
+    early: list[_Finisher] = []
+
+    def on_jobs(before: list[tuple[Scalar, Node]], indent: int) -> None:
+        if _defaults_known(text, before, indent):
+            result = YamlFile()
+            own = next((pair for pair in before if pair[0].value == "defaults"), None)
+            # Its findings join the file's where `_assemble` would report them: an empty
+            # value last in `defaults` sits at the next key, which may have its own.
+            read = Problems(out.file)
+            if own is not None:
+                result.defaults = result.defaults.over(read_defaults(*own, read))
+            early.append(_Finisher(result, streamed, read.found))
+
     def on_job(node: Node) -> None:
         draft = builder.build(node)
         if draft is not None:
-            drafts.append(draft)
+            if early:
+                early[0].take(draft)
+            else:
+                drafts.append(draft)
 
     def on_flat_job(item: FlatItem, line: int, col: int) -> None:
         draft = builder.build_flat(item, line, col)
         if draft is not None:
-            drafts.append(draft)
+            if early:
+                early[0].take(draft)
+            else:
+                drafts.append(draft)
 
-    tree, was_streamed = parse_document(text, on_job, lines, on_flat_job)
+    tree, was_streamed = parse_document(text, on_job, lines, on_flat_job, on_jobs)
     if was_streamed:
         out.found.extend(streamed.found)
     else:
         drafts.clear()
+        early.clear()
     if isinstance(tree, SyntaxProblem):
         stranger = _no_config_keys(text)
         if stranger is not None:
@@ -170,7 +192,26 @@ def _load_yaml(text: str, out: Problems, include: Includer) -> YamlFile:
         )
         return YamlFile()
     entries = _top_level(tree.entries, out)
-    return _assemble(entries, drafts, out, lines, include, text=text)
+    return _assemble(
+        entries, drafts, out, lines, include, text=text, begun=early[0] if early else None
+    )
+
+
+def _defaults_known(text: str, before: list[tuple[Scalar, Node]], indent: int) -> bool:
+    """Whether the file's effective defaults are known when its `jobs` key is met: no
+    `include` (what it reads is another file's, loaded after the parse) and no
+    `defaults` written after the jobs (judged on the text: a line of the top-level
+    mapping's indentation that starts so; any doubt answers no)."""
+    keys = {key.value for key, _ in before}
+    if "include" in keys:
+        return False
+    margin = "\n" + " " * indent
+    for name in ("include", "defaults"):
+        if name == "defaults" and name in keys:
+            continue
+        if text.startswith(name) or margin + name in text:
+            return False
+    return True
 
 
 def _no_document(text: str, out: Problems) -> None:
@@ -290,15 +331,22 @@ def _assemble(
     include: Includer,
     extra_items: list[Node] | None = None,
     text: str | None = None,
+    begun: _Finisher | None = None,
 ) -> YamlFile:
-    result = YamlFile()
-    if "include" in entries:
-        for target in _include_targets(*entries["include"], out):
-            path = _expanded_path(target, out)
-            if path is not None:
-                result.defaults = result.defaults.over(include(path, out))
-    if "defaults" in entries:
-        result.defaults = result.defaults.over(read_defaults(*entries["defaults"], out))
+    """The file's YamlFile from its top-level entries and its job drafts. `begun`: the
+    file's jobs were finished as they streamed (its defaults, read then, are known)."""
+    if begun is None:
+        result = YamlFile()
+        if "include" in entries:
+            for target in _include_targets(*entries["include"], out):
+                path = _expanded_path(target, out)
+                if path is not None:
+                    result.defaults = result.defaults.over(include(path, out))
+        if "defaults" in entries:
+            result.defaults = result.defaults.over(read_defaults(*entries["defaults"], out))
+    else:
+        result = begun.result
+        out.found.extend(begun.defaults_found)
     _sections(entries, result, out)
     items = _job_items(*entries["jobs"], out) if "jobs" in entries else []
     extra = [*items, *(extra_items or [])]
@@ -308,33 +356,12 @@ def _assemble(
             draft = builder.build(item)
             if draft is not None:
                 drafts.append(draft)
-    base = JobBase(result.defaults)
-    # A job that sets no checked key has its file's base as `merged`: whether the
-    # whole-config checks need its facts is then the base's answer, found once.
-    base_has_facts = _has_facts(base.data)
-    # Jobs that give the checked keys the same values share one merged mapping (see
-    # JobBase.merged), and so one answer: it is found once per mapping (held with it).
-    has_facts: dict[int, tuple[dict[str, Any], bool]] = {}
+    finisher = _Finisher(result, out) if begun is None else begun
     # Each draft is dropped as soon as its Job is made: the two sets never both sit
     # in memory whole.
     drafts.reverse()
     while drafts:
-        draft = drafts.pop()
-        merged, issues, push = base.merged(draft)
-        result.jobs.append(finish(draft, merged, issues, out, base))
-        if merged is base.data:
-            needed = base_has_facts
-        else:
-            known = has_facts.get(id(merged))
-            if known is None or known[0] is not merged:
-                known = has_facts[id(merged)] = (merged, _has_facts(merged))
-            needed = known[1]
-        if needed:
-            facts = _facts(draft, merged)
-            if facts is not None:
-                result.job_facts.append(facts)
-        if push:
-            result.push_users.append(draft.location)
+        finisher.take(drafts.pop())
     _push_users(result)
     _inherited_zone(result, out, has_tasks="dags" in entries)
     if "dags" in entries:
@@ -344,6 +371,44 @@ def _assemble(
         result.dag_graphs = read_dags(entries["dags"][1], out, lines)
         result.jobs.extend(dag.job for dag in result.dag_graphs if dag.job is not None)
     return result
+
+
+class _Finisher:
+    """Makes the Jobs of one file's drafts over its defaults, into `result` (its jobs,
+    the facts the whole-config checks read, the push users), reporting into `out`."""
+
+    def __init__(
+        self, result: YamlFile, out: Problems, defaults_found: list[Finding] | None = None
+    ) -> None:
+        self.result = result
+        self.out = out
+        self.defaults_found = defaults_found or []  # what reading the defaults found
+        self.base = JobBase(result.defaults)
+        # A job that sets no checked key has its file's base as `merged`: whether the
+        # whole-config checks need its facts is then the base's answer, found once.
+        self.base_has_facts = _has_facts(self.base.data)
+        # Jobs that give the checked keys the same values share one merged mapping (see
+        # JobBase.merged), and so one answer: found once per mapping (held with it).
+        self.has_facts: dict[int, tuple[dict[str, Any], bool]] = {}
+
+    def take(self, draft: Draft) -> None:
+        """The Job of `draft`, and what the file's checks need of it."""
+        base, result = self.base, self.result
+        merged, issues, push = base.merged(draft)
+        result.jobs.append(finish(draft, merged, issues, self.out, base))
+        if merged is base.data:
+            needed = self.base_has_facts
+        else:
+            known = self.has_facts.get(id(merged))
+            if known is None or known[0] is not merged:
+                known = self.has_facts[id(merged)] = (merged, _has_facts(merged))
+            needed = known[1]
+        if needed:
+            facts = _facts(draft, merged)
+            if facts is not None:
+                result.job_facts.append(facts)
+        if push:
+            result.push_users.append(draft.location)
 
 
 def _inherited_zone(result: YamlFile, out: Problems, *, has_tasks: bool) -> None:

@@ -292,8 +292,10 @@ def _load(text: str, flat: bool) -> tuple[YamlFile, list[object]]:
         return load_yaml(text, out, lambda target, into: Defaults()), list(out.found)
     real = yaml_config.parse_document
 
-    def generic(text: str, on_job: Any, lines: Any, on_flat: Any = None) -> Any:
-        return real(text, on_job, lines, None)
+    def generic(
+        text: str, on_job: Any, lines: Any, on_flat: Any = None, on_jobs: Any = None
+    ) -> Any:
+        return real(text, on_job, lines, None, on_jobs)
 
     yaml_config.parse_document = generic  # type: ignore[assignment]
     try:

@@ -122,12 +122,16 @@ def _shifted(node: Node, delta: int) -> Node:
 # are those `on_flat_job` is given.
 FlatItem = dict[str, tuple[int, int, "str | Block"]]
 
+# Told the top-level entries before `jobs` and the top-level indentation (parse_fast).
+OnJobs = Callable[[list[tuple[Scalar, Node]], int], None]
+
 
 def parse_fast(
     text: str,
     on_job: Callable[[Node], None] | None = None,
     lines: list[str] | None = None,
     on_flat_job: Callable[[FlatItem, int, int], None] | None = None,
+    on_jobs: OnJobs | None = None,
 ) -> Node | None:
     """Parse `text`; None for an empty document. Raises Unsupported.
 
@@ -147,7 +151,7 @@ def parse_fast(
         lines = None
     if not _plain_characters(text):
         raise Unsupported("character")
-    return _Parser(text, on_job, lines or text.split("\n"), on_flat_job).document()
+    return _Parser(text, on_job, lines or text.split("\n"), on_flat_job, on_jobs).document()
 
 
 def _plain_characters(text: str) -> bool:
@@ -198,9 +202,11 @@ class _Parser:
         on_job: Callable[[Node], None] | None,
         lines: list[str],
         on_flat_job: Callable[[FlatItem, int, int], None] | None = None,
+        on_jobs: OnJobs | None = None,
     ) -> None:
         self.on_job = on_job
         self.on_flat_job = on_flat_job
+        self.on_jobs = on_jobs
         self.text = text
         self.ends_with_newline = text.endswith("\n")
         self.lines = lines  # text.split("\n"): a final newline leaves one "" at the end
@@ -314,6 +320,8 @@ class _Parser:
             value: Node
             if not rest or rest[0] == "#":
                 stream = self.on_job if depth == 0 and name == "jobs" else None
+                if stream is not None and self.on_jobs is not None:
+                    self.on_jobs(entries, indent)
                 value, i = self.empty_value(i, indent, depth, stream)
                 if rest and isinstance(value, Scalar) and i < n and indents[i] == indent:
                     # ruamel hangs the comment on the `:` and puts the empty value right

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .fast import FlatItem, Unsupported, parse_fast
+from .fast import FlatItem, OnJobs, Unsupported, parse_fast
 from .nodes import Mapping, Node, Scalar, Sequence, SyntaxProblem
 
 
@@ -21,15 +21,16 @@ def parse_document(
     on_job: Callable[[Node], None] | None = None,
     lines: list[str] | None = None,
     on_flat_job: Callable[[FlatItem, int, int], None] | None = None,
+    on_jobs: OnJobs | None = None,
 ) -> tuple[Node | SyntaxProblem | None, bool]:
     """The document tree (None when empty) or the first problem strictyaml reports.
 
     The flag says whether the top-level job items went to `on_job` (the fast
     parser streams them; those with only scalar values to `on_flat_job` when
-    given) instead of staying in the tree.
+    given) instead of staying in the tree; `on_jobs` as `parse_fast` says.
     """
     try:
-        return parse_fast(text, on_job, lines, on_flat_job), on_job is not None
+        return parse_fast(text, on_job, lines, on_flat_job, on_jobs), on_job is not None
     except (Unsupported, RecursionError):
         # strictyaml costs tens of milliseconds to import: only when needed.
         from .strict import parse_strict
