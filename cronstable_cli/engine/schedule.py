@@ -367,6 +367,46 @@ def walk_at_or_after(
     0), made by one constructor call: what a fixed offset's `next()` returns.
     """
     seconds, minutes, hours, dom, months, dow, years = p[5:]
+    if dom is _EVERY_DOM and dow is _EVERY_DOW and mo in months and y in years:
+        # Every day of a month the fields select (the commonest schedules, and
+        # y >= 1970): day d matches, so its first time at or after (h, mi, s)
+        # is the answer, else the next day's first time while the month lasts,
+        # else the walk below, from the next month.
+        if h in hours:
+            if mi in minutes:
+                if s in seconds:
+                    if tz is None:
+                        return (y, mo, d, h, mi, s)
+                    return datetime(y, mo, d, h, mi, s, 0, tz)
+                ns = _next_in(seconds, s, 59)
+                if ns >= 0:
+                    if tz is None:
+                        return (y, mo, d, h, mi, ns)
+                    return datetime(y, mo, d, h, mi, ns, 0, tz)
+                nmi = _next_in(minutes, mi + 1, 59)
+            else:
+                nmi = _next_in(minutes, mi, 59)
+            if nmi >= 0:
+                ns = 0 if 0 in seconds else min(seconds)
+                if tz is None:
+                    return (y, mo, d, h, nmi, ns)
+                return datetime(y, mo, d, h, nmi, ns, 0, tz)
+            nh = _next_in(hours, h + 1, 23)
+        else:
+            nh = _next_in(hours, h, 23)
+        if nh < 0:  # no time left on day d
+            if d < 28 or d < (_MONTH_DAYS[mo] if mo != 2 else days_in_month(y, 2)):
+                d += 1
+                nh = 0 if 0 in hours else min(hours)
+            else:
+                nh = -1
+        if nh >= 0:
+            nmi = 0 if 0 in minutes else min(minutes)
+            ns = 0 if 0 in seconds else min(seconds)
+            if tz is None:
+                return (y, mo, d, nh, nmi, ns)
+            return datetime(y, mo, d, nh, nmi, ns, 0, tz)
+        mo, d, h, mi, s, wd = mo + 1, 1, 0, 0, 0, -1  # the month's last day is over
     # (@reboot's fields are all empty: no year matches, so the walk finds none.)
     if y < YEAR_MIN:
         y, mo, d, h, mi, s, wd = YEAR_MIN, 1, 1, 0, 0, 0, -1
@@ -436,7 +476,21 @@ def walk_at_or_after(
                             budget -= 1
                             if budget <= 0:
                                 return False
-                            d, h, mi, s = d + 1, 0, 0, 0
+                            h = mi = s = 0
+                            if dom_days is None:
+                                # Only the weekday decides: straight to the next
+                                # one (its weekday kept for the next month's 1st).
+                                step = 7
+                                for w in dow_days:
+                                    ahead = (w - wd) % 7
+                                    if ahead < step:
+                                        step = ahead
+                                d += step
+                                wd = (wd + step) % 7
+                                if d > last:
+                                    wd = (wd + last + 1 - d) % 7
+                                continue
+                            d += 1
                             wd = wd + 1 if wd < 6 else 0
                             continue
                 # Day d matches: the first time of day at or after (h, mi, s),
