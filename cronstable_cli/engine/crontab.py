@@ -100,27 +100,21 @@ class CronTab:
 
     def next(self, now: datetime) -> datetime | None:
         """The first fire strictly after `now`, or None (never again / @reboot)."""
-        parsed = self.parsed
-        if parsed.reboot:
-            return None
-        given = now.tzinfo
-        if given is None:
-            now, given = now.replace(tzinfo=UTC), UTC
-        zone = self.frame or given
-        # The framing of `_framed`, inlined: next() is the call made most often,
-        # and a first one (a fleet's, after parsing) makes its timeline here.
         line = self._line
+        given = now.tzinfo
         if line is None:
             walks = self._walks
             if walks:
                 # A first search (a fleet searches most schedules once): a walk
                 # of the parsed fields, no timeline or table, when now and the
                 # fire lie in the zone's steady runs (False: the timeline answers).
-                self._walks = walks - 1
-                if zone is given and type(zone) is timezone:
+                # (@reboot's walk finds no year: None, as below.)
+                frame = self.frame
+                if type(given) is timezone and (frame is None or frame is given):
                     # A fixed offset (the daemon's UTC) with `now` on its clock:
                     # now's fields are the wall time, one run holds every wall
                     # time, so the walk's match, in the zone, is the fire.
+                    self._walks = walks - 1
                     start = FIXED_START[0]
                     if start[0] is not now:
                         start = FIXED_START[0] = (
@@ -133,9 +127,24 @@ class CronTab:
                             now.second + 1,
                         )
                     _, y, mo, d, h, mi, s = start
-                    fire = walk_at_or_after(parsed, y, mo, d, h, mi, s, -1, zone)
-                else:
-                    fire = first_fire(parsed, now, zone)
+                    fire = walk_at_or_after(self.parsed, y, mo, d, h, mi, s, -1, given)
+                    if fire is not False:
+                        return fire
+                    line = self._line = Timeline(Schedule(self.parsed), given)
+                    return line.next_fire(now)
+        parsed = self.parsed
+        if parsed.reboot:
+            return None
+        if given is None:
+            now, given = now.replace(tzinfo=UTC), UTC
+        zone = self.frame or given
+        # The framing of `_framed`, inlined: next() is the call made most often,
+        # and a first one (a fleet's, after parsing) makes its timeline here.
+        if line is None:
+            walks = self._walks
+            if walks:
+                self._walks = walks - 1
+                fire = first_fire(parsed, now, zone)
                 if fire is not False:
                     return fire
             line = self._line = Timeline(Schedule(parsed), zone)

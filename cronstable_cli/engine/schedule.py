@@ -367,24 +367,87 @@ def walk_at_or_after(
     0), made by one constructor call: what a fixed offset's `next()` returns.
     """
     seconds, minutes, hours, dom, months, dow, years = p[5:]
-    # (@reboot's fields are all empty: no year matches, so the walk finds none.)
-    if y < YEAR_MIN:
-        y, mo, d, h, mi, s, wd = YEAR_MIN, 1, 1, 0, 0, 0, -1
     # Special day forms need the month's calendar: their days come from its mask.
+    # `fast`: no special form, and at most one day field restricted.
     if dom is _EVERY_DOM:
         dom_days = None
-        masked = False
+        if dow is _EVERY_DOW:
+            dow_days = None
+            masked = False
+            fast = True
+        else:
+            dow_days = dow[0]
+            masked = bool(dow[1] or dow[2])
+            fast = not masked and bool(dow_days)  # (no weekday at all: no day matches)
     else:
         dom_days = dom[0]
         masked = bool(dom[1] or dom[2] or dom[3])
-    if dow is _EVERY_DOW:
-        dow_days = None
-        every = dom_days is None  # every day matches
-    else:
-        dow_days = dow[0]
-        every = False
-        if dow[1] or dow[2]:
-            masked = True
+        if dow is _EVERY_DOW:
+            dow_days = None
+            fast = not masked
+        else:
+            dow_days = dow[0]
+            if dow[1] or dow[2]:
+                masked = True
+            fast = False
+    if fast and mo in months and y in years:  # (so y >= 1970)
+        # The start month, its days read straight off one plain day field (or
+        # none: every day): when day d matches, its first time at or after
+        # (h, mi, s) is the answer; else the month's next matching day's first
+        # time; else the walk below, from the next month.
+        if dow_days is not None and wd < 0:  # Sakamoto's weekday, as below
+            c = y - (mo < 3)
+            wd = (c + c // 4 - c // 100 + c // 400 + _SAKAMOTO[mo - 1] + d) % 7
+        nh = -1
+        if (dom_days is None or d in dom_days) and (dow_days is None or wd in dow_days):
+            if h in hours:
+                if mi in minutes:
+                    if s in seconds:
+                        if tz is None:
+                            return (y, mo, d, h, mi, s)
+                        return datetime(y, mo, d, h, mi, s, 0, tz)
+                    ns = _next_in(seconds, s, 59)
+                    if ns >= 0:
+                        if tz is None:
+                            return (y, mo, d, h, mi, ns)
+                        return datetime(y, mo, d, h, mi, ns, 0, tz)
+                    nmi = _next_in(minutes, mi + 1, 59)
+                else:
+                    nmi = _next_in(minutes, mi, 59)
+                if nmi >= 0:
+                    ns = 0 if 0 in seconds else min(seconds)
+                    if tz is None:
+                        return (y, mo, d, h, nmi, ns)
+                    return datetime(y, mo, d, h, nmi, ns, 0, tz)
+                nh = _next_in(hours, h + 1, 23)
+            else:
+                nh = _next_in(hours, h, 23)
+        if nh < 0:  # no time left on day d: the month's next matching day
+            if dow_days is not None:  # weekdays alone: the next one in the field
+                step = 1 if (wd + 1) % 7 in dow_days else 7
+                if step > 1:
+                    for w in dow_days:
+                        ahead = (w - wd - 1) % 7 + 1
+                        if ahead < step:
+                            step = ahead
+                d += step
+            elif dom_days is not None:
+                d = _next_in(dom_days, d + 1, 31)
+            else:
+                d += 1
+            if d > 0 and (d < 29 or d <= (_MONTH_DAYS[mo] if mo != 2 else days_in_month(y, 2))):
+                nh = 0 if 0 in hours else min(hours)
+        if nh >= 0:
+            nmi = 0 if 0 in minutes else min(minutes)
+            ns = 0 if 0 in seconds else min(seconds)
+            if tz is None:
+                return (y, mo, d, nh, nmi, ns)
+            return datetime(y, mo, d, nh, nmi, ns, 0, tz)
+        mo, d, h, mi, s, wd = mo + 1, 1, 0, 0, 0, -1  # the month holds no more
+    # (@reboot's fields are all empty: no year matches, so the walk finds none.)
+    if y < YEAR_MIN:
+        y, mo, d, h, mi, s, wd = YEAR_MIN, 1, 1, 0, 0, 0, -1
+    every = dom_days is None and dow_days is None  # every day matches
     budget = _WALK_STEPS
     while True:
         if y not in years:
@@ -436,7 +499,21 @@ def walk_at_or_after(
                             budget -= 1
                             if budget <= 0:
                                 return False
-                            d, h, mi, s = d + 1, 0, 0, 0
+                            h = mi = s = 0
+                            if dom_days is None:
+                                # Only the weekday decides: straight to the next
+                                # one (its weekday kept for the next month's 1st).
+                                step = 7
+                                for w in dow_days:
+                                    ahead = (w - wd) % 7
+                                    if ahead < step:
+                                        step = ahead
+                                d += step
+                                wd = (wd + step) % 7
+                                if d > last:
+                                    wd = (wd + last + 1 - d) % 7
+                                continue
+                            d += 1
                             wd = wd + 1 if wd < 6 else 0
                             continue
                 # Day d matches: the first time of day at or after (h, mi, s),

@@ -26,7 +26,16 @@ from cronstable_cli.engine.schedule import days_in_month, walk_at_or_after, week
 from cronstable_cli.engine.timeline import first_fire, floor_epoch
 from cronstable_cli.engine.zone_clock import _CLOCKS, ZoneClock, clock_for
 
-from .test_properties import DEADLINE, ZONES, expressions, transitions, zoned_instants
+from .test_properties import (
+    DEADLINE,
+    ZONES,
+    expressions,
+    field,
+    plain_item,
+    simple_field,
+    transitions,
+    zoned_instants,
+)
 
 UTC = timezone.utc
 SETTINGS = settings(
@@ -91,6 +100,87 @@ def test_the_walk_of_both_day_fields(
     found = walk_at_or_after(parse(expr), *wall, wd)
     if found is not False:
         assert found == tables_first(expr, None, wall)
+
+
+@st.composite
+def every_day_expressions(draw: st.DrawFn) -> str:
+    """Both day fields `*`: the walk's every-day path (any seconds, minutes, hours,
+    months and years, so a month or year the fields skip takes the general walk)."""
+    second = draw(simple_field(0, 59, False))
+    minute = draw(simple_field(0, 59, False))
+    hour = draw(simple_field(0, 23, False))
+    month = draw(simple_field(1, 12, False))
+    year = draw(st.one_of(st.just("*"), field(plain_item(1970, 2099))))
+    return f"{second} {minute} {hour} * {month} * {year}"
+
+
+@st.composite
+def weekday_expressions(draw: st.DrawFn) -> str:
+    """Day-of-month `*` and plain weekdays: the walk jumps from weekday to weekday."""
+    weekdays = draw(st.frozensets(st.integers(0, 6), min_size=1, max_size=7))
+    times = draw(st.sampled_from(["0 0 0", "0 30 9", "0 */20 8-18", "15,45 0 12", "* * *"]))
+    month = draw(simple_field(1, 12, False))
+    return f"{times} * {month} {','.join(map(str, sorted(weekdays)))} *"
+
+
+@st.composite
+def month_day_expressions(draw: st.DrawFn) -> str:
+    """Plain days of the month and day-of-week `*`: the walk moves to the month's next day
+    in the field (29-31 in short months too)."""
+    days = draw(st.frozensets(st.integers(1, 31), min_size=1, max_size=8))
+    times = draw(st.sampled_from(["0 0 0", "0 30 9", "0 */20 8-18", "15,45 0 12", "* * *"]))
+    month = draw(simple_field(1, 12, False))
+    return f"{times} {','.join(map(str, sorted(days)))} {month} * *"
+
+
+@SETTINGS
+@given(
+    st.one_of(every_day_expressions(), weekday_expressions(), month_day_expressions()),
+    walls(),
+    st.booleans(),
+)
+def test_the_walk_of_every_day_and_of_one_day_field(
+    expr: str, wall: tuple[int, int, int, int, int, int], tell_weekday: bool
+) -> None:
+    """The start month's path (the start day's time, else the month's next matching
+    day's first, by day of month or by weekday, else the general walk from the next
+    month) answers what the tables do, as a wall time and as a fixed offset's fire."""
+    y, mo, d = wall[:3]
+    wd = weekday_of(y, mo, d) if tell_weekday and y >= 1970 else -1
+    parsed = parse(expr)
+    found = walk_at_or_after(parsed, *wall, wd)
+    if found is not False:
+        assert found == tables_first(expr, None, wall)
+    fire = walk_at_or_after(parsed, *wall, wd, UTC)
+    if found is None or found is False:
+        assert fire is found
+    else:
+        assert fire == datetime(*found, tzinfo=UTC) and fire.tzinfo is UTC
+
+
+def test_hand_checked_start_month_walks() -> None:
+    """Day, month and year ends by hand: the next matching day's first time, or the general walk."""
+    walk = walk_at_or_after
+    assert walk(parse("0 0 9 * * * *"), 2026, 1, 31, 9, 0, 1) == (2026, 2, 1, 9, 0, 0)
+    assert walk(parse("0 0 9 * * * *"), 2026, 12, 31, 9, 0, 1) == (2027, 1, 1, 9, 0, 0)
+    assert walk(parse("0 0 9 * * * *"), 2028, 2, 28, 9, 0, 1) == (2028, 2, 29, 9, 0, 0)
+    assert walk(parse("0 0 9 * * * *"), 2026, 2, 28, 23, 59, 60) == (2026, 3, 1, 9, 0, 0)
+    assert walk(parse("* * * * * * *"), 2026, 2, 28, 23, 59, 60) == (2026, 3, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 * 1-6 * *"), 2026, 6, 30, 0, 0, 1) == (2027, 1, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 * * * 2026"), 2026, 12, 31, 0, 0, 1) is None
+    # Weekdays alone: Monday 2026-0105 to Sunday the 11th, Saturday the 31st to Sunday
+    # 1 February, and a month the fields skip (2026-02 has no Sunday the 29th).
+    assert walk(parse("0 0 0 * * 0 *"), 2026, 1, 5, 9, 30, 18) == (2026, 1, 11, 0, 0, 0)
+    assert walk(parse("0 0 0 * * 0 *"), 2026, 1, 31, 9, 30, 18, 6) == (2026, 2, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 * 1,3 0 *"), 2026, 1, 26, 0, 0, 1) == (2026, 3, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 * * 2,4 *"), 2026, 1, 30, 0, 0, 1) == (2026, 2, 3, 0, 0, 0)
+    # Days of the month alone: the 31st skips 30-day months; a day the month lacks.
+    assert walk(parse("0 0 0 31 * * *"), 2026, 3, 31, 0, 0, 1) == (2026, 5, 31, 0, 0, 0)
+    assert walk(parse("0 0 0 1,30 * * *"), 2026, 2, 1, 0, 0, 1) == (2026, 3, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 8-14 * * *"), 2026, 1, 5, 9, 30, 18) == (2026, 1, 8, 0, 0, 0)
+    # No weekday at all (a reversed `L` range): no day matches, and the walk finds none.
+    assert walk(parse("0 0 * * L5-1"), 2026, 1, 5, 9, 30, 18) in (None, False)
+    assert tables_first("0 0 * * L5-1", None, (2026, 1, 5, 9, 30, 18)) is None
 
 
 # Hand-picked shapes the generator reaches rarely: far-apart and never-firing
