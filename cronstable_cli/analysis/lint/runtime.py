@@ -7,7 +7,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...records import Level, RuntimeKeys
+from ...records import Finding, Level, RuntimeKeys
 from .context import JobContext
 
 if TYPE_CHECKING:
@@ -39,11 +39,19 @@ def gaps(ctx: JobContext) -> Gaps | None:
 
 class Verdict(NamedTuple):
     """What a runtime rule says about a job, before it is said about that job: the
-    message (without its subject), the key it points at, its level."""
+    message (without its subject), the key it points at, its level, and the finding's
+    `key` (see `Finding.key`) where the rule says more than one thing of a job."""
 
     message: str
     path: str
     level: Level
+    key: str = ""
+
+
+def said(ctx: JobContext, code: str, verdict: Verdict) -> Finding:
+    """`verdict` said about the job of `ctx`: at the key it points at, with its subject."""
+    message, path, level, key = verdict
+    return ctx.key_finding(code, message, path, level=level, key=key)
 
 
 def shared_verdict(

@@ -59,15 +59,21 @@ PER_RUNTIME = True
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
+    for verdict in verdicts(ctx):
+        yield r.said(ctx, CODE, verdict)
+
+
+def verdicts(ctx: JobContext) -> tuple[r.Verdict, ...]:
+    """What `check` says, before it is said about the job: the same for every job alike
+    in its timeline and runtime values (the linter says it to them without asking)."""
     keys = ctx.job.runtime
     if keys is None:
-        return
+        return ()
     # Everything the verdict reads from the job besides its timeline (r.shared_verdict).
     key = (CODE, keys.execution_timeout, keys.kill_timeout, keys.max_runtime,
            keys.concurrency_policy, keys.concurrency_scope, ctx.job.cluster_policy)  # fmt: skip
     verdict = r.shared_verdict(ctx, key, lambda: _verdict(ctx, keys))
-    if verdict is not None:
-        yield ctx.key_finding(CODE, verdict.message, verdict.path, level=verdict.level)
+    return () if verdict is None else (verdict,)
 
 
 def _verdict(ctx: JobContext, keys: RuntimeKeys) -> r.Verdict | None:
