@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...records import Finding, Level, RuntimeKeys
 from .context import JobContext
 
 if TYPE_CHECKING:
     from ..gaps import Gap, Gaps
+
+
+_UNKNOWN: Any = object()  # a fact not found yet (None is a found one: no gap)
 
 
 def gaps(ctx: JobContext) -> Gaps | None:
@@ -24,8 +27,8 @@ def gaps(ctx: JobContext) -> Gaps | None:
         return None
     facts = ctx.facts
     known = ("timeline gaps", id(ctx.timeline), ctx.now)
-    if known in facts:
-        found: Gaps | None = facts[known]
+    found: Gaps | None = facts.get(known, _UNKNOWN)
+    if found is not _UNKNOWN:
         return found
     # Imported on the first job with runtime keys: a run without any never loads it.
     from ..gaps import DAY, cached_gaps
@@ -55,8 +58,8 @@ def said(ctx: JobContext, code: str, verdict: Verdict) -> Finding:
 
 
 def shared_verdict(
-    ctx: JobContext, key: tuple[object, ...], decide: Callable[[], Verdict | None]
-) -> Verdict | None:
+    ctx: JobContext, key: tuple[object, ...], decide: Callable[[], Verdict]
+) -> Verdict:
     """`decide()`, made once for every job with the same timeline, frame and `key`.
 
     `key` holds the runtime values the verdict depends on. A timeline is one parse in
@@ -67,11 +70,10 @@ def shared_verdict(
     """
     full = (key, id(ctx.timeline), ctx.zone_known, ctx.now)
     facts = ctx.facts
-    if full in facts:
-        known: Verdict | None = facts[full]
-        return known
-    verdict = facts[full] = decide()
-    return verdict
+    known: Verdict | None = facts.get(full)
+    if known is None:
+        known = facts[full] = decide()
+    return known
 
 
 class Bound(NamedTuple):

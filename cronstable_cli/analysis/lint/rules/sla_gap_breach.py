@@ -105,17 +105,17 @@ def verdicts(ctx: JobContext) -> tuple[r.Verdict, ...]:
     threshold = None if keys is None else keys.max_time_since_success
     if keys is None or threshold is None:
         return ()
+    found = r.gaps(ctx)  # the timeline's, found once
+    if found is None or threshold >= found.longest.seconds:
+        return ()  # most jobs: no breach, no verdict to share
+    longest = found.longest
     # Everything the verdict reads from the job besides its timeline (r.shared_verdict).
     key = (CODE, threshold, keys.execution_timeout, keys.kill_timeout, keys.max_runtime)
-    verdict = r.shared_verdict(ctx, key, lambda: _stale_verdict(ctx, keys, threshold))
-    return () if verdict is None else (verdict,)
+    return (r.shared_verdict(ctx, key, lambda: _stale_verdict(ctx, keys, threshold, longest)),)
 
 
-def _stale_verdict(ctx: JobContext, keys: RuntimeKeys, threshold: int) -> r.Verdict | None:
-    found = r.gaps(ctx)
-    if found is None or threshold >= found.longest.seconds:
-        return None
-    message = _stale(ctx, threshold, found.longest, r.run_bound(keys))
+def _stale_verdict(ctx: JobContext, keys: RuntimeKeys, threshold: int, gap: Gap) -> r.Verdict:
+    message = _stale(ctx, threshold, gap, r.run_bound(keys))
     return r.Verdict(message, "sla.maxTimeSinceSuccessSeconds", LEVEL, "maxTimeSinceSuccessSeconds")
 
 
