@@ -248,6 +248,7 @@ def _job_findings(
     replaced = _NOTHING
     bare: JobContext | None = None  # this job without a subject, for findings others share
     learned = False  # a verdict found here: the plans are made again
+    nothing: list[str] = []  # per-runtime rules that found nothing for this job's group
     for rule in plan:
         if rule.code in replaced:
             continue
@@ -269,18 +270,22 @@ def _job_findings(
             if rule.verdicts is not None and values_decide:
                 told = alike.told.get((group, rule.code))
                 if told is None:  # the group's first job: the verdicts the others get too
-                    told = alike.told[(group, rule.code)] = tuple(rule.verdicts(ctx))
+                    told = rule.verdicts(ctx)
+                    if told:  # (nothing found leaves the rule out of the group's plan)
+                        alike.told[(group, rule.code)] = told
                 emitted = [said(ctx, rule.code, verdict) for verdict in told]
             else:
                 assert rule.check is not None
                 emitted = list(rule.check(ctx))
             if not emitted and values_decide:
-                alike.empty.setdefault(group, set()).add(rule.code)
-                alike.group_plans.pop(group, None)  # made again without it
+                nothing.append(rule.code)
         if emitted:
             out.extend(emitted)
             if rule.replaces:
                 replaced |= rule.replaces
+    if nothing:
+        alike.empty.setdefault(group, set()).update(nothing)
+        alike.group_plans.pop(group, None)  # made again without them
     if learned or alike.plans is None:
         # Left out for this parse's other jobs: a per-schedule rule that found nothing,
         # and a rule that finds nothing in this parse whatever the job.
