@@ -225,3 +225,35 @@ def test_a_class_that_forgets_its_parse_or_zone_is_caught(
 ) -> None:
     monkeypatch.setattr(linter, "_alike", _forgetting(linter._alike, index))
     assert any(_linted(jobs) != _each_alone(jobs) for jobs in _pairs()), index
+
+
+@pytest.mark.parametrize(
+    ("keys", "seconds", "said"),
+    [
+        (
+            RuntimeKeys(execution_timeout=3600.0, kill_timeout=30.0),
+            3630.0,
+            "executionTimeout 3600 s plus killTimeout 30 s before the kill",
+        ),
+        (RuntimeKeys(execution_timeout=900.5, kill_timeout=0.0), 900.5, "executionTimeout 900.5 s"),
+        (
+            RuntimeKeys(execution_timeout=60.0, kill_timeout=0.5, max_runtime=10),
+            60.5,
+            "executionTimeout 60 s plus killTimeout 0.5 s before the kill",
+        ),
+        (RuntimeKeys(max_runtime=4000), 4000.0, "sla.maxRuntimeSeconds 4000 s, the expected bound"),
+        (
+            RuntimeKeys(max_runtime=2**60 + 1),  # said as written, not as the float it bounds by
+            float(2**60),
+            f"sla.maxRuntimeSeconds {2**60 + 1} s, the expected bound",
+        ),
+    ],
+)
+def test_a_bound_says_what_sets_it(keys: RuntimeKeys, seconds: float, said: str) -> None:
+    # The wording is made only when a message needs it (hand-written vectors).
+    from cronstable_cli.analysis.lint.runtime import run_bound
+
+    bound = run_bound(keys)
+    assert bound is not None
+    assert (bound.seconds, bound.said) == (seconds, said)
+    assert run_bound(RuntimeKeys()) is None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...records import Finding, Level, RuntimeKeys
@@ -81,31 +80,33 @@ class Bound(NamedTuple):
 
     seconds: float
     path: str  # the key that decides: executionTimeout or sla.maxRuntimeSeconds
-    said: str  # how a message explains it
+    timeout: float | None  # executionTimeout (None: the bound is sla.maxRuntimeSeconds)
+    kill: float  # the killTimeout escalation after the timeout
+    expected: int | None  # sla.maxRuntimeSeconds as written, where it is the bound
+
+    @property
+    def said(self) -> str:
+        """How a message explains it (made only for a message: most bounds have none)."""
+        timeout, kill = self.timeout, self.kill
+        if timeout is None:
+            return f"sla.maxRuntimeSeconds {seconds(self.expected or 0)}, the expected bound"
+        if kill:
+            return (
+                f"executionTimeout {seconds(timeout)} plus killTimeout {seconds(kill)} "
+                "before the kill"
+            )
+        return f"executionTimeout {seconds(timeout)}"
 
 
 def run_bound(runtime: RuntimeKeys) -> Bound | None:
     """executionTimeout plus the killTimeout escalation, else sla.maxRuntimeSeconds."""
-    if runtime.execution_timeout is None and runtime.max_runtime is None:
-        return None
-    return _bound(runtime.execution_timeout, runtime.kill_timeout, runtime.max_runtime)
-
-
-@lru_cache(maxsize=4096)
-def _bound(timeout: float | None, kill: float, expected: int | None) -> Bound | None:
+    timeout = runtime.execution_timeout
     if timeout is not None:
-        said = (
-            f"executionTimeout {seconds(timeout)} plus killTimeout {seconds(kill)} before the kill"
-            if kill
-            else f"executionTimeout {seconds(timeout)}"
-        )
-        return Bound(timeout + kill, "executionTimeout", said)
+        kill = runtime.kill_timeout
+        return Bound(timeout + kill, "executionTimeout", timeout, kill, None)
+    expected = runtime.max_runtime
     if expected is not None:
-        return Bound(
-            float(expected),
-            "sla.maxRuntimeSeconds",
-            f"sla.maxRuntimeSeconds {seconds(expected)}, the expected bound",
-        )
+        return Bound(float(expected), "sla.maxRuntimeSeconds", None, 0.0, expected)
     return None
 
 
