@@ -19,6 +19,7 @@ from ...records import LEVELS, Finding, Fix, Job, Level, RuntimeKeys, SourceLoca
 from ..frames import parse_job
 from . import registry
 from .context import FleetContext, JobContext, LintSettings
+from .runtime import Verdict, said
 
 _RANK = {level: i for i, level in enumerate(LEVELS)}  # error 0, warning 1, note 2
 
@@ -158,7 +159,7 @@ class _Shared:
     worth visiting for its other jobs (a per-schedule rule known to find nothing is not,
     nor a per-runtime one that found nothing in a job with the same runtime values)."""
 
-    __slots__ = ("empty", "group_plans", "parsed", "plans", "verdicts")
+    __slots__ = ("empty", "group_plans", "parsed", "plans", "told", "verdicts")
 
     def __init__(self, parsed: Parsed) -> None:
         self.parsed = parsed  # alive while its id is a key
@@ -170,6 +171,9 @@ class _Shared:
         # and the plan without them (made again whenever `plans` is).
         self.empty: dict[object, set[str]] = {}
         self.group_plans: dict[object, Sequence[registry.Rule]] = {}
+        # (runtime group, rule code) -> the rule's runtime verdicts for that group's jobs
+        # (`registry.Rule.verdicts`): said to each of them without running the rule.
+        self.told: dict[tuple[object, str], Sequence[Verdict]] = {}
 
     def plan(
         self, group: object, runtime: bool, rules: Sequence[registry.Rule]
@@ -196,6 +200,20 @@ def _group(job: Job) -> object:
     return None if runtime is None else (runtime[:_VALUES], job.cluster_policy)
 
 
+def _alike(ctx: JobContext) -> tuple[object, ...]:
+    """What a per-schedule verdict depends on: jobs alike in it share a `_Shared`."""
+    job = ctx.job
+    return (
+        id(ctx.parsed),  # the entry holds the parse: its id is not reused meanwhile
+        job.schedule,
+        job.timezone,  # with `utc`, what the zone is and whether it was named
+        job.utc,
+        ctx.zone_known,
+        job.kind,
+        job.enabled,
+    )
+
+
 def _job_findings(
     ctx: JobContext,
     rules: Sequence[registry.Rule],
@@ -207,24 +225,18 @@ def _job_findings(
     rule runs once per (parse, schedule, zone, kind, enabled) and the other jobs
     get its findings moved onto them; a rule that found nothing there is not
     even visited for them, nor a `per_runtime` rule for the jobs whose runtime
-    values match a job it found nothing in. A hashed schedule's parse depends
-    on the job's name only through where its H items land, and the engine
-    shares one parse between the names whose items land alike: they share
-    verdicts too.
+    values match a job it found nothing in; where such a rule says only
+    `runtime.Verdict`s (`Rule.verdicts`), those it found in one job of a runtime
+    group are said to the group's other jobs without running it again. A hashed
+    schedule's parse depends on the job's name only through where its H items
+    land, and the engine shares one parse between the names whose items land
+    alike: they share verdicts too.
     """
     parsed = ctx.parsed
     if parsed.reboot:
         return []  # fires only at daemon start: no time schedule to check
     job = ctx.job
-    key = (
-        id(parsed),  # the entry holds the parse: its id is not reused meanwhile
-        job.schedule,
-        job.timezone,  # with `utc`, what the zone is and whether it was named
-        job.utc,
-        ctx.zone_known,
-        job.kind,
-        job.enabled,
-    )
+    key = _alike(ctx)
     alike = shared.get(key)
     if alike is None:
         alike = shared[key] = _Shared(parsed)
@@ -236,6 +248,7 @@ def _job_findings(
     replaced = _NOTHING
     bare: JobContext | None = None  # this job without a subject, for findings others share
     learned = False  # a verdict found here: the plans are made again
+    nothing: list[str] = []  # per-runtime rules that found nothing for this job's group
     for rule in plan:
         if rule.code in replaced:
             continue
@@ -250,20 +263,29 @@ def _job_findings(
                 continue  # the common case: nothing found, nothing to move or replace
             emitted = [_moved(f, known[0], ctx) for f in known[1]]
         else:
-            assert rule.check is not None
-            emitted = list(rule.check(ctx))
             per_runtime = rule.per_runtime
-            if (
-                not emitted
-                and per_runtime
-                and (per_runtime is True or job.runtime is None or per_runtime(job.runtime))
-            ):
-                alike.empty.setdefault(group, set()).add(rule.code)
-                alike.group_plans.pop(group, None)  # made again without it
+            values_decide = per_runtime is True or bool(
+                per_runtime and (job.runtime is None or per_runtime(job.runtime))
+            )
+            if rule.verdicts is not None and values_decide:
+                told = alike.told.get((group, rule.code))
+                if told is None:  # the group's first job: the verdicts the others get too
+                    told = rule.verdicts(ctx)
+                    if told:  # (nothing found leaves the rule out of the group's plan)
+                        alike.told[(group, rule.code)] = told
+                emitted = [said(ctx, rule.code, verdict) for verdict in told]
+            else:
+                assert rule.check is not None
+                emitted = list(rule.check(ctx))
+            if not emitted and values_decide:
+                nothing.append(rule.code)
         if emitted:
             out.extend(emitted)
             if rule.replaces:
                 replaced |= rule.replaces
+    if nothing:
+        alike.empty.setdefault(group, set()).update(nothing)
+        alike.group_plans.pop(group, None)  # made again without them
     if learned or alike.plans is None:
         # Left out for this parse's other jobs: a per-schedule rule that found nothing,
         # and a rule that finds nothing in this parse whatever the job.

@@ -9,7 +9,7 @@ docstring that is their user documentation.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from types import ModuleType
 from typing import Any, Literal, NamedTuple
 
@@ -34,6 +34,7 @@ from .rules import (
     sla_gap_breach,
     uneven_step,
 )
+from .runtime import Verdict
 
 Scope = Literal["load", "job", "fleet"]
 Check = Callable[[Any], Iterator[Finding]]
@@ -66,6 +67,11 @@ class Rule(NamedTuple):
     # runtime values says for which values that holds (sla-gap-breach: unless a
     # catch-up offset, made from the name, is compared).
     per_runtime: bool | Callable[[RuntimeKeys], bool] = False
+    # For a per_runtime rule that says only what runtime.Verdicts say (runs-may-overlap,
+    # sla-gap-breach): them, before they are said about the job. Where per_runtime
+    # holds they are the same for the jobs alike in what it names, and the linter says
+    # the first one's to the others (`runtime.said`) instead of running the rule again.
+    verdicts: Callable[[Any], Sequence[Verdict]] | None = None
 
     @property
     def summary(self) -> str:
@@ -98,6 +104,7 @@ def _rule(module: ModuleType) -> Rule:
         applies=getattr(module, "applies", None),
         needs_runtime=getattr(module, "NEEDS_RUNTIME", False),
         per_runtime=getattr(module, "PER_RUNTIME", False),
+        verdicts=getattr(module, "verdicts", None),
     )
 
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...records import Level, RuntimeKeys
+from ...records import Finding, Level, RuntimeKeys
 from .context import JobContext
 
 if TYPE_CHECKING:
     from ..gaps import Gap, Gaps
+
+
+_UNKNOWN: Any = object()  # a fact not found yet (None is a found one: no gap)
 
 
 def gaps(ctx: JobContext) -> Gaps | None:
@@ -24,8 +26,8 @@ def gaps(ctx: JobContext) -> Gaps | None:
         return None
     facts = ctx.facts
     known = ("timeline gaps", id(ctx.timeline), ctx.now)
-    if known in facts:
-        found: Gaps | None = facts[known]
+    found: Gaps | None = facts.get(known, _UNKNOWN)
+    if found is not _UNKNOWN:
         return found
     # Imported on the first job with runtime keys: a run without any never loads it.
     from ..gaps import DAY, cached_gaps
@@ -39,16 +41,24 @@ def gaps(ctx: JobContext) -> Gaps | None:
 
 class Verdict(NamedTuple):
     """What a runtime rule says about a job, before it is said about that job: the
-    message (without its subject), the key it points at, its level."""
+    message (without its subject), the key it points at, its level, and the finding's
+    `key` (see `Finding.key`) where the rule says more than one thing of a job."""
 
     message: str
     path: str
     level: Level
+    key: str = ""
+
+
+def said(ctx: JobContext, code: str, verdict: Verdict) -> Finding:
+    """`verdict` said about the job of `ctx`: at the key it points at, with its subject."""
+    message, path, level, key = verdict
+    return ctx.key_finding(code, message, path, level=level, key=key)
 
 
 def shared_verdict(
-    ctx: JobContext, key: tuple[object, ...], decide: Callable[[], Verdict | None]
-) -> Verdict | None:
+    ctx: JobContext, key: tuple[object, ...], decide: Callable[[], Verdict]
+) -> Verdict:
     """`decide()`, made once for every job with the same timeline, frame and `key`.
 
     `key` holds the runtime values the verdict depends on. A timeline is one parse in
@@ -59,11 +69,10 @@ def shared_verdict(
     """
     full = (key, id(ctx.timeline), ctx.zone_known, ctx.now)
     facts = ctx.facts
-    if full in facts:
-        known: Verdict | None = facts[full]
-        return known
-    verdict = facts[full] = decide()
-    return verdict
+    known: Verdict | None = facts.get(full)
+    if known is None:
+        known = facts[full] = decide()
+    return known
 
 
 class Bound(NamedTuple):
@@ -71,31 +80,33 @@ class Bound(NamedTuple):
 
     seconds: float
     path: str  # the key that decides: executionTimeout or sla.maxRuntimeSeconds
-    said: str  # how a message explains it
+    timeout: float | None  # executionTimeout (None: the bound is sla.maxRuntimeSeconds)
+    kill: float  # the killTimeout escalation after the timeout
+    expected: int | None  # sla.maxRuntimeSeconds as written, where it is the bound
+
+    @property
+    def said(self) -> str:
+        """How a message explains it (made only for a message: most bounds have none)."""
+        timeout, kill = self.timeout, self.kill
+        if timeout is None:
+            return f"sla.maxRuntimeSeconds {seconds(self.expected or 0)}, the expected bound"
+        if kill:
+            return (
+                f"executionTimeout {seconds(timeout)} plus killTimeout {seconds(kill)} "
+                "before the kill"
+            )
+        return f"executionTimeout {seconds(timeout)}"
 
 
 def run_bound(runtime: RuntimeKeys) -> Bound | None:
     """executionTimeout plus the killTimeout escalation, else sla.maxRuntimeSeconds."""
-    if runtime.execution_timeout is None and runtime.max_runtime is None:
-        return None
-    return _bound(runtime.execution_timeout, runtime.kill_timeout, runtime.max_runtime)
-
-
-@lru_cache(maxsize=4096)
-def _bound(timeout: float | None, kill: float, expected: int | None) -> Bound | None:
+    timeout = runtime.execution_timeout
     if timeout is not None:
-        said = (
-            f"executionTimeout {seconds(timeout)} plus killTimeout {seconds(kill)} before the kill"
-            if kill
-            else f"executionTimeout {seconds(timeout)}"
-        )
-        return Bound(timeout + kill, "executionTimeout", said)
+        kill = runtime.kill_timeout
+        return Bound(timeout + kill, "executionTimeout", timeout, kill, None)
+    expected = runtime.max_runtime
     if expected is not None:
-        return Bound(
-            float(expected),
-            "sla.maxRuntimeSeconds",
-            f"sla.maxRuntimeSeconds {seconds(expected)}, the expected bound",
-        )
+        return Bound(float(expected), "sla.maxRuntimeSeconds", None, 0.0, expected)
     return None
 
 

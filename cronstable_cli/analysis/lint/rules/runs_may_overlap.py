@@ -59,24 +59,27 @@ PER_RUNTIME = True
 
 
 def check(ctx: JobContext) -> Iterator[Finding]:
+    for verdict in verdicts(ctx):
+        yield r.said(ctx, CODE, verdict)
+
+
+def verdicts(ctx: JobContext) -> tuple[r.Verdict, ...]:
+    """What `check` says, before it is said about the job: the same for every job alike
+    in its timeline and runtime values (the linter says it to them without asking)."""
     keys = ctx.job.runtime
-    if keys is None:
-        return
+    bound = None if keys is None else r.run_bound(keys)
+    if keys is None or bound is None:
+        return ()
+    found = r.gaps(ctx)  # the timeline's, found once
+    if found is None or bound.seconds < found.shortest.seconds:
+        return ()  # most jobs: a run ends before the next fire, no verdict to share
     # Everything the verdict reads from the job besides its timeline (r.shared_verdict).
     key = (CODE, keys.execution_timeout, keys.kill_timeout, keys.max_runtime,
            keys.concurrency_policy, keys.concurrency_scope, ctx.job.cluster_policy)  # fmt: skip
-    verdict = r.shared_verdict(ctx, key, lambda: _verdict(ctx, keys))
-    if verdict is not None:
-        yield ctx.key_finding(CODE, verdict.message, verdict.path, level=verdict.level)
+    return (r.shared_verdict(ctx, key, lambda: _verdict(ctx, keys, bound, found)),)
 
 
-def _verdict(ctx: JobContext, keys: RuntimeKeys) -> r.Verdict | None:
-    bound = r.run_bound(keys)
-    if bound is None:
-        return None
-    found = r.gaps(ctx)
-    if found is None or bound.seconds < found.shortest.seconds:
-        return None
+def _verdict(ctx: JobContext, keys: RuntimeKeys, bound: r.Bound, found: Gaps) -> r.Verdict:
     policy = keys.concurrency_policy
     level: Level = "note" if policy in ("Forbid", "Replace") else "warning"
     return r.Verdict(_message(ctx, keys, bound, found), bound.path, level)

@@ -76,15 +76,8 @@ def check(ctx: JobContext) -> Iterator[Finding]:
     keys = ctx.job.runtime
     if keys is None:
         return
-    threshold = keys.max_time_since_success
-    if threshold is not None:
-        # Everything the verdict reads from the job besides its timeline (r.shared_verdict).
-        key = (CODE, threshold, keys.execution_timeout, keys.kill_timeout, keys.max_runtime)
-        verdict = r.shared_verdict(ctx, key, lambda: _stale_verdict(ctx, keys, threshold))
-        if verdict is not None:
-            yield ctx.key_finding(
-                CODE, verdict.message, verdict.path, key="maxTimeSinceSuccessSeconds"
-            )
+    for verdict in verdicts(ctx):
+        yield r.said(ctx, CODE, verdict)
     if _compares_offset(keys):
         late = keys.late_after
         assert late is not None
@@ -104,12 +97,26 @@ def check(ctx: JobContext) -> Iterator[Finding]:
             )
 
 
-def _stale_verdict(ctx: JobContext, keys: RuntimeKeys, threshold: int) -> r.Verdict | None:
-    found = r.gaps(ctx)
+def verdicts(ctx: JobContext) -> tuple[r.Verdict, ...]:
+    """What `check` says of the job's values alone (the staleness alarm against the
+    longest gap): all it says when PER_RUNTIME holds, the same for every job alike in
+    its timeline and runtime values (the linter says it to them without asking)."""
+    keys = ctx.job.runtime
+    threshold = None if keys is None else keys.max_time_since_success
+    if keys is None or threshold is None:
+        return ()
+    found = r.gaps(ctx)  # the timeline's, found once
     if found is None or threshold >= found.longest.seconds:
-        return None
-    message = _stale(ctx, threshold, found.longest, r.run_bound(keys))
-    return r.Verdict(message, "sla.maxTimeSinceSuccessSeconds", LEVEL)
+        return ()  # most jobs: no breach, no verdict to share
+    longest = found.longest
+    # Everything the verdict reads from the job besides its timeline (r.shared_verdict).
+    key = (CODE, threshold, keys.execution_timeout, keys.kill_timeout, keys.max_runtime)
+    return (r.shared_verdict(ctx, key, lambda: _stale_verdict(ctx, keys, threshold, longest)),)
+
+
+def _stale_verdict(ctx: JobContext, keys: RuntimeKeys, threshold: int, gap: Gap) -> r.Verdict:
+    message = _stale(ctx, threshold, gap, r.run_bound(keys))
+    return r.Verdict(message, "sla.maxTimeSinceSuccessSeconds", LEVEL, "maxTimeSinceSuccessSeconds")
 
 
 def _stale(ctx: JobContext, threshold: int, gap: Gap, bound: r.Bound | None) -> str:
