@@ -25,11 +25,14 @@ if TYPE_CHECKING:
 class LoadMemo:
     """What loads sharing this memo made of each file, by (path, text)."""
 
-    __slots__ = ("crontabs", "yaml")
+    __slots__ = ("crontabs", "texts", "yaml")
 
     def __init__(self) -> None:
         # (path, text) -> the file as `load_yaml` read it, and the findings it reported.
         self.yaml: dict[tuple[str, str], tuple[YamlFile, tuple[Finding, ...]]] = {}
         # (path, text, read with a user column) -> the entries `parse_crontab` made, and
         # the findings it reported.
+        # path -> the first text kept in `yaml` for it: a load that meets the path at
+        # another text reads only the job items that differ (loaders/incremental.py).
+        self.texts: dict[str, str] = {}
         self.crontabs: dict[tuple[str, str, bool], tuple[list[Job], tuple[Finding, ...]]] = {}

@@ -238,14 +238,29 @@ class Session:
             out.found.extend(known[1])
             return known[0]
         mark, followed = len(out.found), self._followed
-        self._stack.append((real, path))
-        try:
-            loaded = load_yaml(text, out, self._include)
-        finally:
-            self._stack.pop()
+        loaded = self._yaml_again(path, text, out) if self.reuse is not None else None
+        if loaded is None:
+            self._stack.append((real, path))
+            try:
+                loaded = load_yaml(text, out, self._include)
+            finally:
+                self._stack.pop()
         if self.reuse is not None and self._followed == followed:
             self.reuse.yaml[key] = (loaded, tuple(out.found[mark:]))
+            self.reuse.texts.setdefault(path, text)
         return loaded
+
+    def _yaml_again(self, path: str, text: str, out: Problems) -> YamlFile | None:
+        """The file as another load read it at other text, its unchanged job items
+        reused (loaders/incremental.py); None when that load cannot serve."""
+        assert self.reuse is not None
+        other = self.reuse.texts.get(path)
+        if other is None or other == text:
+            return None
+        from .incremental import load_changed
+
+        first, found = self.reuse.yaml[(path, other)]
+        return load_changed(other, first, found, text, out, load_yaml)
 
     def _add_jobs(self, jobs: list[Job], first: bool) -> None:
         if first:
