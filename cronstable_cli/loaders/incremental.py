@@ -242,33 +242,40 @@ def load_changed(
         return None
     items = [job for job in old.jobs if job.kind != "dag"]
     top = before.lines[0]
+    # The old items that may be reused, by text (each text's first one last).
     waiting: dict[str, list[int]] = {}
+    lines = before.lines
     for i in range(len(before.items) - 1, -1, -1):
-        if clean[i]:
+        if clean[i] and _inside(items[i], lines[i], lines[i + 1], path, top):
             waiting.setdefault(before.items[i], []).append(i)
     # For each item of the new text: the old item it reuses, or -1 (read it).
     reuse: list[int] = []
     previous = -2  # the old item the new one above reused (-2: none, the frame is above)
+    last_old, last_new = len(before.items) - 1, len(after.items) - 1
     for j, item in enumerate(after.items):
         found = waiting.get(item)
-        i = -1
-        if found:
-            i = found[-1]
-            # The line above (an ignore comment there counts for the item) must match.
-            if previous >= 0 and previous == i - 1:
-                same_above = True  # the item above reuses the old item above
-            else:
-                above_old = before.items[i - 1] if i else before.text[: before.starts[0]]
-                above_new = after.items[j - 1] if j else after.text[: after.starts[0]]
-                line_old, line_new = _last_line(above_old), _last_line(above_new)
-                same_above = line_old == line_new or not (
-                    _is_comment(line_old) or _is_comment(line_new)
-                )
-            first, stop = before.span(i)
-            if same_above and _inside(items[i], first, stop, path, top):
-                found.pop()
-            else:
-                i = -1
+        if not found:
+            previous = -1
+            reuse.append(-1)
+            continue
+        i = found[-1]
+        if i == last_old and j != last_new:
+            # An empty value at the end of the file sits at its end; anywhere else, at
+            # the next item: the last item is reused only as the last item.
+            previous = -1
+            reuse.append(-1)
+            continue
+        # The line above (an ignore comment there counts for the item) must match,
+        # as it does when the item above reuses the old item above.
+        if previous < 0 or previous != i - 1:
+            above_old = before.items[i - 1] if i else before.text[: before.starts[0]]
+            above_new = after.items[j - 1] if j else after.text[: after.starts[0]]
+            line_old, line_new = _last_line(above_old), _last_line(above_new)
+            if line_old != line_new and (_is_comment(line_old) or _is_comment(line_new)):
+                previous = -1
+                reuse.append(-1)
+                continue
+        found.pop()
         reuse.append(i)
         previous = i
     if all(i < 0 for i in reuse):
@@ -345,7 +352,8 @@ def load_changed(
             job, (_, _, by) = next(taken)
             jobs.append(_moved(job, by))
         else:
-            jobs.append(_moved(items[i], after.lines[j] - before.lines[i]))
+            by = after.lines[j] - lines[i]
+            jobs.append(_moved(items[i], by) if by else items[i])
     jobs.extend(job for job in partial.jobs if job.kind == "dag")
     out.found.extend(scratch.found)
     partial.jobs = jobs

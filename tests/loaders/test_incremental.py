@@ -14,7 +14,7 @@ every field of the file's record and every finding, in order.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from cronstable_cli.loaders.incremental import load_changed
@@ -154,6 +154,12 @@ def _check(old_text: str, text: str) -> bool:
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pairs())
+@example(  # an empty value at the end of the file, then in the first item
+    (
+        "jobs:\n" + _text("", [(0, "job-0"), (13, "job-0")], "", 0, False, True)[6:],
+        "jobs:\n" + _text("", [(13, "job-0"), (0, "job-0")], "", 0, False, True)[6:],
+    )
+)
 def test_reading_again_equals_reading_whole(pair: tuple[str, str]) -> None:
     event("read again" if _check(*pair) else "read whole")
 
