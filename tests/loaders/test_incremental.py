@@ -14,6 +14,7 @@ every field of the file's record and every finding, in order.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,8 @@ def _load(text: str) -> tuple[YamlFile, list[object]]:
 
 
 # Each item as lines below its `- ` line, at item indentation 0; `{n}` is its name.
+# (Anchors and aliases are refused, as the daemon's strictyaml refuses them: an alias
+# in one item of an anchor in another must never be read apart.)
 ITEMS = (
     'name: {n}\n  command: /bin/{n}\n  schedule: "H * * * *"\n',
     'name: {n}\n  command: /bin/{n}\n  schedule: "0 6 * * 1-5"\n',
@@ -61,6 +64,11 @@ ITEMS = (
     '\n  name: {n}\n  command: /bin/{n}\n  schedule: "0 * * * *"\n',
     'name: {n}\n  command: /bin/{n}\n  schedule: "0 * * * *"\n\n# between items\n\n',
     'name: {n}\n  command: /bin/{n}\n  schedule: "0 * * * *"\n  timezone: Europe/Paris\n',
+    '{{name: {n}, command: /bin/{n}, schedule: "0 * * * *"}}\n',
+    'name: {n}\n  command: &cmd /bin/{n}\n  schedule: "0 * * * *"\n',
+    'name: {n}\n  command: *cmd\n  schedule: "0 * * * *"\n',
+    'name: {n}\n  command: /bin/{n}\n  schedule: "0 * * * *"\n!# at column 0\n',
+    'name: {n}\n  command: /bin/{n}\n  schedule: "0 * * * *"\n!# cronstable: ignore\n',
 )
 ABOVE = (
     "",
@@ -78,11 +86,12 @@ Item = tuple[int, str]  # (template, name)
 
 def _text(above: str, items: list[Item], below: str, indent: int, crlf: bool, final: bool) -> str:
     pad = " " * indent
+    # A template line that starts with `!` is written at column 0, without the `!`.
     body = "".join(
         pad
         + "- "
         + "".join(
-            pad + line if k else line
+            line[1:] if line.startswith("!") else pad + line if k else line
             for k, line in enumerate(ITEMS[t].format(n=name).splitlines(keepends=True))
         )
         for t, name in items
@@ -95,7 +104,7 @@ def _text(above: str, items: list[Item], below: str, indent: int, crlf: bool, fi
 
 # Items that load without an error, four times as likely as those that do not (a
 # file with an error anywhere is read whole: the interesting pairs have none).
-BROKEN = (12, 13, 14, 15, 17, 19)
+BROKEN = (12, 13, 14, 15, 17, 19, 24, 25)
 templates = st.sampled_from([k for k in range(len(ITEMS)) if k not in BROKEN] * 4 + list(BROKEN))
 names = st.sampled_from([f"job-{k}" for k in range(12)])
 items = st.tuples(templates, names)
@@ -202,3 +211,35 @@ def test_a_file_edited_outside_its_items_is_read_whole() -> None:
     text = _text("defaults:\n  timezone: Europe/Paris\n", base, "", 2, False, True)
     first, found = _load(old_text)
     assert load_changed(old_text, first, tuple(found), text, Problems(PATH), load_yaml) is None
+
+
+def test_a_load_sharing_the_memo_reads_a_changed_file_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Through Session: the second side's changed file takes the incremental path, and
+    the side equals the side loaded alone (names across files, findings, order)."""
+    from cronstable_cli.loaders import incremental, load_paths
+    from cronstable_cli.loaders.reuse import LoadMemo
+    from tests.loaders.test_reuse import Memory
+
+    answers: list[bool] = []
+    real = incremental.load_changed
+
+    def spy(*args: object) -> YamlFile | None:
+        result = real(*args)  # type: ignore[arg-type]
+        answers.append(result is not None)
+        return result
+
+    monkeypatch.setattr(incremental, "load_changed", spy)
+    fleet = [(0, f"job-{k:02d}") for k in range(30)]
+    edited = [*fleet[:5], (1, "job-05"), *fleet[6:20], (0, "other-01"), *fleet[21:]]
+    other = "jobs:\n  - name: other-01\n    command: /bin/o\n    schedule: '0 * * * *'\n"
+    base = {"conf/a.yaml": _text("", fleet, "", 2, False, True), "conf/b.yaml": other}
+    head = {"conf/a.yaml": _text("", edited, "", 2, False, True), "conf/b.yaml": other}
+    memo = LoadMemo()
+    load_paths(["conf"], files=Memory(base), reuse=memo)
+    after = load_paths(["conf"], files=Memory(head), reuse=memo)
+    alone = load_paths(["conf"], files=Memory(head))
+    assert answers == [True]
+    assert after == alone
+    assert any(f.code == "duplicate-job-name" for f in after.findings)  # across the files
