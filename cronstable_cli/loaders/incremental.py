@@ -3,33 +3,35 @@
 `diff` loads both revisions of a file it finds changed; most often the change
 touches a few `jobs:` items and leaves the rest of the file, and so most
 items, word for word. `load_changed` then takes each untouched item's Job from
-the first load, its positions shifted by the lines the edit added or removed
-above it, and reads only the items that differ: the text it hands the loader
-is the new file with every reused item's lines turned into comment lines, so
-the differing items, the `defaults`, the other sections and everything else
-outside the items are read at their own places in the file, by the loader
-itself, in the same context.
+the first load, its positions moved by the lines the edit added or removed
+above it, and reads only the items that differ: the loader itself reads a
+text made of the frame above the items, the differing items (each with the
+line above it when that is a comment: an ignore comment there counts for the
+item) and the frame below at its own lines, so `defaults`, the sections and
+everything else outside the items are read in the same context as in a full
+load. An item read there is moved back to its line in the file.
 
-It answers only when that is provably what a full load would make, and
-otherwise returns None (the caller then loads the file whole):
+It answers only when that is provably what a full load makes, and otherwise
+returns None (the caller then loads the file whole):
 
-- the text outside the items (everything above the first item and below the
-  `jobs:` block) is the same in both texts, there is no carriage return, the
-  `jobs:` block is a block sequence at column 0's `jobs:` key;
-- the first load reported nothing outside its items and no error at all, and
-  each item made exactly one job, at the item's own line;
-- an item is reused only when its text and the line directly above it (where
-  an ignore comment counts) are the same, the first load reported nothing
-  inside it, and every position its Job holds lies inside it (an item that
-  sets a pool, secrets or the push reporter is read again: the checks across
-  files keep more of it);
-- the partial read reports no error, nothing outside the items it read, and
-  makes one job per item read, at the item's own line, positions inside it.
+- no carriage return; one top-level `jobs:` key holding a block sequence;
+  the text above the first item and below the sequence is the same in both;
+- the first load reported no error and nothing outside its items, and each
+  item made exactly one job;
+- an item is reused only when its text is the same, the line above it is the
+  same or a comment in neither, the first load reported nothing inside it, it
+  keeps no whole-config facts (a pool, secrets, the push reporter), every
+  position its Job holds lies inside it and its `defaults` origins lie above
+  the items; the file's last item is reused only as the last item (an empty
+  value at the end of a file sits at its end, elsewhere at the next item);
+- the partial read follows no include, reports no error and nothing outside
+  the items it read, no finding or fact in an item it moved (a message may
+  quote a line), and makes one job per item read, positions inside it.
 
 What the loader computes across a file's jobs (the whole-config facts, an
 inherited bad zone) is then the partial read's, since the reused items add
-nothing to it (they reported nothing and keep no facts). A file that follows
-an `include` is never handed here (loaders/reuse.py keeps no such file).
+nothing to it. A file that follows an `include` is never handed here
+(loaders/reuse.py keeps no such file).
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ file it meets again with the same path and text (Jobs and Findings are
 immutable, and nothing changes a loaded file's record once made); anything
 else in it (which files, in which order, names across files, the checks of
 the whole config) is still its own. A change touches a few files of a fleet:
-the rest is read once for both sides.
+the rest is read once for both sides, and a file changed only inside some
+of its job items is read again only for those (loaders/incremental.py: `texts`
+finds the first load of its path).
 """
 
 from __future__ import annotations
