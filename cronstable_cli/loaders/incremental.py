@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from operator import methodcaller
+from typing import cast
 
 from ..records import Finding, Job, SourceLocation
 from .problems import Problems
@@ -250,64 +251,62 @@ def load_changed(
     for i in range(len(before.items) - 1, -1, -1):
         if clean[i] and _inside(items[i], lines[i], lines[i + 1], path, top):
             waiting.setdefault(before.items[i], []).append(i)
-    # For each item of the new text: the old item it reuses, or -1 (read it).
-    reuse: list[int] = []
+    # For each item of the new text: the job it reuses (moved to its line), or None
+    # for an item to read (its index in `read`).
+    jobs: list[Job | None] = []
+    read: list[int] = []
     previous = -2  # the old item the new one above reused (-2: none, the frame is above)
     last_old, last_new = len(before.items) - 1, len(after.items) - 1
-    for j, item in enumerate(after.items):
+    new_lines, new_items = after.lines, after.items
+    for j, item in enumerate(new_items):
         found = waiting.get(item)
-        if not found:
-            previous = -1
-            reuse.append(-1)
-            continue
-        i = found[-1]
+        i = found[-1] if found else -1
         if i == last_old and j != last_new:
             # An empty value at the end of the file sits at its end; anywhere else, at
             # the next item: the last item is reused only as the last item.
-            previous = -1
-            reuse.append(-1)
-            continue
-        # The line above (an ignore comment there counts for the item) must match,
-        # as it does when the item above reuses the old item above.
-        if previous < 0 or previous != i - 1:
+            i = -1
+        elif i >= 0 and (previous < 0 or previous != i - 1):
+            # The line above (an ignore comment there counts for the item) must match,
+            # as it does when the item above reuses the old item above.
             above_old = before.items[i - 1] if i else before.text[: before.starts[0]]
-            above_new = after.items[j - 1] if j else after.text[: after.starts[0]]
+            above_new = new_items[j - 1] if j else after.text[: after.starts[0]]
             line_old, line_new = _last_line(above_old), _last_line(above_new)
             if line_old != line_new and (_is_comment(line_old) or _is_comment(line_new)):
-                previous = -1
-                reuse.append(-1)
-                continue
-        found.pop()
-        reuse.append(i)
+                i = -1
         previous = i
-    if all(i < 0 for i in reuse):
+        if i < 0:
+            read.append(j)
+            jobs.append(None)
+            continue
+        found.pop()  # type: ignore[union-attr]
+        by = new_lines[j] - lines[i]
+        jobs.append(_moved(items[i], by) if by else items[i])
+    if len(read) == len(new_items):
         return None  # nothing to reuse: the full load is the same work
-    if all(i >= 0 for i in reuse):
-        reuse[0] = -1  # items reordered only: one is read, so that `jobs:` holds one
+    if not read:
+        read, jobs[0] = [0], None  # items reordered only: one is read, so `jobs:` holds one
     # What is read: the frame above the items, the items that differ, and the frame
     # below at its own lines (after comment lines standing for the reused items).
     # Between two pieces a `#` line at column 0 ends whatever the piece above left
     # open (a block scalar); the line above an item is kept when it is a comment.
     pieces = [after.text[: after.starts[0]]]
-    line = after.lines[0]  # the line the next piece starts at in the text read
-    read: list[tuple[int, int]] = []  # (new item, lines it moved by in the text read)
-    for j, i in enumerate(reuse):
-        if i >= 0:
-            continue
-        if j and reuse[j - 1] >= 0:
-            above = _last_line(after.items[j - 1])
+    line = new_lines[0]  # the line the next piece starts at in the text read
+    moves: list[int] = []  # how many lines each item read sits above its own
+    for j in read:
+        if j and jobs[j - 1] is not None:
+            above = _last_line(new_items[j - 1])
             keep = _is_comment(above)
             pieces.append("#\n" + above + "\n" if keep else "#\n")
             line += 1 + keep
-        pieces.append(after.items[j])
-        read.append((j, after.lines[j] - line))
-        line += after.lines[j + 1] - after.lines[j]
-    if reuse[-1] >= 0:
+        pieces.append(new_items[j])
+        moves.append(new_lines[j] - line)
+        line += new_lines[j + 1] - new_lines[j]
+    if jobs[-1] is not None:
         pieces.append("#\n")  # the last piece read is not the end of the file
         line += 1
     suffix = after.text[after.end :]
     if suffix:
-        pieces.append("#\n" * (after.lines[-1] - line) + suffix)
+        pieces.append("#\n" * (new_lines[-1] - line) + suffix)
     scratch = Problems(path)
     followed = []
 
@@ -319,7 +318,9 @@ def load_changed(
     if followed:
         return None
     # Each item read, where it sits in the text read: [first, after) and its move.
-    spans = [(after.lines[j] - by, after.lines[j + 1] - by, by) for j, by in read]
+    spans = [
+        (new_lines[j] - by, new_lines[j + 1] - by, by) for j, by in zip(read, moves, strict=True)
+    ]
     firsts = [first for first, _, _ in spans]
 
     def moved(line: int) -> bool | None:
@@ -347,16 +348,10 @@ def load_changed(
     for job, (first, stop, _) in zip(fresh, spans, strict=True):
         if not _inside(job, first, stop, path, new_top):
             return None
-    jobs: list[Job] = []
-    taken = iter(zip(fresh, spans, strict=True))
-    for j, i in enumerate(reuse):
-        if i < 0:
-            job, (_, _, by) = next(taken)
-            jobs.append(_moved(job, by))
-        else:
-            by = after.lines[j] - lines[i]
-            jobs.append(_moved(items[i], by) if by else items[i])
-    jobs.extend(job for job in partial.jobs if job.kind == "dag")
+    for j, job, by in zip(read, fresh, moves, strict=True):
+        jobs[j] = _moved(job, by)
+    whole = cast("list[Job]", jobs)  # every item's job is in place now
+    whole.extend(job for job in partial.jobs if job.kind == "dag")
     out.found.extend(scratch.found)
-    partial.jobs = jobs
+    partial.jobs = whole
     return partial

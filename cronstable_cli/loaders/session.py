@@ -247,7 +247,8 @@ class Session:
                 self._stack.pop()
         if self.reuse is not None and self._followed == followed:
             self.reuse.yaml[key] = (loaded, tuple(out.found[mark:]))
-            self.reuse.texts.setdefault(path, text)
+            if path not in self.reuse.texts:
+                self.reuse.texts[path] = text
         return loaded
 
     def _yaml_again(self, path: str, text: str, out: Problems) -> YamlFile | None:
@@ -259,8 +260,10 @@ class Session:
             return None
         from .incremental import load_changed
 
-        first, found = self.reuse.yaml[(path, other)]
-        return load_changed(other, first, found, text, out, load_yaml)
+        known = self.reuse.yaml.get((path, other))
+        if known is None:
+            return None
+        return load_changed(other, known[0], known[1], text, out, load_yaml)
 
     def _add_jobs(self, jobs: list[Job], first: bool) -> None:
         if first:
