@@ -9,6 +9,7 @@ duplicate group "new" unless its H slot really moved it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone, tzinfo
 from typing import TYPE_CHECKING, Literal, cast
@@ -332,6 +333,22 @@ def _identity(job: Job, side: Side) -> tuple[object, ...]:
     )
 
 
+def _differing(
+    side: Side, identities: list[tuple[object, ...]], other: set[tuple[object, ...]]
+) -> Callable[[Job], bool]:
+    """Whether a job of `side` (its identities parallel to its jobs) is not on the other
+    side; a job lint meets that is not in `side.jobs` (a withheld crontab entry) is
+    looked up by its own identity."""
+    # The side holds its jobs (and so their ids) for as long as lint runs.
+    differs = {id(j): k not in other for j, k in zip(side.jobs, identities, strict=True)}
+
+    def focus(job: Job) -> bool:
+        known = differs.get(id(job))
+        return known if known is not None else _identity(job, side) not in other
+
+    return focus
+
+
 def _findings(
     base: Side, head: Side, jobs: JobsDiff, settings: DiffSettings
 ) -> tuple[tuple[Finding, ...], tuple[Finding, ...]]:
@@ -339,10 +356,12 @@ def _findings(
     lint_settings = LintSettings(max_per_minute=settings.max_per_minute, now=settings.start)
     # A job's own findings depend only on the job, so unchanged jobs (wherever
     # their lines moved) would find the same on both sides: lint what differs.
-    base_keys = {_identity(j, base) for j in base.jobs}
-    head_keys = {_identity(j, head) for j in head.jobs}
-    before = lint(base, lint_settings, focus=lambda j: _identity(j, base) not in head_keys).findings
-    after = lint(head, lint_settings, focus=lambda j: _identity(j, head) not in base_keys).findings
+    # Each job's identity is made once, for the sets and for the focus.
+    base_ids = [_identity(j, base) for j in base.jobs]
+    head_ids = [_identity(j, head) for j in head.jobs]
+    base_keys, head_keys = set(base_ids), set(head_ids)
+    before = lint(base, lint_settings, focus=_differing(base, base_ids, head_keys)).findings
+    after = lint(head, lint_settings, focus=_differing(head, head_ids, base_keys)).findings
 
     def key(side: Side, finding: Finding, names: dict[str, str]) -> tuple[object, ...]:
         # Lines move when anything above a job changes, and a file's path differs

@@ -238,14 +238,32 @@ class Session:
             out.found.extend(known[1])
             return known[0]
         mark, followed = len(out.found), self._followed
-        self._stack.append((real, path))
-        try:
-            loaded = load_yaml(text, out, self._include)
-        finally:
-            self._stack.pop()
+        loaded = self._yaml_again(path, text, out) if self.reuse is not None else None
+        if loaded is None:
+            self._stack.append((real, path))
+            try:
+                loaded = load_yaml(text, out, self._include)
+            finally:
+                self._stack.pop()
         if self.reuse is not None and self._followed == followed:
             self.reuse.yaml[key] = (loaded, tuple(out.found[mark:]))
+            if path not in self.reuse.texts:
+                self.reuse.texts[path] = text
         return loaded
+
+    def _yaml_again(self, path: str, text: str, out: Problems) -> YamlFile | None:
+        """The file as another load read it at other text, its unchanged job items
+        reused (loaders/incremental.py); None when that load cannot serve."""
+        assert self.reuse is not None
+        other = self.reuse.texts.get(path)
+        if other is None or other == text:
+            return None
+        from .incremental import load_changed
+
+        known = self.reuse.yaml.get((path, other))
+        if known is None:
+            return None
+        return load_changed(other, known[0], known[1], text, out, load_yaml)
 
     def _add_jobs(self, jobs: list[Job], first: bool) -> None:
         if first:

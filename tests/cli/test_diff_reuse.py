@@ -5,7 +5,9 @@ Each case is run twice, once as `diff` runs and once with a memo that keeps
 nothing, and every format must come out byte for byte the same. The cases
 are the ones where reuse could go wrong: an includer whose text is the same
 while what it includes is not, a name repeated across files on one side
-only, a file broken on one side, crontabs, and the diff fixture itself.
+only, a file broken on one side, crontabs, and the diff fixture itself (whose
+changed file is read again only for the job items that differ,
+loaders/incremental.py; the memo that keeps nothing reads it whole).
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ class _Forgetful(dict[Any, Any]):
 
 class _NoReuse(reuse.LoadMemo):
     def __init__(self) -> None:
+        super().__init__()
         self.yaml = _Forgetful()
         self.crontabs = _Forgetful()
+        self.texts = _Forgetful()
 
 
 class _Counting(dict[Any, Any]):
@@ -49,6 +53,7 @@ class _Counting(dict[Any, Any]):
 
 class _CountingMemo(reuse.LoadMemo):
     def __init__(self) -> None:
+        super().__init__()
         self.yaml = _Counting()
         self.crontabs = _Counting()
 
