@@ -32,9 +32,9 @@ class LoadMemo:
     def __init__(self) -> None:
         # (path, text) -> the file as `load_yaml` read it, and the findings it reported.
         self.yaml: dict[tuple[str, str], tuple[YamlFile, tuple[Finding, ...]]] = {}
-        # (path, text, read with a user column) -> the entries `parse_crontab` made, and
-        # the findings it reported.
         # path -> the first text kept in `yaml` for it: a load that meets the path at
         # another text reads only the job items that differ (loaders/incremental.py).
         self.texts: dict[str, str] = {}
+        # (path, text, read with a user column) -> the entries `parse_crontab` made, and
+        # the findings it reported.
         self.crontabs: dict[tuple[str, str, bool], tuple[list[Job], tuple[Finding, ...]]] = {}
