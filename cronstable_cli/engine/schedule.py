@@ -334,6 +334,19 @@ def _next_in(values: frozenset[int], at: int, hi: int) -> int:
     return -1
 
 
+def _days_to_weekday(weekdays: frozenset[int], wd: int) -> int:
+    """Days from a day of weekday `wd` to the next day after it whose weekday is in
+    `weekdays`: 1 to 7 (7 when `weekdays` holds wd alone or nothing)."""
+    if (wd + 1) % 7 in weekdays:
+        return 1
+    step = 7
+    for w in weekdays:
+        ahead = (w - wd - 1) % 7 + 1
+        if ahead < step:
+            step = ahead
+    return step
+
+
 @overload
 def walk_at_or_after(
     p: Parsed, y: int, mo: int, d: int, h: int, mi: int, s: int, wd: int = -1
@@ -424,13 +437,7 @@ def walk_at_or_after(
                 nh = _next_in(hours, h, 23)
         if nh < 0:  # no time left on day d: the month's next matching day
             if dow_days is not None:  # weekdays alone: the next one in the field
-                step = 1 if (wd + 1) % 7 in dow_days else 7
-                if step > 1:
-                    for w in dow_days:
-                        ahead = (w - wd - 1) % 7 + 1
-                        if ahead < step:
-                            step = ahead
-                d += step
+                d += _days_to_weekday(dow_days, wd)
             elif dom_days is not None:
                 d = _next_in(dom_days, d + 1, 31)
             else:
@@ -503,11 +510,7 @@ def walk_at_or_after(
                             if dom_days is None:
                                 # Only the weekday decides: straight to the next
                                 # one (its weekday kept for the next month's 1st).
-                                step = 7
-                                for w in dow_days:
-                                    ahead = (w - wd) % 7
-                                    if ahead < step:
-                                        step = ahead
+                                step = _days_to_weekday(dow_days, wd)
                                 d += step
                                 wd = (wd + step) % 7
                                 if d > last:
