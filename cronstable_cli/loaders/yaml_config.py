@@ -205,13 +205,9 @@ def _defaults_known(text: str, before: list[tuple[Scalar, Node]], indent: int) -
     keys = {key.value for key, _ in before}
     if "include" in keys:
         return False
+    later = ("include",) if "defaults" in keys else ("include", "defaults")
     margin = "\n" + " " * indent
-    for name in ("include", "defaults"):
-        if name == "defaults" and name in keys:
-            continue
-        if text.startswith(name) or margin + name in text:
-            return False
-    return True
+    return not any(text.startswith(name) or margin + name in text for name in later)
 
 
 def _no_document(text: str, out: Problems) -> None:
