@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import IO, TYPE_CHECKING, Literal, Union
 
 from ..safe_text import printable_ascii
@@ -581,6 +582,51 @@ def wrap_plain(
     return folded
 
 
+def fitted_plain(
+    plain: str, width: int, indent: int = 0, kept: Sequence[tuple[int, int]] = ()
+) -> list[str] | None:
+    """`wrap_plain`'s lines for printable ASCII `plain` when none needs folding, cut by
+    the regular expression engine (a report's thousands of paragraphs: a C call per
+    paragraph, not a Python loop per line).
+
+    None when a line would be wider than the width (a word or kept span wider than its
+    line, which `wrap_plain` folds, or keeps whole as a `whole_lead`), the text opens
+    with a blank, or continuations have no room: the caller then asks `wrap_plain`
+    (tests/render/test_layout.py compares the two). Without a fold, `whole_lead`
+    changes nothing, so it is not asked for."""
+    room = width - indent
+    if room < 1 or not plain or plain[0] == " ":
+        return None
+    text = plain
+    if kept or "`" in plain:
+        joined = _spans_joined(plain, list(kept) or [m.span() for m in _CODE.finditer(plain)])
+        if joined is None:
+            return None
+        text = joined
+    first = _fitting(width).match(text)
+    assert first is not None  # the text opens with a non-blank: `\S+` at least
+    head = first.group()
+    rest = _fitting(room).findall(text, first.end())
+    if kept:  # the spans' spaces back; a kept span may end in blanks, which lines drop
+        head = head.replace(_JOINT, " ").rstrip(" ")
+        rest = [line.replace(_JOINT, " ").rstrip(" ") for line in rest]
+    elif text is not plain:  # `code` spans, which end in a backtick: lines in one pass
+        head, *rest = "\n".join([head, *rest]).replace(_JOINT, " ").split("\n")
+    if len(head) > width or (rest and max(map(len, rest)) > room):
+        return None  # a word wider than its line: `wrap_plain` folds it (or keeps a lead)
+    pad = " " * indent
+    return [head, *[pad + line for line in rest]]
+
+
+@cache
+def _fitting(room: int) -> re.Pattern[str]:
+    """The greedy line of at most `room` characters (room >= 1) from a non-blank: up to
+    the last word that ends within it (its trailing blanks left out), else the one word
+    that does not fit (longer than the line)."""
+    fits = r"\S(?= |\Z)" if room == 1 else rf"\S(?:.{{0,{room - 2}}}\S)?(?= |\Z)"
+    return re.compile(rf"{fits}|\S+")
+
+
 def _breaks(
     plain: str, width: int, indent: int, kept: Sequence[tuple[int, int]], simple: bool | None = None
 ) -> list[int]:
@@ -600,6 +646,11 @@ def _breaks(
     return _word_breaks(plain, width, indent, kept, simple)
 
 
+# What `_spans_joined` writes for a space inside a span: no printable character, so the
+# lines `fitted_plain` cuts from the joined text give back their spaces by one replace.
+_JOINT = "\0"
+
+
 def _spans_joined(plain: str, spans: Sequence[tuple[int, int]]) -> str | None:
     """`plain` with the spaces inside each span made non-spaces (as long, so the offsets
     hold), whose runs of non-spaces are `_words`'s words: a word that touches a span runs
@@ -613,7 +664,7 @@ def _spans_joined(plain: str, spans: Sequence[tuple[int, int]]) -> str | None:
             continue
         if plain[start] == " ":
             return None
-        pieces += (plain[done:start], plain[start:end].replace(" ", "_"))
+        pieces += (plain[done:start], plain[start:end].replace(" ", _JOINT))
         done = end
     pieces.append(plain[done:])
     return "".join(pieces)

@@ -26,6 +26,7 @@ from .layout import (
     _cell_width,
     cell_plain,
     column_widths,
+    fitted_plain,
     natural_width,
     overflows,
     wrap_plain,
@@ -139,6 +140,12 @@ def _prose_fitted(prose: Prose, width: int) -> list[str] | None:
         return None
     plain, kept = read
     simple = printable_ascii(plain)  # asked once, for both
+    if simple:
+        # A cell a character (every finding of a big report): lines that all fit are
+        # cut in one pass; one that does not is left to wrap_plain's folds below.
+        fitted = fitted_plain(plain, width, prose.indent, kept)
+        if fitted is not None:
+            return fitted
     lines = wrap_plain(
         plain, width, prose.indent, kept=kept, whole_lead=prose.whole_lead, simple=simple
     )

@@ -224,3 +224,48 @@ def test_line_breaks_hand_checked() -> None:
 
     # 10 columns, continuations 2 deep: "aaaa bbbb" fits (9); "cc" would end at 12.
     assert _breaks("aaaa bbbb cc dddddddddddd e", 10, 2, ()) == [10, 13, 26]
+
+
+def _may_fold(plain: str, width: int, indent: int, kept: list[tuple[int, int]]) -> bool:
+    """Whether `fitted_plain` may leave the text to `wrap_plain`: one it never takes, or
+    one with a word (a kept span and what is glued to it) wider than a continuation."""
+    from cronstable_cli.render.layout import _CODE, _spans_joined
+
+    spans = kept or [m.span() for m in _CODE.finditer(plain)]
+    joined = _spans_joined(plain, spans)
+    if plain[:1] in ("", " ") or width - indent < 1 or joined is None:
+        return True
+    return max(map(len, joined.split(" "))) > width - indent
+
+
+@given(
+    st.one_of(st.text(alphabet="ab /:-", max_size=90).map(lambda t: (t, [])), _text_and_spans()),
+    st.integers(min_value=-2, max_value=40),
+    st.integers(0, 8),
+    st.booleans(),
+)
+@settings(max_examples=1000)
+def test_fitted_lines_are_wrap_plains_when_every_line_fits(
+    case: tuple[str, list[tuple[int, int]]], width: int, indent: int, whole_lead: bool
+) -> None:
+    # A big report's findings are cut into lines by one regular expression, not wrapped
+    # a line at a time: the lines must be wrap_plain's, and it may decline only a text
+    # wrap_plain may fold (a word wider than a line) or one it never takes.
+    from cronstable_cli.render.layout import fitted_plain, wrap_plain
+
+    plain, kept = case
+    lines = wrap_plain(plain, width, indent, kept=kept, whole_lead=whole_lead)
+    fitted = fitted_plain(plain, width, indent, kept)
+    if fitted is not None:
+        assert fitted == lines
+    else:
+        assert _may_fold(plain, width, indent, kept)
+
+
+def test_fitted_lines_hand_checked() -> None:
+    from cronstable_cli.render.layout import fitted_plain
+
+    # 10 columns, continuations 2 deep: "aaaa bbbb" fits (9); `c d` is kept whole.
+    assert fitted_plain("aaaa bbbb `c d` e  ff", 10, 2) == ["aaaa bbbb", "  `c d` e", "  ff"]
+    assert fitted_plain("aaaa bbbbbbbbbbb", 10, 2) is None  # folded by wrap_plain
+    assert fitted_plain(" aaaa", 10, 2) is None  # a leading blank: wrap_plain's to measure
