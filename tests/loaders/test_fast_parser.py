@@ -12,7 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cronstable_cli.loaders.yaml.fast import _PLAIN_ENTRY, Unsupported, _key_of, _Parser, parse_fast
+from cronstable_cli.loaders.yaml.fast import (
+    _PLAIN_ENTRY,
+    Unsupported,
+    _has_marker,
+    _key_of,
+    _Parser,
+    parse_fast,
+)
 from cronstable_cli.loaders.yaml.nodes import Node
 from cronstable_cli.loaders.yaml.strict import parse_strict
 
@@ -181,3 +188,11 @@ def test_a_plain_entry_reads_as_the_long_way_reads_it(key: str, sep: str, value:
     assert name == found
     assert (quoted if quoted is not None else plain) == scalar.value
     assert (m.start(2) if quoted is not None else m.start(3) + 1) == scalar.col
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="-.%\n a#", max_size=40))
+def test_a_marker_is_found_at_any_line_start_and_only_there(text: str) -> None:
+    # By hand: a line of the text (the first too) that opens with ---, ... or %.
+    starts = ("---", "...", "%")
+    assert _has_marker(text) == any(line.startswith(starts) for line in text.split("\n"))

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from cronstable_cli.loaders import yaml_config
 from cronstable_cli.loaders.problems import Problems
 from cronstable_cli.loaders.schema.jobs import (
+    _ORIGIN_PATHS,
     JOB_FIELDS,
     Defaults,
     Draft,
@@ -260,6 +261,11 @@ def flat_and_generic(text: str) -> None:
             paths = [*table, "", "nope", "sla.nope", *(f"{p}.x" for p in table)]
             for path in paths:
                 assert draft.flat.get(path) == table.get(path), path
+            # The runtime paths' positions, as runtime_for reads them, are `get`'s too.
+            wanted = (*_ORIGIN_PATHS, *paths)
+            assert draft.flat.own_at(wanted) == tuple(
+                (p, *at) for p in wanted if (at := table.get(p)) is not None
+            )
             draft.positions()
         assert draft == expected
     assert fast.out.found == generic.out.found

@@ -200,6 +200,18 @@ class FlatPositions:
                     where[path] = (at + below, column)
         return where
 
+    def own_at(self, paths: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]:
+        """(path, line, column) of each of `paths` that `get` finds, in their order (a
+        key with a scalar value, as most runtime keys are, read here without `get`)."""
+        item, col, found = self.item, self.col, []
+        for path in paths:
+            entry = item.get(path)
+            if entry is not None and type(entry[2]) is str:
+                found.append((path, entry[0], col))
+            elif (at := self.get(path)) is not None:
+                found.append((path, *at))
+        return tuple(found)
+
     def get(self, path: str) -> tuple[int, int] | None:
         """`table().get(path)`, without the table."""
         if not path:
@@ -344,7 +356,10 @@ class JobBase:
             paths = self._paths[keys] = tuple(
                 p for p in _ORIGIN_PATHS if p.partition(".")[0] in keys
             )
-        own_at = tuple((p, *at) for p in paths if (at := where.get(p)) is not None)
+        if type(where) is FlatPositions:
+            own_at = where.own_at(paths)
+        else:
+            own_at = tuple((p, *at) for p in paths if (at := where.get(p)) is not None)
         # The shared record with these positions for its last field, `origins` (made as
         # the tuples they are: NamedTuple's keyword-taking __new__ is a Python frame each).
         origins = _new_tuple(KeyOrigins, (file, own_at, shared.origins.defaults))
