@@ -33,7 +33,7 @@ from .frames import parse_jobs
 
 MAX_HOURS = 168
 _DAY = 86400
-_MIDNIGHT = frozenset((0,))
+_MIDNIGHT = 1  # the mask of a field holding 0 alone
 Progress = Callable[[int, int], None]  # (groups done, groups in all)
 # Fires already enumerated, by (meaning, zone, start, end): what a group's fires
 # depend on. Windows handed one memo (diff's two sides over the same window)
@@ -96,11 +96,13 @@ class Window:
             if not is_fixed(group.tz):
                 fires = group.timeline.fires_between(start, end)
             else:
-                day_key = (p.dom, p.months, p.dow, p.years, group.zone)
+                day_key = (p.dom, p.month_bits, p.dow, p.year_bits, group.zone)
                 days = midnights.get(day_key)
                 if days is None:
                     # The matching days' midnights, from one day before the window.
-                    at_midnight = p._replace(seconds=_MIDNIGHT, minutes=_MIDNIGHT, hours=_MIDNIGHT)
+                    at_midnight = p._replace(
+                        second_bits=_MIDNIGHT, minute_bits=_MIDNIGHT, hour_bits=_MIDNIGHT
+                    )
                     days = Timeline(Schedule(at_midnight), group.tz).fires_between(
                         start - _DAY, end
                     )

@@ -23,6 +23,8 @@ class FieldSpec:
     hash_lo: int = 0  # the range a rangeless H hashes over
     hash_hi: int = 0
     hashable: bool = True
+    # Bit `v - bit_base` of a field's mask stands for value v (docs: parse_result.py).
+    bit_base: int = 0
     # Every way a lone value may be written, to its number: the values in
     # decimal (with a leading zero below 10) and the names in lower, upper and
     # title case. The parser's fast path reads a value with one look-up; any
@@ -69,7 +71,7 @@ DAY_OF_WEEK = FieldSpec(
     hash_lo=0,
     hash_hi=6,
 )
-YEAR = FieldSpec("year", "year", YEAR_MIN, YEAR_MAX, hashable=False)
+YEAR = FieldSpec("year", "year", YEAR_MIN, YEAR_MAX, hashable=False, bit_base=YEAR_MIN)
 
 # Positions in the canonical 7-field order.
 ALL_FIELDS: tuple[FieldSpec, ...] = (SECOND, MINUTE, HOUR, DAY_OF_MONTH, MONTH, DAY_OF_WEEK, YEAR)

@@ -13,7 +13,7 @@ from typing import Any, cast
 from .describe import WEEKDAYS
 from .errors import ScheduleError
 from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec, one_value
-from .parse_result import DayOfMonth, DayOfWeek
+from .parse_result import EVERY_NTH, DayOfMonth, DayOfWeek
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 
@@ -107,6 +107,58 @@ def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     if step < 1 or start + step > hi:
         return None
     return frozenset(spec.numbers[start : end + 1 : step])
+
+
+def simple_bits(spec: FieldSpec, text: str) -> int | None:
+    """`simple_field` of a field without day forms (second .. year), as its mask.
+
+    The same items, read the same way, and None for the same texts; the
+    values go into a mask (bit `v - spec.bit_base`), which a few integer
+    operations make, where a set is built value by value.
+    """
+    words = spec.words
+    base = spec.bit_base
+    number = words.get(text)
+    if number is not None:  # one value: the commonest field of all
+        return 1 << (number - base)
+    if "," not in text:
+        return bits_item(spec, text)
+    mask = 0
+    for item in text.split(","):
+        number = words.get(item)
+        if number is not None:
+            mask |= 1 << (number - base)
+            continue
+        part = bits_item(spec, item)
+        if part is None:
+            return None
+        mask |= part
+    return mask
+
+
+def bits_item(spec: FieldSpec, text: str) -> int | None:
+    """`simple_item` of a field without day forms, as its mask."""
+    first, slash, step_text = text.partition("/")
+    a_text, dash, b_text = first.partition("-")
+    words = spec.words
+    hi = spec.hi
+    base = spec.bit_base
+    if a_text == "*":
+        if dash:
+            return None
+        start, end = spec.lo, hi
+    else:
+        start = words.get(a_text, -1)
+        end = words.get(b_text, -1) if dash else (hi if slash else start)
+        if start < 0 or end < start:
+            return None  # not a value of the field, or a range running backwards
+    run = (2 << (end - base)) - (1 << (start - base))  # start .. end
+    if not slash:
+        return run
+    step = words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
+    if step < 1 or start + step > hi:
+        return None
+    return (EVERY_NTH[step] << (start - base)) & run
 
 
 _SEVEN: frozenset[int] = frozenset((7,))

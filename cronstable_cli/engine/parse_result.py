@@ -1,11 +1,20 @@
-"""What the parser produces: field sets, the special day forms, the text of each field."""
+"""What the parser produces: field values, the special day forms, the text of each field.
+
+The second, minute, hour, month and year fields are held as bit masks: bit
+`v` stands for value v (bit `v - 1970` for a year). A mask is made with a
+few integer operations where a set is made value by value, holds no
+references for the garbage collector to scan, and hashes and compares in one
+step; the search reads the masks themselves. `Parsed.minutes` and its
+siblings are the same values as a frozenset, made on first use: what every
+other reader asks for.
+"""
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple, overload
 
-from .fields import ALL_FIELDS, MACROS, FieldSpec
+from .fields import ALL_FIELDS, MACROS, YEAR_MIN, FieldSpec
 
 
 class DayOfMonth(NamedTuple):
@@ -43,6 +52,77 @@ class FieldText(NamedTuple):
     hashed: bool
 
 
+def bit_values(mask: int, base: int = 0) -> list[int]:
+    """The values of a field mask, ascending: bit i stands for base + i."""
+    out: list[int] = []
+    offset = base
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            out += _BYTE_BITS[byte] if not offset else [offset + v for v in _BYTE_BITS[byte]]
+        mask >>= 8
+        offset += 8
+    return out
+
+
+def values_mask(values: Any, base: int = 0) -> int:
+    """The mask of some field values (the inverse of `bit_values`); a range's, without a loop."""
+    if type(values) is range and values.step > 0:
+        if not values:
+            return 0
+        run = (2 << (values[-1] - base)) - (1 << (values.start - base))
+        return (EVERY_NTH[values.step] << (values.start - base)) & run
+    mask = 0
+    for v in values:
+        mask |= 1 << (v - base)
+    return mask
+
+
+# EVERY_NTH[n]: bits 0, n, 2n, ... past a year mask's width (130 bits): the
+# geometric series 1 + 2**n + 2**2n + ..., in closed form.
+EVERY_NTH: tuple[int, ...] = (
+    0,
+    *(((1 << (n * (130 // n + 1))) - 1) // ((1 << n) - 1) for n in range(1, 131)),
+)
+
+
+def _byte_bits() -> tuple[tuple[int, ...], ...]:
+    """table[b]: the positions of b's set bits, ascending (b from 0 to 255)."""
+    table: list[tuple[int, ...]] = [()]
+    for bit in range(8):  # the bytes with this bit set: those without it, plus it
+        table += [(*low, bit) for low in table]
+    return tuple(table)
+
+
+_BYTE_BITS = _byte_bits()
+
+
+class _ValueSet:
+    """A field's values as a frozenset, made from its mask on first use and kept.
+
+    A non-data descriptor: once made, the set sits in the instance's
+    dictionary under the same name, so later reads find it there directly.
+    """
+
+    def __init__(self, index: int, base: int) -> None:
+        self.index, self.base = index, base
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> _ValueSet: ...
+    @overload
+    def __get__(self, obj: Parsed, owner: type) -> frozenset[int]: ...
+    def __get__(self, obj: Parsed | None, owner: type) -> frozenset[int] | _ValueSet:
+        if obj is None:
+            return self
+        mask: int = obj[self.index]  # type: ignore[assignment]
+        values = frozenset(bit_values(mask, self.base))
+        obj.__dict__[self.name] = values
+        return values
+
+
 class _ParsedValues(NamedTuple):
     source: str
     resolved: str
@@ -51,17 +131,24 @@ class _ParsedValues(NamedTuple):
     # The text as written, whitespace as single spaces and none trailing (so the
     # columns hold); a macro's name for a macro. `fields` is read from it.
     written: str
-    seconds: frozenset[int]
-    minutes: frozenset[int]
-    hours: frozenset[int]
+    second_bits: int
+    minute_bits: int
+    hour_bits: int
     dom: DayOfMonth
-    months: frozenset[int]
+    month_bits: int
     dow: DayOfWeek
-    years: frozenset[int]
+    year_bits: int  # bit y - 1970
 
 
 class Parsed(_ParsedValues):
     """Everything the parser learns from one expression."""
+
+    # Each mask's values as a set (see the module's docstring).
+    seconds = _ValueSet(5, 0)
+    minutes = _ValueSet(6, 0)
+    hours = _ValueSet(7, 0)
+    months = _ValueSet(9, 0)
+    years = _ValueSet(11, YEAR_MIN)
 
     @property
     def fields(self) -> tuple[FieldText, ...]:
@@ -85,13 +172,13 @@ class Parsed(_ParsedValues):
         """What semantic equality compares (docs/time-model.md): the field sets, never the text."""
         return (
             self.reboot,
-            self.seconds,
-            self.minutes,
-            self.hours,
+            self.second_bits,
+            self.minute_bits,
+            self.hour_bits,
             self.dom,
-            self.months,
+            self.month_bits,
             self.dow,
-            self.years,
+            self.year_bits,
         )
 
 

@@ -27,16 +27,16 @@ from .h_items import clear as clear_hashed
 from .h_items import hashed_item, is_hashed, key_hash
 from .items import (
     Acc,
+    bits_item,
     day_field,
     day_value,
     error,
     finish,
     parse_item,
     plain_item,
-    simple_field,
-    simple_item,
+    simple_bits,
 )
-from .parse_result import DayOfMonth, DayOfWeek, Parsed
+from .parse_result import DayOfMonth, DayOfWeek, Parsed, values_mask
 
 _TOKEN = re.compile(r"\S+")
 
@@ -219,7 +219,7 @@ def _parse(
     # hold one (it comes with a key) gets the resolved spelling of its fields in `shown`.
     shown = parts.copy() if key is not None else None
     # One look-up per written field, each memo named; a miss (None: every
-    # value is a non-empty set or a day field's tuple) is read then and there,
+    # value is a non-zero mask or a day field's tuple) is read then and there,
     # left to right, so the first bad field is the one named. The values are
     # read before Parsed is built, so a resolved H field's text (in `shown`)
     # is known then: one Parsed per parse.
@@ -287,15 +287,14 @@ def _miss(
                 shown[index - (len(parts) < 7)] = joined
             if index == 3 or index == 5:
                 return day_value(spec, values)
-            # One value: the shared set of it (as every one-value field's).
-            return one_value(values[0]) if len(values) == 1 else frozenset(values)
+            return values_mask(values, spec.bit_base)
         value = None
     elif index == 3 or index == 5:
         value = day_field(spec, token)
     elif "," in token:
-        value = simple_field(spec, token)
-    else:
-        value = simple_item(spec, token)
+        value = simple_bits(spec, token)
+    else:  # (a memo holds every spelling of one value: this is an item to read)
+        value = bits_item(spec, token)
     if value is None:
         try:
             value, res = _read_field(spec, token, 0, key, found)
@@ -306,20 +305,24 @@ def _miss(
                 # The implied second shifts a 5 or 6-field text by one.
                 shown[index - (len(parts) < 7)] = res
             return value
-    # Remembered from the field text's second sighting on, as whole parses are
-    # (`_SEEN_ONCE`): a field seen once (a never-seen stream's lists and ranges) would
-    # only add sets the garbage collector scans at every full collection.
-    seen = _FIELDS_SEEN[index]
-    if token in seen:
+    # A mask is an int, which the garbage collector never scans: remembered at
+    # once. A day field's value (tuples of sets) is remembered from its text's
+    # second sighting on, as whole parses are (`_SEEN_ONCE`): a day field seen
+    # once would only add objects the collector scans at every full collection.
+    if index != 3 and index != 5:
         memo = _VALUES[index]
-        if len(memo) >= _MEMO_LIMITS[index]:
-            memo.clear()
-            memo.update(_CONSTANTS[index])
-        memo[token] = value
     else:
-        if len(seen) >= _FIELD_MEMO_SIZE:
-            seen.clear()
-        seen.add(token)
+        seen = _FIELDS_SEEN[index]
+        if token not in seen:
+            if len(seen) >= _FIELD_MEMO_SIZE:
+                seen.clear()
+            seen.add(token)
+            return value
+        memo = _VALUES[index]
+    if len(memo) >= _MEMO_LIMITS[index]:
+        memo.clear()
+        memo.update(_CONSTANTS[index])
+    memo[token] = value
     return value
 
 
@@ -403,7 +406,7 @@ def _parse_macro(
     if lower == REBOOT:
         empty: frozenset[int] = frozenset()
         dom, dow = DayOfMonth(empty), DayOfWeek(empty)
-        fields = (empty, empty, empty, dom, empty, dow, empty)
+        fields = (0, 0, 0, dom, 0, dow, 0)  # no value in any field
         return _new_parsed(Parsed, (REBOOT, REBOOT, True, 5, REBOOT, *fields))
     if lower == "@midnight":
         if not crontab:
@@ -424,10 +427,13 @@ def _parse_macro(
 
 
 def _full_value(spec: FieldSpec) -> object:
-    """The parsed value of `*` in a field."""
+    """The parsed value of `*` in a field (a mask outside the day fields)."""
     acc = Acc()
     plain_item(spec, "*", 0, acc)
-    return finish(spec, acc)
+    value = finish(spec, acc)
+    if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
+        return value
+    return values_mask(value, spec.bit_base)
 
 
 # The value of `*` in each field, by name: the dialect's constants (shared, immutable).
@@ -443,16 +449,19 @@ def _read_field(
 ) -> tuple[Any, str | None]:
     """A field's value, and its resolved text when it holds an H item (else None).
 
-    `found`, when given, collects each H item's (label, M) in the order written.
+    A day field's value is its DayOfMonth or DayOfWeek, any other field's its
+    mask (parse_result.py). `found`, when given, collects each H item's
+    (label, M) in the order written.
     """
     if text == "*":
         return _FULL[spec.name], None
-    if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK:
+    day_spec = spec is DAY_OF_MONTH or spec is DAY_OF_WEEK
+    if day_spec:
         day = day_field(spec, text)
         if day is not None:
             return day, None
     else:
-        simple = simple_field(spec, text)
+        simple = simple_bits(spec, text)
         if simple is not None:
             return simple, None
     acc = Acc()
@@ -480,6 +489,8 @@ def _read_field(
                 resolved_items.append(item)
             offset += len(item) + 1
     value = finish(spec, acc)
+    if not day_spec:
+        value = values_mask(value, spec.bit_base)
     return value, (",".join(resolved_items) if hashed else None)
 
 
@@ -487,14 +498,18 @@ def _field_constants(spec: FieldSpec) -> dict[str, Any]:
     """A field's dialect constants: the value of `*` and of every spelling of one value.
 
     They depend on no expression (like `FieldSpec.words`), so they are made
-    once, at import; every spelling of a value shares one object with the
-    other fields' (`fields.one_value`), which the search tables are keyed by.
+    once, at import. A day field's one-value sets are shared with the other
+    fields' (`fields.one_value`); any other field's value is its mask.
     """
     day = spec is DAY_OF_MONTH or spec is DAY_OF_WEEK
     constants: dict[str, Any] = {"*": _FULL[spec.name]}
     for word, number in spec.words.items():
-        values = one_value(number % 7 if spec is DAY_OF_WEEK else number)
-        constants[word] = day_value(spec, values) if day else values
+        if day:
+            constants[word] = day_value(
+                spec, one_value(number % 7 if spec is DAY_OF_WEEK else number)
+            )
+        else:
+            constants[word] = 1 << (number - spec.bit_base)
     return constants
 
 
@@ -502,8 +517,9 @@ _CONSTANTS: tuple[dict[str, Any], ...] = tuple(_field_constants(spec) for spec i
 _MEMO_LIMITS = tuple(len(constants) + _FIELD_MEMO_SIZE for constants in _CONSTANTS)
 
 
-# Per position: field texts read once and not remembered yet (texts only: the
-# garbage collector never scans them).
+# Per position: day field texts read once and not remembered yet (texts only:
+# the garbage collector never scans them). The other positions' sets stay
+# empty: a mask is remembered at its first sighting (see `_miss`).
 _FIELDS_SEEN: tuple[set[str], ...] = tuple(set() for _ in ALL_FIELDS)
 
 
@@ -518,5 +534,5 @@ def _reset_field_memos() -> None:
 _reset_field_memos()
 
 # The second and year a 5- or 6-field text implies.
-_ZERO: frozenset[int] = one_value(0)
+_ZERO: int = _CONSTANTS[0]["0"]
 _ALL_YEARS = _FULL[YEAR.name]

@@ -9,48 +9,44 @@ an unrestricted field contributes every day, so no OR special case exists.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime, tzinfo
 from typing import Literal, overload
 
-from .fields import YEAR_MAX, YEAR_MIN, one_value
-from .parse_result import DayOfMonth, DayOfWeek, Parsed
+from .fields import YEAR_MAX, YEAR_MIN
+from .parse_result import DayOfMonth, DayOfWeek, Parsed, bit_values
 from .parser import parse
 
 Wall = tuple[int, int, int, int, int, int]  # year, month, day, hour, minute, second
 
 
 # Lookup tables and day masks are shared by the field values they come from:
-# a fleet repeats a handful of hour, minute and day fields, and equal parsed
-# fields are one object. Seconds, minutes, hours and months share one memo:
-# a next-table depends only on the set of values (index i: the smallest value
-# >= i), so `0` as a second, a minute and an hour is one table, 61 entries long
-# (a search reads index 60 after a minute or second carries).
+# a fleet repeats a handful of hour, minute and day fields. The time and month
+# tables are keyed by the fields' masks (parse_result.py), so seconds, minutes,
+# hours and months share one memo: a next-table depends only on the values
+# (index i: the smallest value >= i), so `0` as a second, a minute and an hour
+# is one table, 61 entries long (a search reads index 60 after a minute or
+# second carries).
 _TABLES_MAX = 4096  # entries per memo
 _SPAN = 61
-_NEXT: dict[frozenset[int], list[int]] = {}  # seconds, minutes, hours, months
-_NEXT_YEARS: dict[frozenset[int], list[int]] = {}
-_PREV: dict[tuple[frozenset[int], int, int], list[int]] = {}
+_NEXT: dict[int, list[int]] = {}  # seconds, minutes, hours, months, by mask
+_NEXT_YEARS: dict[int, list[int]] = {}  # by year mask (bit y - 1970)
+_PREV: dict[tuple[int, int, int], list[int]] = {}  # by (mask, lo, hi)
 # (day-of-month, day-of-week) -> {year * 13 + month: mask of the matching days}
 _DAY_MASKS: dict[tuple[DayOfMonth, DayOfWeek], dict[int, int]] = {}
 
 
-def _constant_tables() -> dict[frozenset[int], list[int]]:
+def _constant_tables() -> dict[int, list[int]]:
     """The next-tables of the dialect's constant fields: constants too.
 
     Every one-value field (`0`, `30`) and every field's `*` is a value that
-    depends on no expression (the parser makes each once, at import, and hands
-    out the same object every time), so their tables are made once too and
-    every cold memo starts from them: about half the distinct fields of a
-    typical fleet. A look-up of a constant finds its key by identity.
+    depends on no expression, so their tables are made once and every cold
+    memo starts from them: about half the distinct fields of a typical fleet.
     """
-    tables = {one_value(v): _next_table(one_value(v), 0, _SPAN - 2) for v in range(60)}
-    every = parse("* * * * * * *")  # each field's `*`, the parser's constant objects
-    # A `*` of minutes and one of seconds are equal sets, so one key: the first
-    # stored stays. Minutes' first: a look-up by the key itself finds it by
-    # identity, one by an equal set compares all 60 values, and `*` minutes
-    # are common where `*` seconds are rare.
-    for full in (every.minutes, every.seconds, every.hours, every.months):
-        tables[full] = _next_table(full, 0, _SPAN - 2)
+    tables = {1 << v: _next_table((v,), 0, _SPAN - 2) for v in range(60)}
+    every = parse("* * * * * * *")  # each field's `*` (a second's is a minute's)
+    for full in (every.minute_bits, every.hour_bits, every.month_bits):
+        tables[full] = _next_table(bit_values(full), 0, _SPAN - 2)
     return tables
 
 
@@ -62,32 +58,32 @@ def clear_tables() -> None:
     _NEXT_YEARS.update(_CONSTANT_YEAR_TABLES)
 
 
-def _forward(values: frozenset[int]) -> list[int]:
-    """The shared next-table of a second, minute, hour or month field (see `_next_table`)."""
-    table = _NEXT.get(values)
+def _forward(mask: int) -> list[int]:
+    """The shared next-table of a second, minute, hour or month mask (see `_next_table`)."""
+    table = _NEXT.get(mask)
     if table is None:
-        table = _next_table(values, 0, _SPAN - 2)
+        table = _next_table(bit_values(mask), 0, _SPAN - 2)
         if len(_NEXT) < _TABLES_MAX:
-            _NEXT[values] = table
+            _NEXT[mask] = table
     return table
 
 
-def _forward_years(values: frozenset[int]) -> list[int]:
-    """The shared next-table of a year field, indexed from 1970."""
-    table = _NEXT_YEARS.get(values)
+def _forward_years(mask: int) -> list[int]:
+    """The shared next-table of a year mask, indexed from 1970."""
+    table = _NEXT_YEARS.get(mask)
     if table is None:
-        table = _next_table(values, YEAR_MIN, YEAR_MAX)
+        table = _next_table(bit_values(mask, YEAR_MIN), YEAR_MIN, YEAR_MAX)
         if len(_NEXT_YEARS) < _TABLES_MAX:
-            _NEXT_YEARS[values] = table
+            _NEXT_YEARS[mask] = table
     return table
 
 
-def _backward(values: frozenset[int], lo: int, hi: int) -> list[int]:
-    """The shared prev-table of a field's values (see `_prev_table`)."""
-    key = (values, lo, hi)
+def _backward(mask: int, lo: int, hi: int) -> list[int]:
+    """The shared prev-table of a field's mask (see `_prev_table`); a year's is read from 1970."""
+    key = (mask, lo, hi)
     table = _PREV.get(key)
     if table is None:
-        table = _prev_table(values, lo, hi)
+        table = _prev_table(bit_values(mask, YEAR_MIN if lo == YEAR_MIN else 0), lo, hi)
         if len(_PREV) < _TABLES_MAX:
             _PREV[key] = table
     return table
@@ -95,7 +91,7 @@ def _backward(values: frozenset[int], lo: int, hi: int) -> list[int]:
 
 # Tables are built with list repetition and slices (which run in C), not a
 # loop per index, and the year tables start at 1970 (131 entries, not 2,101).
-def _next_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
+def _next_table(values: Collection[int], lo: int, hi: int) -> list[int]:
     """table[i] = the smallest value >= lo + i, or -1; indices 0..hi - lo + 1."""
     count = len(values)
     if count == 1:  # `0`, `30`: the commonest minute, hour and second fields
@@ -127,13 +123,15 @@ _NO_YEARS = [-1] * (YEAR_MAX - YEAR_MIN + 2)
 _CONSTANT_TABLES = _constant_tables()
 # A year field is `*` as a rule (one-value years are rare: their tables are left
 # to the memo, which keeps the import cheap).
-_EVERY_YEAR = parse("* * * * * *").years
-_CONSTANT_YEAR_TABLES = {_EVERY_YEAR: _next_table(_EVERY_YEAR, YEAR_MIN, YEAR_MAX)}
+_EVERY_YEAR = parse("* * * * * *").year_bits
+_CONSTANT_YEAR_TABLES = {
+    _EVERY_YEAR: _next_table(bit_values(_EVERY_YEAR, YEAR_MIN), YEAR_MIN, YEAR_MAX)
+}
 _NEXT.update(_CONSTANT_TABLES)
 _NEXT_YEARS.update(_CONSTANT_YEAR_TABLES)
 
 
-def _prev_table(values: frozenset[int], lo: int, hi: int) -> list[int]:
+def _prev_table(values: Collection[int], lo: int, hi: int) -> list[int]:
     """table[i] = the largest value <= lo + i, or -1; indices 0..hi - lo + 1."""
     ordered = sorted(values)
     size = hi - lo + 2
@@ -294,8 +292,10 @@ def _dow_specials(dow: DayOfWeek, days: int, first_wd: int) -> int:
 
 def seconds_of_day(p: Parsed) -> tuple[int, ...]:
     """Sorted seconds-of-day of every (hour, minute, second) the fields select."""
+    seconds, minutes = bit_values(p.second_bits), bit_values(p.minute_bits)
+    # The values come in ascending order, so the seconds-of-day do too.
     return tuple(
-        sorted(h * 3600 + m * 60 + s for h in p.hours for m in p.minutes for s in p.seconds)
+        [h * 3600 + m * 60 + s for h in bit_values(p.hour_bits) for m in minutes for s in seconds]
     )
 
 
@@ -313,15 +313,14 @@ _EVERY = parse("* * * * * * *")
 _EVERY_DOM, _EVERY_DOW = _EVERY.dom, _EVERY.dow
 
 
-def _next_in(values: frozenset[int], at: int, hi: int) -> int:
-    """The smallest of a field's values in [at, hi], or -1 (hi: the field's largest value).
+def _next_bit(mask: int, at: int) -> int:
+    """The smallest value >= `at` in a field's mask, or -1 (bit i: value i)."""
+    rest = mask >> at
+    return at + (rest & -rest).bit_length() - 1 if rest else -1
 
-    From the field's next-table when one is made (every one-value field and
-    `*`: constants), else by membership from `at` on.
-    """
-    table = _NEXT.get(values)
-    if table is not None:
-        return table[at] if at < _SPAN else -1
+
+def _next_in(values: frozenset[int], at: int, hi: int) -> int:
+    """The smallest of a day field's days in [at, hi], or -1 (hi: the field's largest day)."""
     if len(values) <= 8:  # a few values: look at each (a step at a time may take many)
         best = hi + 1
         for v in values:
@@ -373,11 +372,12 @@ def walk_at_or_after(
     """`Schedule.first_at_or_after` from the parsed fields, with no table.
 
     The same walk, year, month, day, then time of day: a value in its field
-    stays (one membership test), one that is not moves to the field's next
-    value (`_next_in`). `wd`: the weekday of (y, mo, d) when the caller knows
-    it (0 = Sunday), else -1. False when the walk gives up (see `_WALK_STEPS`).
-    With `tz` the match comes back as the datetime of its fields in `tz` (fold
-    0), made by one constructor call: what a fixed offset's `next()` returns.
+    stays (one bit tested), one that is not moves to the field's next value
+    (`_next_bit`; for a day of the month, `_next_in`). `wd`: the weekday of
+    (y, mo, d) when the caller knows it (0 = Sunday), else -1. False when the
+    walk gives up (see `_WALK_STEPS`). With `tz` the match comes back as the
+    datetime of its fields in `tz` (fold 0), made by one constructor call: what
+    a fixed offset's `next()` returns.
     """
     seconds, minutes, hours, dom, months, dow, years = p[5:]
     # Special day forms need the month's calendar: their days come from its mask.
@@ -403,7 +403,7 @@ def walk_at_or_after(
             if dow[1] or dow[2]:
                 masked = True
             fast = False
-    if fast and mo in months and y in years:  # (so y >= 1970)
+    if fast and months >> mo & 1 and y >= YEAR_MIN and years >> (y - YEAR_MIN) & 1:
         # The start month, its days read straight off one plain day field (or
         # none: every day): when day d matches, its first time at or after
         # (h, mi, s) is the answer; else the month's next matching day's first
@@ -413,28 +413,28 @@ def walk_at_or_after(
             wd = (c + c // 4 - c // 100 + c // 400 + _SAKAMOTO[mo - 1] + d) % 7
         nh = -1
         if (dom_days is None or d in dom_days) and (dow_days is None or wd in dow_days):
-            if h in hours:
-                if mi in minutes:
-                    if s in seconds:
+            if hours >> h & 1:
+                if minutes >> mi & 1:
+                    if seconds >> s & 1:
                         if tz is None:
                             return (y, mo, d, h, mi, s)
                         return datetime(y, mo, d, h, mi, s, 0, tz)
-                    ns = _next_in(seconds, s, 59)
+                    ns = _next_bit(seconds, s)
                     if ns >= 0:
                         if tz is None:
                             return (y, mo, d, h, mi, ns)
                         return datetime(y, mo, d, h, mi, ns, 0, tz)
-                    nmi = _next_in(minutes, mi + 1, 59)
+                    nmi = _next_bit(minutes, mi + 1)
                 else:
-                    nmi = _next_in(minutes, mi, 59)
+                    nmi = _next_bit(minutes, mi)
                 if nmi >= 0:
-                    ns = 0 if 0 in seconds else min(seconds)
+                    ns = (seconds & -seconds).bit_length() - 1  # the first second
                     if tz is None:
                         return (y, mo, d, h, nmi, ns)
                     return datetime(y, mo, d, h, nmi, ns, 0, tz)
-                nh = _next_in(hours, h + 1, 23)
+                nh = _next_bit(hours, h + 1)
             else:
-                nh = _next_in(hours, h, 23)
+                nh = _next_bit(hours, h)
         if nh < 0:  # no time left on day d: the month's next matching day
             if dow_days is not None:  # weekdays alone: the next one in the field
                 d += _days_to_weekday(dow_days, wd)
@@ -443,10 +443,10 @@ def walk_at_or_after(
             else:
                 d += 1
             if d > 0 and (d < 29 or d <= (_MONTH_DAYS[mo] if mo != 2 else days_in_month(y, 2))):
-                nh = 0 if 0 in hours else min(hours)
+                nh = (hours & -hours).bit_length() - 1
         if nh >= 0:
-            nmi = 0 if 0 in minutes else min(minutes)
-            ns = 0 if 0 in seconds else min(seconds)
+            nmi = (minutes & -minutes).bit_length() - 1
+            ns = (seconds & -seconds).bit_length() - 1
             if tz is None:
                 return (y, mo, d, nh, nmi, ns)
             return datetime(y, mo, d, nh, nmi, ns, 0, tz)
@@ -457,16 +457,17 @@ def walk_at_or_after(
     every = dom_days is None and dow_days is None  # every day matches
     budget = _WALK_STEPS
     while True:
-        if y not in years:
-            y = _next_year(years, y)
+        if not years >> (y - YEAR_MIN) & 1:  # (y >= 1970 here)
+            y = _next_bit(years, y - YEAR_MIN)
             if y < 0:
                 return None
+            y += YEAR_MIN
             mo, d, h, mi, s, wd = 1, 1, 0, 0, 0, -1
         while True:  # the months of year y, from mo
-            if mo not in months:
+            if not months >> mo & 1:
                 if mo < 13:
                     wd = -1  # (after December, wd is the next year's January 1st's)
-                mo = _next_in(months, mo, 12)
+                mo = _next_bit(months, mo)
                 if mo < 0:
                     break
                 d, h, mi, s = 1, 0, 0, 0
@@ -525,32 +526,30 @@ def walk_at_or_after(
                 # sets hold a handful of small values, `0` the commonest).
                 if h or mi or s:
                     ns = -1
-                    if h in hours:
+                    if hours >> h & 1:
                         nh = h
-                        if mi in minutes:
+                        if minutes >> mi & 1:
                             nmi = mi
-                            ns = s if s in seconds else _next_in(seconds, s, 59)
+                            ns = s if seconds >> s & 1 else _next_bit(seconds, s)
                             if ns < 0:
-                                nmi = mi + 1
-                                if nmi not in minutes:
-                                    nmi = _next_in(minutes, nmi, 59)
+                                nmi = _next_bit(minutes, mi + 1)
                         else:
-                            nmi = _next_in(minutes, mi, 59)
+                            nmi = _next_bit(minutes, mi)
                         if nmi < 0:
-                            nh = _next_in(hours, h + 1, 23)
+                            nh = _next_bit(hours, h + 1)
                     else:
-                        nh = _next_in(hours, h, 23)
+                        nh = _next_bit(hours, h)
                     if nh == h:
                         if ns < 0:  # the minute moved on
-                            ns = 0 if 0 in seconds else min(seconds)
+                            ns = (seconds & -seconds).bit_length() - 1
                         if tz is None:
                             return (y, mo, d, nh, nmi, ns)
                         return datetime(y, mo, d, nh, nmi, ns, 0, tz)
                 else:
-                    nh = 0 if 0 in hours else min(hours)
+                    nh = (hours & -hours).bit_length() - 1
                 if nh >= 0:
-                    nmi = 0 if 0 in minutes else min(minutes)
-                    ns = 0 if 0 in seconds else min(seconds)
+                    nmi = (minutes & -minutes).bit_length() - 1
+                    ns = (seconds & -seconds).bit_length() - 1
                     if tz is None:
                         return (y, mo, d, nh, nmi, ns)
                     return datetime(y, mo, d, nh, nmi, ns, 0, tz)
@@ -558,9 +557,9 @@ def walk_at_or_after(
                 if every:  # (the next day matches too: its first time, or the next month)
                     if d == last:
                         break
-                    nh = 0 if 0 in hours else min(hours)
-                    nmi = 0 if 0 in minutes else min(minutes)
-                    ns = 0 if 0 in seconds else min(seconds)
+                    nh = (hours & -hours).bit_length() - 1
+                    nmi = (minutes & -minutes).bit_length() - 1
+                    ns = (seconds & -seconds).bit_length() - 1
                     if tz is None:
                         return (y, mo, d + 1, nh, nmi, ns)
                     return datetime(y, mo, d + 1, nh, nmi, ns, 0, tz)
@@ -575,14 +574,6 @@ def walk_at_or_after(
             # wd, when known, is now the weekday of the next month's 1st.
             mo, d, h, mi, s = mo + 1, 1, 0, 0, 0
         y, mo, d, h, mi, s = y + 1, 1, 1, 0, 0, 0
-
-
-def _next_year(years: frozenset[int], at: int) -> int:
-    """The smallest of a year field's values in [at, 2099], or -1."""
-    for y in range(at, YEAR_MAX + 1):
-        if y in years:
-            return y
-    return -1
 
 
 class Schedule:
@@ -616,12 +607,12 @@ class Schedule:
 
     def _tables(self) -> tuple[list[int], ...]:
         """The forward tables, years .. seconds (and the day masks' memo), made now."""
-        # Parsed's last seven values, in one unpacking rather than a look-up each.
+        # Parsed's last seven values (the masks and day fields), in one unpacking.
         seconds, minutes, hours, _, months, _, years = self.parsed[5:]
         # Shared tables: after the first schedule with a field's values, one look-up each.
         tables = _NEXT
-        # `*` and one-value fields are the parser's constant objects, their tables
-        # constants of the memos: a fresh process's first search builds none of them.
+        # The tables of `*` and one-value fields are constants of the memos: a
+        # fresh process's first search builds none of them.
         yt = _NEXT_YEARS.get(years) or _forward_years(years)
         ht = tables.get(hours) or _forward(hours)
         mt = tables.get(minutes) or _forward(minutes)
@@ -676,13 +667,14 @@ class Schedule:
     def matches(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> bool:
         """Do these civil fields match (the daemon's `test`)."""
         p = self.parsed
-        return (
-            s in p.seconds
-            and mi in p.minutes
-            and h in p.hours
-            and mo in p.months
-            and y in p.years
-            and bool(self.day_mask(y, mo) >> d & 1)
+        return bool(
+            p.second_bits >> s & 1
+            and p.minute_bits >> mi & 1
+            and p.hour_bits >> h & 1
+            and p.month_bits >> mo & 1
+            and y >= YEAR_MIN
+            and p.year_bits >> (y - YEAR_MIN) & 1
+            and self.day_mask(y, mo) >> d & 1
         )
 
     def first_at_or_after(self, y: int, mo: int, d: int, h: int, mi: int, s: int) -> Wall | None:
@@ -759,11 +751,11 @@ class Schedule:
         if back is None:
             p = self.parsed
             back = self._back = (
-                _backward(p.years, YEAR_MIN, YEAR_MAX),
-                _backward(p.months, 0, 12),
-                _backward(p.hours, 0, 23),
-                _backward(p.minutes, 0, 59),
-                _backward(p.seconds, 0, 59),
+                _backward(p.year_bits, YEAR_MIN, YEAR_MAX),
+                _backward(p.month_bits, 0, 12),
+                _backward(p.hour_bits, 0, 23),
+                _backward(p.minute_bits, 0, 59),
+                _backward(p.second_bits, 0, 59),
             )
         yp, mp, hp, minp, sp = back
         if y > YEAR_MAX:

@@ -549,11 +549,16 @@ class Timeline:
             first_day = clock.wall_of(start)[0] // _DAY - 1
             last_day = clock.wall_of(end)[0] // _DAY + 1
         out: list[int] = []
-        years, months = sched.parsed.years, sched.parsed.months
+        years, months = sched.parsed.year_bits, sched.parsed.month_bits
         day = first_day
         y, m, d = civil_from_days(day)
         while day <= last_day:
-            if 1970 <= y <= 2099 and m in months and y in years and sched.day_mask(y, m) >> d & 1:
+            if (
+                1970 <= y <= 2099
+                and months >> m & 1
+                and years >> (y - 1970) & 1
+                and sched.day_mask(y, m) >> d & 1
+            ):
                 base = day * _DAY
                 if clock is None:
                     _extend(out, base - fixed_off, day_secs, start, end)

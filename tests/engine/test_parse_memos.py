@@ -78,9 +78,11 @@ def reference(text: str, key: str | None) -> object:
 
 def outcome(text: str, key: str | None) -> object:
     try:
-        return parse(text, key)[5:]
+        p = parse(text, key)
     except ScheduleError as err:
         return ("error", err.message, err.field, err.column)
+    # The values as sets, read from the parse's masks (and its day fields).
+    return (p.seconds, p.minutes, p.hours, p.dom, p.months, p.dow, p.years)
 
 
 # Texts that fill the memos with fields of every kind before the generated one.
@@ -112,23 +114,37 @@ def test_cold_warm_and_shared_parses_agree_with_the_grammar(text: str, key: str 
         assert cold == expected
 
 
-def test_a_field_text_is_remembered_from_its_second_sighting() -> None:
-    # A stream of texts seen once keeps no field value alive; a repeated field is
-    # read twice, then found (the same object) by every later parse.
+def test_a_mask_field_is_remembered_at_once() -> None:
+    # A mask is an int (nothing for the garbage collector to scan): the first
+    # parse of a field text keeps it, and every later parse finds it.
     parser.clear_caches()
     minutes = parser._VALUES[1]
     first = parse("1-7 * * * *")
-    assert "1-7" not in minutes and "1-7" in parser._FIELDS_SEEN[1]
-    second = parse("1-7 2 * * *")
-    assert minutes["1-7"] == first.minutes == second.minutes == frozenset(range(1, 8))
-    assert parse("1-7 3 * * *").minutes is minutes["1-7"]
+    assert minutes["1-7"] == first.minute_bits == 0b1111_1110
+    assert first.minutes == frozenset(range(1, 8))
+    # A later parse takes the remembered value (a planted one shows it is read).
+    minutes["1-7"] = 0b1000_0000
+    assert parse("1-7 3 * * *").minutes == frozenset({7})
+
+
+def test_a_day_field_text_is_remembered_from_its_second_sighting() -> None:
+    # A stream of texts seen once keeps no day value (tuples of sets) alive; a
+    # repeated one is read twice, then found (the same object) by every later parse.
+    parser.clear_caches()
+    days = parser._VALUES[3]
+    first = parse("0 0 1-7 * *")
+    assert "1-7" not in days and "1-7" in parser._FIELDS_SEEN[3]
+    second = parse("0 1 1-7 * *")
+    assert days["1-7"] == first.dom == second.dom
+    assert first.dom.days == frozenset(range(1, 8))
+    assert parse("0 2 1-7 * *").dom is days["1-7"]
 
 
 def test_fields_seen_once_are_bounded_and_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parser, "_FIELD_MEMO_SIZE", 8)
     parser.clear_caches()
     for n in range(100):
-        parse(f"{n % 60},{n // 60 + 1} {n % 24}-23 * * *")
+        parse(f"0 0 {n % 28 + 1},{n // 28 + 1} * {n % 7}-6")
         assert all(len(seen) <= 8 for seen in parser._FIELDS_SEEN)
     parser.clear_caches()
     assert not any(parser._FIELDS_SEEN)

@@ -1,0 +1,136 @@
+"""Field masks: the second, minute, hour, month and year fields held as bits.
+
+Bit v stands for value v (bit y - 1970 for a year). The fast reader
+`simple_bits` must give, as a mask, exactly what the item grammar gives as a
+set, and decline what the set reader declines; `Parsed`'s sets are read back
+from the masks. The references here are the item grammar (`parse_item`) and
+hand-counted bits.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cronstable_cli.engine import parse, parser
+from cronstable_cli.engine.errors import ScheduleError
+from cronstable_cli.engine.fields import (
+    ALL_FIELDS,
+    DAY_OF_MONTH,
+    DAY_OF_WEEK,
+    HOUR,
+    MINUTE,
+    MONTH,
+    SECOND,
+    YEAR,
+    FieldSpec,
+)
+from cronstable_cli.engine.items import Acc, finish, parse_item, simple_bits, simple_field
+from cronstable_cli.engine.parse_result import EVERY_NTH, bit_values, values_mask
+
+PLAIN_FIELDS = [s for s in ALL_FIELDS if s not in (DAY_OF_MONTH, DAY_OF_WEEK)]
+
+
+def _grammar(spec: FieldSpec, text: str) -> frozenset[int] | None:
+    acc = Acc()
+    try:
+        for item in text.split(","):
+            if not item:
+                return None
+            parse_item(spec, item, 1, acc)
+    except ScheduleError:
+        return None
+    return finish(spec, acc)  # type: ignore[return-value]
+
+
+# Hand-counted masks.
+VECTORS = [
+    (MINUTE, "0", 0b1),
+    (MINUTE, "5,35", (1 << 5) | (1 << 35)),
+    (MINUTE, "*/20", (1 << 0) | (1 << 20) | (1 << 40)),
+    (MINUTE, "50-59", 0b11_1111_1111 << 50),
+    (HOUR, "3-23/5", (1 << 3) | (1 << 8) | (1 << 13) | (1 << 18) | (1 << 23)),
+    (MONTH, "jan,Jul", (1 << 1) | (1 << 7)),
+    (MONTH, "*", 0b1_1111_1111_1110),
+    (SECOND, "*", (1 << 60) - 1),
+    (YEAR, "1970", 1),
+    (YEAR, "2097-2099", 0b111 << 127),
+    (YEAR, "2026-2030/2", (1 << 56) | (1 << 58) | (1 << 60)),
+]
+
+
+@pytest.mark.parametrize(("spec", "text", "mask"), VECTORS)
+def test_masks_by_hand(spec: FieldSpec, text: str, mask: int) -> None:
+    assert parser._read_field(spec, text, 1, None)[0] == mask
+    assert values_mask(_grammar(spec, text) or (), spec.bit_base) == mask
+
+
+NUMBER = st.one_of(st.integers(0, 70).map(str), st.integers(1960, 2110).map(str))
+ITEM = st.one_of(
+    NUMBER,
+    st.sampled_from(["*", "jan", "DEC", "Mar", "05", "005", "x", ""]),
+    st.builds(lambda a, b: f"{a}-{b}", NUMBER, NUMBER),
+    st.builds(lambda a, n: f"{a}/{n}", st.sampled_from(["*", "0", "5", "1970", "2026"]), NUMBER),
+    st.builds(lambda a, b, n: f"{a}-{b}/{n}", NUMBER, NUMBER, st.integers(0, 140).map(str)),
+)
+
+
+@settings(max_examples=600)
+@given(st.sampled_from(PLAIN_FIELDS), st.lists(ITEM, min_size=1, max_size=4).map(",".join))
+def test_the_mask_reader_agrees_with_the_set_reader_and_the_grammar(
+    spec: FieldSpec, text: str
+) -> None:
+    bits, values = simple_bits(spec, text), simple_field(spec, text)
+    assert (bits is None) == (values is None)
+    if values is not None:
+        assert bits == values_mask(values, spec.bit_base)
+        assert values == _grammar(spec, text)
+    # Whatever path reads it, a parse's field is the grammar's values.
+    expected = _grammar(spec, text)
+    try:
+        value, _ = parser._read_field(spec, text, 1, None)
+    except ScheduleError:
+        assert expected is None
+    else:
+        assert expected is not None and value == values_mask(expected, spec.bit_base)
+
+
+@given(st.sets(st.integers(0, 129)), st.sampled_from([0, 1970]))
+def test_bit_values_reads_back_values_mask(values: set[int], base: int) -> None:
+    shifted = {v + base for v in values}
+    assert bit_values(values_mask(shifted, base), base) == sorted(shifted)
+
+
+@given(st.integers(0, 129), st.integers(0, 129), st.integers(1, 130))
+def test_a_range_mask_is_its_values_mask(start: int, end: int, step: int) -> None:
+    values = range(start, end + 1, step)
+    assert values_mask(values) == values_mask(list(values))
+    assert all(EVERY_NTH[step] >> k & 1 == (k % step == 0) for k in range(131))
+
+
+@pytest.mark.parametrize(
+    "text", ["*/7 1-5,20 3 * 2,4 mon 2026-2040/3", "0 0 0 29 2 * 2028", "@hourly", "@reboot"]
+)
+def test_parsed_sets_are_the_masks_values(text: str) -> None:
+    p = parse(text)
+    for name, mask, base in [
+        ("seconds", p.second_bits, 0),
+        ("minutes", p.minute_bits, 0),
+        ("hours", p.hour_bits, 0),
+        ("months", p.month_bits, 0),
+        ("years", p.year_bits, 1970),
+    ]:
+        values = getattr(p, name)
+        assert values == frozenset(bit_values(mask, base))
+        assert getattr(p, name) is values  # made once, then kept
+
+
+def test_hand_checked_parse_sets() -> None:
+    p = parse("*/7 1-5,20 3 * 2,4 mon 2026-2040/3")
+    assert p.seconds == {0, 7, 14, 21, 28, 35, 42, 49, 56}
+    assert p.minutes == {1, 2, 3, 4, 5, 20}
+    assert p.hours == {3}
+    assert p.months == {2, 4}
+    assert p.years == {2026, 2029, 2032, 2035, 2038}
+    assert parse("@reboot").minutes == frozenset()
