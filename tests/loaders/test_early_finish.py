@@ -21,6 +21,7 @@ from cronstable_cli.loaders.problems import Problems
 from cronstable_cli.loaders.schema.jobs import Defaults
 from cronstable_cli.loaders.yaml.nodes import Scalar
 from cronstable_cli.loaders.yaml_config import YamlFile, load_yaml
+from cronstable_cli.names import reset_suggestions
 from cronstable_cli.records import Finding, SourceLocation
 
 from ..oracle import configgen
@@ -34,6 +35,7 @@ INCLUDED = Defaults(
 
 
 def _load(text: str, early: bool) -> tuple[YamlFile, list[Finding], int]:
+    reset_suggestions()  # each load with the whole did-you-mean budget, as a command has
     out = Problems("main.yaml")
     taken: list[bool] = []
     real = yaml_config._defaults_known

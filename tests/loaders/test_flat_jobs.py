@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cronstable_cli import names
 from cronstable_cli.loaders import yaml_config
 from cronstable_cli.loaders.problems import Problems
 from cronstable_cli.loaders.schema.jobs import (
@@ -37,6 +38,7 @@ from cronstable_cli.loaders.yaml.fast import (
 from cronstable_cli.loaders.yaml.nodes import Mapping, Node, Scalar, Sequence
 from cronstable_cli.loaders.yaml.strict import parse_strict
 from cronstable_cli.loaders.yaml_config import YamlFile, load_yaml
+from cronstable_cli.names import reset_suggestions
 from cronstable_cli.records import Job
 
 from ..oracle import configgen
@@ -252,7 +254,10 @@ def flat_and_generic(text: str) -> None:
     fast = JobBuilder(Problems("f.yaml"), lines, text)
     generic = JobBuilder(Problems("f.yaml"), lines, text)
     for item, line, col in items:
+        # Each side with the whole did-you-mean budget (the process's): the same hints.
+        reset_suggestions()
         draft = fast.build_flat(item, line, col)
+        reset_suggestions()
         expected = generic.build(flat_mapping(item, line, col))
         if draft is not None and draft.flat is not None:
             # Positions held as the item holds them: each lookup is the table's, and
@@ -293,6 +298,7 @@ def test_finish_passes_a_jobs_fields_in_their_order() -> None:
 
 
 def _load(text: str, flat: bool) -> tuple[YamlFile, list[object]]:
+    reset_suggestions()  # each load with the whole did-you-mean budget, as a command has
     out = Problems("main.yaml")
     if flat:
         return load_yaml(text, out, lambda target, into: Defaults()), list(out.found)
@@ -323,3 +329,18 @@ def test_generated_configs_load_the_same_with_and_without_the_flat_path(seed: in
         assert fast_found == slow_found, text
         assert fast.job_facts == slow.job_facts, text
         assert fast.push_users == slow.push_users, text
+
+
+def test_both_paths_get_the_same_did_you_mean_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The budget is the process's: had one side spent it, only the other would hint
+    # 'command' for 'comand' (a comparison that once failed by the suite's order).
+    text = "jobs:\n  - name: a\n    comand: x\n    schedule: '* * * * *'\n"
+    lines, items = text.split("\n"), []
+    parse_fast(text, lambda node: None, lines, lambda *item: items.append(item))
+    reset_suggestions()
+    JobBuilder(Problems("f.yaml"), lines, text).build_flat(*items[0])
+    one_side = names._spent[0]
+    assert one_side > 0  # the unknown key asked for a suggestion
+    monkeypatch.setattr(names, "SUGGESTION_BUDGET", one_side)  # enough for one side only
+    reset_suggestions()
+    flat_and_generic(text)
