@@ -23,6 +23,7 @@ from cronstable_cli.loaders.problems import Problems
 from cronstable_cli.loaders.schema.jobs import Defaults
 from cronstable_cli.loaders.yaml.nodes import Scalar
 from cronstable_cli.loaders.yaml_config import YamlFile, load_yaml
+from cronstable_cli.names import reset_suggestions
 
 PATH = "jobs/fleet.yaml"
 
@@ -32,6 +33,7 @@ def _no_include(target: Scalar, out: Problems) -> Defaults:
 
 
 def _load(text: str) -> tuple[YamlFile, list[object]]:
+    reset_suggestions()  # each load with the whole did-you-mean budget, as a command has
     out = Problems(PATH)
     return load_yaml(text, out, _no_include), list(out.found)
 
@@ -150,6 +152,7 @@ def _check(old_text: str, text: str) -> bool:
     """load_changed agrees with the full load; True when it answered."""
     first, first_found = _load(old_text)
     out = Problems(PATH)
+    reset_suggestions()
     again = load_changed(old_text, first, tuple(first_found), text, out, load_yaml)  # type: ignore[arg-type]
     if again is None:
         assert out.found == []  # nothing reported when it does not answer
