@@ -101,16 +101,21 @@ def _fire_days(
     day = clock.wall_of(start)[0] // DAY - 1
     last_day = clock.wall_of(end)[0] // DAY + 1
     first_inside = day + 2  # days before this and from last_day - 1 on are enumerated
+    # Whether the last matching day was one an offset change touches: its times in a
+    # gap fire shifted, maybe onto the next day's (Samoa skipped 30 December 2011, and
+    # that day's noon is the 31st's), so the next matching day is enumerated too.
+    touched = False
     y, m, d = civil_from_days(day)
     while day <= last_day:
         if 1970 <= y <= 2099 and m in months and y in years and sched.day_mask(y, m) >> d & 1:
             midnight = day * DAY
             off = clock.day_offset(midnight)
-            if off is None or day < first_inside or day >= last_day - 1:
+            if off is None or touched or day < first_inside or day >= last_day - 1:
                 close()
                 out.append(midnight)
             else:
                 steady.append(midnight - off)
+            touched = off is None
         day += 1
         d += 1
         if d > 28 and d > days_in_month(y, m):
