@@ -82,6 +82,39 @@ def test_never_above_the_shortest_gap(
     assert shortest is None or floor <= shortest
 
 
+# Changes the random dates above seldom reach: a window is started up to a month before.
+JUMPS = (
+    ("Pacific/Apia", "2011-12-29"),  # -10 to +14: 30 December skipped
+    ("Pacific/Kiritimati", "1994-12-30"),
+    ("Pacific/Kwajalein", "1993-08-20"),
+    ("Antarctica/Casey", "2009-10-18"),  # +8 to +11
+    ("Antarctica/Casey", "2010-03-05"),  # and back
+    ("Australia/Lord_Howe", "2026-10-04"),  # half an hour forward
+    ("Australia/Lord_Howe", "2026-04-05"),  # and back
+    ("America/Caracas", "2007-12-09"),  # -4 to -4:30
+    ("Asia/Pyongyang", "2015-08-15"),  # +9 to +8:30
+    ("Europe/Moscow", "2011-03-27"),  # +3 to +4 for good
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    minutes=st.sets(st.integers(0, 59), min_size=1, max_size=4),
+    hours=st.sets(st.integers(0, 23), min_size=1, max_size=3),
+    jump=st.sampled_from(JUMPS),
+    before=st.integers(0, 30),
+    days=st.integers(1, 40),
+)
+def test_never_above_the_shortest_gap_over_a_jump(
+    minutes: set[int], hours: set[int], jump: tuple[str, str], before: int, days: int
+) -> None:
+    zone, when = jump
+    start = datetime.fromisoformat(when).replace(tzinfo=timezone.utc) - timedelta(days=before)
+    floor, shortest = both(f"{listed(minutes)} {listed(hours)} * * *", ZoneInfo(zone), start,
+                           days * DAY)  # fmt: skip
+    assert shortest is None or floor <= shortest
+
+
 @pytest.mark.parametrize(
     ("expr", "zone", "start", "days", "shortest"),
     [
