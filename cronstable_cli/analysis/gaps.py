@@ -12,7 +12,9 @@ so a yearly schedule has its year-long gap.
 
 `schedule_gaps` is the one place these facts are computed; lint rules ask
 for them through `cached_gaps`, which keeps one answer per (resolved
-schedule, zone, window start) for the whole run.
+schedule, zone, window start) for the whole run. `shortest_floor` is a floor
+under the shortest gap from the schedule's seconds of day and the zone's
+offsets alone, for a rule that only needs to know the gaps are long.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 
 from ..engine import Schedule, Timeline
 from ..engine.schedule import days_in_month
+from ..engine.transitions import offset_at, transitions
 from ..engine.zone_clock import civil_from_days, clock_for
 
 DAY = 86400
@@ -101,16 +104,21 @@ def _fire_days(
     day = clock.wall_of(start)[0] // DAY - 1
     last_day = clock.wall_of(end)[0] // DAY + 1
     first_inside = day + 2  # days before this and from last_day - 1 on are enumerated
+    # Whether the last matching day was one an offset change touches: its times in a
+    # gap fire shifted, maybe onto the next day's (Samoa skipped 30 December 2011, and
+    # that day's noon is the 31st's), so the next matching day is enumerated too.
+    touched = False
     y, m, d = civil_from_days(day)
     while day <= last_day:
         if 1970 <= y <= 2099 and m in months and y in years and sched.day_mask(y, m) >> d & 1:
             midnight = day * DAY
             off = clock.day_offset(midnight)
-            if off is None or day < first_inside or day >= last_day - 1:
+            if off is None or touched or day < first_inside or day >= last_day - 1:
                 close()
                 out.append(midnight)
             else:
                 steady.append(midnight - off)
+            touched = off is None
         day += 1
         d += 1
         if d > 28 and d > days_in_month(y, m):
@@ -187,6 +195,50 @@ def schedule_gaps(
     if shortest is None or longest is None:
         return None
     return Gaps(shortest, longest, start, end)
+
+
+def shortest_floor(
+    timeline: Timeline,
+    start: int,
+    span: int = YEAR,
+    memo: MutableMapping[Any, Any] | None = None,
+) -> int:
+    """At most every gap `schedule_gaps(timeline, start, span)` finds, no fire enumerated.
+
+    Two matching wall times are at least `civil` apart: the closest two seconds
+    of a day, or the last of one day and the first of the next (matching days
+    are a day apart or more). A fire is its wall time less an offset the zone
+    has near it (a time in a gap: the offset before the change, within a day), so
+    two fires are at least `civil` less the spread of the zone's offsets apart.
+    The spread is taken from a day before the window to three days after it: a
+    pair whose later fire is beyond that is more than three days apart, and the
+    floor is at most a day. A fixed zone has no spread; a big jump (Samoa's day
+    in 2011) makes the floor negative, and a caller then finds the gaps.
+    """
+    secs = timeline.schedule.day_seconds
+    if not secs:
+        return 0
+    civil = DAY - (secs[-1] - secs[0])
+    for a, b in pairwise(secs):
+        if b - a < civil:
+            civil = b - a
+    return civil - _offset_spread(timeline.zone, start, start + span, {} if memo is None else memo)
+
+
+def _offset_spread(zone: tzinfo, start: int, end: int, memo: MutableMapping[Any, Any]) -> int:
+    """The largest offset less the smallest the zone has from a day before `start` (two,
+    to be safe) to three days after `end` (0 for a fixed zone)."""
+    if clock_for(zone).fixed:
+        return 0
+    key = ("offset spread", id(zone), start, end)
+    found: int | None = memo.get(key)
+    if found is None:
+        lo = start - 2 * DAY
+        offsets = {offset_at(zone, lo)}
+        for change in transitions(zone, lo, end + 3 * DAY, 1800):  # every change, even brief
+            offsets.update((change.before, change.after))
+        found = memo[key] = max(offsets) - min(offsets)
+    return found
 
 
 def _inner_extremes(

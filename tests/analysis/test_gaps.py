@@ -148,3 +148,27 @@ def test_cached_once_per_schedule_zone_and_start() -> None:
     other = Timeline(Schedule(parse("30 17 * * 1-5")), UTC)
     cached_gaps(memo, other, "yaml:30 17 * * 1-5", "UTC", 0)
     assert len([k for k in memo if k[0] == "days"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("zone", "start"),
+    [
+        pytest.param("Pacific/Apia", datetime(2011, 12, 20, tzinfo=UTC), id="samoa 2011"),
+        pytest.param("Pacific/Kiritimati", datetime(1994, 12, 20, tzinfo=UTC), id="kiritimati"),
+        pytest.param("Pacific/Kwajalein", datetime(1993, 8, 10, tzinfo=UTC), id="kwajalein"),
+    ],
+)
+@pytest.mark.parametrize("expr", ["0 12 * * *", "30 23 * * *", "0 0,12 * * *", "0 3 * * 1-5"])
+def test_a_skipped_day_fires_once(zone: str, start: datetime, expr: str) -> None:
+    """A day a zone skips fires its times shifted by a day, onto the next day's: one fire,
+    no 0-second gap (the next day was once taken as steady and its first fire counted
+    again). The extremes are those of every fire the engine lists."""
+    span = 20 * DAY
+    tl, found = gaps_of(expr, zone, start, span)
+    begin = int(start.timestamp())
+    fires = tl.fires_between(begin, begin + span)
+    after = tl.next_after(fires[-1])
+    assert after is not None
+    pairs = [b - a for a, b in itertools.pairwise([*fires, after])]
+    assert found is not None
+    assert (found.shortest.seconds, found.longest.seconds) == (min(pairs), max(pairs))

@@ -30,13 +30,38 @@ def gaps(ctx: JobContext) -> Gaps | None:
     if found is not _UNKNOWN:
         return found
     # Imported on the first job with runtime keys: a run without any never loads it.
-    from ..gaps import DAY, cached_gaps
+    from ..gaps import cached_gaps
 
-    start = int(ctx.now.timestamp()) // DAY * DAY  # today (UTC), as the DST rules use
     zone = ctx.job.zone if ctx.zone_known else "UTC"
     text = ctx.parsed.resolved or ctx.job.schedule
-    found = facts[known] = cached_gaps(facts, ctx.timeline, f"{ctx.job.kind}:{text}", zone, start)
+    found = facts[known] = cached_gaps(
+        facts, ctx.timeline, f"{ctx.job.kind}:{text}", zone, _window_start(ctx)
+    )
     return found
+
+
+def gaps_exceed(ctx: JobContext, seconds: float) -> bool:
+    """Whether every gap `gaps` can find is surely longer than `seconds`, told without
+    finding them: from a floor under the shortest (`analysis.gaps.shortest_floor`,
+    one per timeline). False leaves the question to `gaps`; a daily job with an
+    hour's timeout is decided here."""
+    if ctx.parsed.reboot:
+        return False  # no gaps at all: `gaps` says so
+    facts = ctx.facts
+    known = ("timeline gap floor", id(ctx.timeline), ctx.now)
+    floor: int | None = facts.get(known)
+    if floor is None:
+        from ..gaps import shortest_floor
+
+        floor = facts[known] = shortest_floor(ctx.timeline, _window_start(ctx), memo=facts)
+    return seconds < floor
+
+
+def _window_start(ctx: JobContext) -> int:
+    """Today (UTC) as the DST rules use it: where the gaps' window starts."""
+    from ..gaps import DAY
+
+    return int(ctx.now.timestamp()) // DAY * DAY
 
 
 class Verdict(NamedTuple):

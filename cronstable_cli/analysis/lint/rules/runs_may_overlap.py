@@ -68,8 +68,8 @@ def verdicts(ctx: JobContext) -> tuple[r.Verdict, ...]:
     in its timeline and runtime values (the linter says it to them without asking)."""
     keys = ctx.job.runtime
     bound = None if keys is None else r.run_bound(keys)
-    if keys is None or bound is None:
-        return ()
+    if keys is None or bound is None or r.gaps_exceed(ctx, bound.seconds):
+        return ()  # no run length, or one no gap can be as short as (no search needed)
     found = r.gaps(ctx)  # the timeline's, found once
     if found is None or bound.seconds < found.shortest.seconds:
         return ()  # most jobs: a run ends before the next fire, no verdict to share
