@@ -118,9 +118,22 @@ class _ValueSet:
         if obj is None:
             return self
         mask: int = obj[self.index]  # type: ignore[assignment]
-        values = frozenset(bit_values(mask, self.base))
+        # One set per mask, shared by every parse with it (a fleet repeats a few:
+        # `*`, `0`, the hours of a day): made once, not once per parse.
+        shared = _SETS[self.base != 0]
+        values = shared.get(mask)
+        if values is None:
+            values = frozenset(bit_values(mask, self.base))
+            if len(shared) >= _SETS_MAX:
+                shared.clear()
+            shared[mask] = values
         obj.__dict__[self.name] = values
         return values
+
+
+# The sets made from masks: [0] seconds .. months (bit v), [1] years (bit v - 1970).
+_SETS: tuple[dict[int, frozenset[int]], dict[int, frozenset[int]]] = ({}, {})
+_SETS_MAX = 4096
 
 
 class _ParsedValues(NamedTuple):

@@ -134,3 +134,11 @@ def test_hand_checked_parse_sets() -> None:
     assert p.months == {2, 4}
     assert p.years == {2026, 2029, 2032, 2035, 2038}
     assert parse("@reboot").minutes == frozenset()
+
+
+def test_parses_with_one_mask_share_one_set() -> None:
+    # A fleet repeats a few field values: each is made into a set once.
+    a, b = parse("5 3 * * *"), parse("5 4 * * * 2026")
+    assert a.minutes is b.minutes == frozenset({5})
+    assert parse("0 0 * * *").years is parse("1 1 * * *").years
+    assert parse("0 0 * * *").years == frozenset(range(1970, 2100))
