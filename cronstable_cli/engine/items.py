@@ -13,7 +13,7 @@ from typing import Any, cast
 from .describe import WEEKDAYS
 from .errors import ScheduleError
 from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec, one_value
-from .parse_result import EVERY_NTH, DayOfMonth, DayOfWeek
+from .parse_result import EVERY_NTH, DayOfMonth, DayOfWeek, bit_values
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 
@@ -79,34 +79,24 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
 
 
 def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
-    """One plain item: `*`, `n` or `a-b`, then `/n` (values and steps as `words` spells them)."""
-    base, slash, step_text = text.partition("/")
-    a_text, dash, b_text = base.partition("-")
-    words = spec.words
-    hi = spec.hi
-    if a_text == "*":
-        if dash or spec is DAY_OF_WEEK:
+    """One plain item: `*`, `n` or `a-b`, then `/n` (values and steps as `words` spells them).
+
+    `bits_item`'s values as a set, with day-of-week's own rules: no `*` or
+    step, a range ending in Sunday's 0 left to the grammar, and 7 read as 0.
+    """
+    if spec is DAY_OF_WEEK:
+        if "/" in text or text[:1] == "*":
             return None
-        start, end = spec.lo, hi
-    else:
-        start = words.get(a_text, -1)
-        end = words.get(b_text, -1) if dash else (hi if slash else start)
-        if start < 0 or end < start:
-            return None  # not a value of the field, or a range running backwards
-        if spec is DAY_OF_WEEK:
-            # Only `d` and `a-b` ending before Sunday's 0 wrap (7 is Sunday: % 7).
-            if slash or (dash and end == 0):
-                return None
-            if end == 7:  # start .. 6, and 7 as Sunday's 0
-                return frozenset(spec.numbers[start:7]).union(_SUNDAY)
-    if not slash:
-        return frozenset(spec.numbers[start : end + 1])
-    # A step is a whole number from 1; one that leaves the field after its first
-    # value is an error (every field's step limit is its highest value).
-    step = words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
-    if step < 1 or start + step > hi:
+        _, dash, b_text = text.partition("-")
+        if dash and spec.words.get(b_text) == 0:
+            return None
+    mask = bits_item(spec, text)
+    if mask is None:
         return None
-    return frozenset(spec.numbers[start : end + 1 : step])
+    values = frozenset(bit_values(mask, spec.bit_base))
+    if spec is DAY_OF_WEEK and mask >> 7:  # a 7 is Sunday's 0
+        return values.difference(_SEVEN).union(_SUNDAY)
+    return values
 
 
 def simple_bits(spec: FieldSpec, text: str) -> int | None:
