@@ -79,12 +79,12 @@ def _fire_days(
     midnight) the days to enumerate fire by fire: the window's first and last day and
     every day an offset change touches. Shared by schedules with the same day fields."""
     p = sched.parsed
-    key = ("days", p.dom, p.dow, p.months, p.years, id(zone), start, end)
+    key = ("days", p.dom, p.dow, p.month_bits, p.year_bits, id(zone), start, end)
     found: tuple[_Run | int, ...] | None = memo.get(key)
     if found is not None:
         return found
     clock = clock_for(zone)
-    years, months = p.years, p.months
+    years, months = p.year_bits, p.month_bits
     out: list[_Run | int] = []
     steady: list[int] = []  # midnight epochs of the current run
 
@@ -110,7 +110,12 @@ def _fire_days(
     touched = False
     y, m, d = civil_from_days(day)
     while day <= last_day:
-        if 1970 <= y <= 2099 and m in months and y in years and sched.day_mask(y, m) >> d & 1:
+        if (
+            1970 <= y <= 2099
+            and months >> m & 1
+            and years >> (y - 1970) & 1
+            and sched.day_mask(y, m) >> d & 1
+        ):
             midnight = day * DAY
             off = clock.day_offset(midnight)
             if off is None or touched or day < first_inside or day >= last_day - 1:

@@ -13,7 +13,7 @@ from typing import Any, cast
 from .describe import WEEKDAYS
 from .errors import ScheduleError
 from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec, one_value
-from .parse_result import EVERY_NTH, DayOfMonth, DayOfWeek, bit_values
+from .parse_result import DayOfMonth, DayOfWeek, bit_values, span_mask
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 
@@ -142,13 +142,12 @@ def bits_item(spec: FieldSpec, text: str) -> int | None:
         end = words.get(b_text, -1) if dash else (hi if slash else start)
         if start < 0 or end < start:
             return None  # not a value of the field, or a range running backwards
-    run = (2 << (end - base)) - (1 << (start - base))  # start .. end
     if not slash:
-        return run
+        return span_mask(start, end, 1, base)
     step = words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
     if step < 1 or start + step > hi:
         return None
-    return (EVERY_NTH[step] << (start - base)) & run
+    return span_mask(start, end, step, base)
 
 
 _SEVEN: frozenset[int] = frozenset((7,))

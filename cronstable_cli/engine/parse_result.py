@@ -65,13 +65,16 @@ def bit_values(mask: int, base: int = 0) -> list[int]:
     return out
 
 
+def span_mask(start: int, end: int, step: int, base: int = 0) -> int:
+    """The mask of start, start + step, ... up to end (start <= end, step >= 1)."""
+    run = (2 << (end - base)) - (1 << (start - base))  # start .. end
+    return run if step == 1 else (EVERY_NTH[step] << (start - base)) & run
+
+
 def values_mask(values: Any, base: int = 0) -> int:
     """The mask of some field values (the inverse of `bit_values`); a range's, without a loop."""
     if type(values) is range and values.step > 0:
-        if not values:
-            return 0
-        run = (2 << (values[-1] - base)) - (1 << (values.start - base))
-        return (EVERY_NTH[values.step] << (values.start - base)) & run
+        return span_mask(values.start, values[-1], values.step, base) if values else 0
     mask = 0
     for v in values:
         mask |= 1 << (v - base)

@@ -309,16 +309,14 @@ def _miss(
     # once. A day field's value (tuples of sets) is remembered from its text's
     # second sighting on, as whole parses are (`_SEEN_ONCE`): a day field seen
     # once would only add objects the collector scans at every full collection.
-    if index != 3 and index != 5:
-        memo = _VALUES[index]
-    else:
+    if index == 3 or index == 5:
         seen = _FIELDS_SEEN[index]
         if token not in seen:
             if len(seen) >= _FIELD_MEMO_SIZE:
                 seen.clear()
             seen.add(token)
             return value
-        memo = _VALUES[index]
+    memo = _VALUES[index]
     if len(memo) >= _MEMO_LIMITS[index]:
         memo.clear()
         memo.update(_CONSTANTS[index])
