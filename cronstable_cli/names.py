@@ -29,20 +29,23 @@ def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
 _SKELETON = bytes.maketrans(b"123456789", b"000000000")
 
 
-def _skeleton(name: str) -> bytes:
-    return name.encode("utf-8", "surrogatepass").translate(_SKELETON)
+def _one_skeleton(names: list[str]) -> bool:
+    """Whether every name has the same skeleton (one encode and translate for them all).
+
+    The names are joined by newlines: the split gives one part per name exactly
+    when no name holds a newline, and a name that does is answered False."""
+    parts = "\n".join(names).encode("utf-8", "surrogatepass").translate(_SKELETON).split(b"\n")
+    return len(parts) == len(names) and parts.count(parts[0]) == len(parts)
 
 
 def natural_sorted(names: Iterable[str]) -> list[str]:
     """Names in natural order (ties between `a01` and `a1` keep a stable, textual order)."""
     ordered = sorted(names)
-    if ordered:
-        # Names of one skeleton (`job-000123`, `job-000124`) differ only in digit runs
-        # of equal widths, whose textual order is their numbers' order: the textual
-        # order is the natural one, without a key per name.
-        skeleton = _skeleton(ordered[0])
-        if all(_skeleton(name) == skeleton for name in ordered):
-            return ordered
+    # Names of one skeleton (`job-000123`, `job-000124`) differ only in digit runs
+    # of equal widths, whose textual order is their numbers' order: the textual
+    # order is the natural one, without a key per name.
+    if not ordered or _one_skeleton(ordered):
+        return ordered
     return sorted(ordered, key=natural_key)
 
 

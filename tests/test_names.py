@@ -92,7 +92,7 @@ def templated_names(draw: st.DrawFn) -> list[str]:
         for _ in range(draw(st.integers(0, 10)))
     ]
     if draw(st.booleans()):  # sometimes one name of another skeleton joins them
-        names.append(draw(st.text(alphabet="ab-.:0129٣", max_size=6)))
+        names.append(draw(st.text(alphabet="ab-.:0129٣\n", max_size=6)))
     return names
 
 
@@ -103,7 +103,7 @@ def test_natural_order_of_one_skeleton_is_the_textual_order_and_the_definition(
     assert natural_sorted(names) == _reference_natural_sorted(names)
 
 
-@given(st.lists(st.text(alphabet="ab-.:0129٣", max_size=6), max_size=12))
+@given(st.lists(st.text(alphabet="ab-.:0129٣\n", max_size=6), max_size=12))
 def test_natural_order_matches_its_definition(names: list[str]) -> None:
     assert natural_sorted(names) == _reference_natural_sorted(names)
 
@@ -116,3 +116,16 @@ def test_natural_order_of_names_of_one_length_matches_its_definition(names: list
 
 def test_a_skeleton_is_not_a_length() -> None:
     assert natural_sorted(["x-1", "x10"]) == ["x10", "x-1"]
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        pytest.param(["x10", "x9\nx10"], id="newline-inside"),
+        pytest.param(["a1\n", "a10", "a9"], id="trailing-newline"),
+        pytest.param(["\n", "1", "10", "9"], id="newline-alone"),
+    ],
+)
+def test_names_holding_newlines_are_ordered_by_their_definition(names: list[str]) -> None:
+    # The one-skeleton test joins names with newlines; a name holding one must not pass it.
+    assert natural_sorted(names) == _reference_natural_sorted(names)
