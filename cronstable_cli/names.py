@@ -29,8 +29,12 @@ def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
 _SKELETON = bytes.maketrans(b"123456789", b"000000000")
 
 
-def _one_skeleton(names: list[str]) -> bool:
+def one_skeleton(names: list[str]) -> bool:
     """Whether every name has the same skeleton (one encode and translate for them all).
+
+    Then their textual order is their natural order: they differ only in digit
+    runs of equal widths, which compare as their numbers do. (So do sequences
+    of such names, compared item by item.)
 
     The names are joined by newlines: the split gives one part per name exactly
     when no name holds a newline, and a name that does is answered False."""
@@ -44,7 +48,7 @@ def natural_sorted(names: Iterable[str]) -> list[str]:
     # Names of one skeleton (`job-000123`, `job-000124`) differ only in digit runs
     # of equal widths, whose textual order is their numbers' order: the textual
     # order is the natural one, without a key per name.
-    if not ordered or _one_skeleton(ordered):
+    if not ordered or one_skeleton(ordered):
         return ordered
     return sorted(ordered, key=natural_key)
 

@@ -171,6 +171,13 @@ class RuntimeKeys(NamedTuple):
         return self.origins.get(path)
 
 
+def resolved_zone(timezone: str | None, utc: bool) -> str:
+    """A job's zone from its `timezone` (job, defaults or CRON_TZ) and `utc` keys."""
+    if timezone:
+        return timezone
+    return "UTC" if utc else "local"
+
+
 @dataclass(frozen=True, slots=True)
 class Job:
     """One job exactly as the daemon would load it (after defaults are merged).
@@ -206,9 +213,7 @@ class Job:
     @property
     def zone(self) -> str:
         """The resolved zone: an IANA name, `UTC`, or `local` (the host's)."""
-        if self.timezone:
-            return self.timezone
-        return "UTC" if self.utc else "local"
+        return resolved_zone(self.timezone, self.utc)
 
     @property
     def zone_explicit(self) -> bool:

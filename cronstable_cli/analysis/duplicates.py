@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..engine.describe import describe
-from ..names import natural_key, natural_sorted
+from ..names import natural_key, natural_sorted, one_skeleton
 from .fires import FireGroup, Fleet
 
 
@@ -39,13 +39,17 @@ class Duplicates:
 
 def duplicate_group(group: FireGroup) -> DuplicateGroup:
     """One fire group as a duplicate group: its commonest spelling, in words, its jobs."""
-    spellings = Counter(p.source for p in group.parsed)
-    top = max(spellings.values())
-    # Counter keeps first-seen order, so ties go to the first job loaded.
-    expression = next(text for text, n in spellings.items() if n == top)
-    parsed = next(p for p in group.parsed if p.source == expression)
+    every = group.parsed
+    parsed = every[0]
+    # Most groups hold one parse, shared by the engine (or equal ones): one spelling.
+    if every.count(parsed) != len(every):
+        spellings = Counter([p.source for p in every])
+        top = max(spellings.values())
+        # Counter keeps first-seen order, so ties go to the first job loaded.
+        expression = next(text for text, n in spellings.items() if n == top)
+        parsed = next(p for p in every if p.source == expression)
     return DuplicateGroup(
-        expression=expression,
+        expression=parsed.source,
         description=describe(parsed),
         timezone=group.zone,
         count=group.weight,
@@ -70,9 +74,12 @@ def find_duplicates(fleet: Fleet) -> Duplicates:
         ) == (head.count, head.expression, head.timezone):
             end += 1
         if end - start > 1:
-            groups[start:end] = sorted(
-                groups[start:end], key=lambda g: tuple(natural_key(j) for j in g.jobs)
-            )
+            run = groups[start:end]
+            if one_skeleton([name for g in run for name in g.jobs]):
+                run.sort(key=lambda g: g.jobs)  # the textual order is the natural one
+            else:
+                run.sort(key=lambda g: tuple(natural_key(j) for j in g.jobs))
+            groups[start:end] = run
         start = end
     return Duplicates(
         jobs=fleet.jobs, groups=tuple(groups), excluded=fleet.excluded, invalid=len(fleet.skipped)

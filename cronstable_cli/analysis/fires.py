@@ -22,13 +22,14 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
+from operator import attrgetter
 from typing import cast
 
-from ..engine import Parsed, Schedule, Timeline, ZoneError, load_zone
+from ..engine import Parsed, Schedule, ScheduleError, Timeline, ZoneError, load_zone
 from ..engine.schedule import seconds_of_day
 from ..engine.timeline import ceil_epoch
 from ..engine.zones import is_fixed
-from ..records import Job
+from ..records import Job, resolved_zone
 from .frames import parse_jobs
 
 MAX_HOURS = 168
@@ -194,40 +195,51 @@ def build_fleet(jobs: Sequence[Job], parsed: Sequence[Parsed | None] | None = No
     """
     enabled = [job for job in jobs if job.enabled]
     excluded = len(jobs) - len(enabled)
+    results: list[Parsed | ScheduleError]
     if parsed is None:
         results = parse_jobs(enabled)
+    elif len(enabled) == len(jobs) and None not in parsed:
+        results = list(cast("Sequence[Parsed]", parsed))
     else:
         results = [
             p or parse_jobs([job])[0] for job, p in zip(jobs, parsed, strict=True) if job.enabled
         ]
-    skipped: list[tuple[int, Skipped]] = []  # (position, why), sorted at the end
-    # First by parse identity and zone name (cached parses are shared objects,
-    # so this is cheap per job), then by meaning: texts and H slots coincide.
-    buckets: dict[tuple[int, str], list[int]] = {}
-    for position, (job, p) in enumerate(zip(enabled, results, strict=True)):
-        if not isinstance(p, Parsed):
-            skipped.append((position, Skipped(job, f"invalid schedule: {p.message}")))
-        elif p.reboot:
-            excluded += 1
+    # First by parse identity and the zone's two keys, read in C for every job
+    # (cached parses are shared objects, and a fleet repeats its zones, so
+    # buckets are few); then each bucket once: its parse's verdict, its zone
+    # name, its meaning (texts and H slots that coincide merge).
+    buckets: dict[tuple[int, str | None, bool], list[int]] = {}
+    keys = zip(map(id, results), map(_TIMEZONE, enabled), map(_UTC, enabled), strict=True)
+    for position, key in enumerate(keys):
+        bucket = buckets.get(key)
+        if bucket is None:
+            buckets[key] = [position]
         else:
-            key = (id(p), job.zone)
-            bucket = buckets.get(key)
-            if bucket is None:
-                buckets[key] = [position]
-            else:
-                bucket.append(position)
+            bucket.append(position)
+    skipped: list[tuple[int, Skipped]] = []  # (position, why), sorted at the end
     zones: dict[str, tzinfo] = {}
     merged: dict[tuple[tuple[object, ...], str], list[int]] = {}  # (meaning, zone)
-    for (_, zone_name), positions in buckets.items():
+    for (_, timezone, utc), positions in buckets.items():
+        p = results[positions[0]]
+        if not isinstance(p, Parsed):
+            why = f"invalid schedule: {p.message}"
+            skipped.extend((k, Skipped(enabled[k], why)) for k in positions)
+            continue
+        if p.reboot:
+            excluded += len(positions)
+            continue
+        zone_name = resolved_zone(timezone, utc)
         if zone_name not in zones:
             try:
                 zones[zone_name] = load_zone(zone_name)
             except ZoneError as err:
                 skipped.extend((k, Skipped(enabled[k], str(err))) for k in positions)
                 continue
-        p = results[positions[0]]
-        assert isinstance(p, Parsed)
-        merged.setdefault((p.meaning, zone_name), []).extend(positions)
+        known = merged.get((p.meaning, zone_name))
+        if known is None:
+            merged[(p.meaning, zone_name)] = positions
+        else:
+            known.extend(positions)
     groups = []
     for (_, zone_name), positions in merged.items():
         positions.sort()  # load order
@@ -236,3 +248,7 @@ def build_fleet(jobs: Sequence[Job], parsed: Sequence[Parsed | None] | None = No
         groups.append(FireGroup(zone_name, members, group_parsed, zones[zone_name]))
     skipped.sort(key=lambda item: item[0])
     return Fleet(tuple(groups), excluded, tuple(why for _, why in skipped))
+
+
+_TIMEZONE = attrgetter("timezone")
+_UTC = attrgetter("utc")

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cronstable_cli.analysis.duplicates import (
     DuplicateGroup,
@@ -134,3 +139,32 @@ def test_groups_alike_in_size_spelling_and_zone_go_by_their_jobs_in_natural_orde
         ("H * * * *", "UTC", 2, ("t-9", "t-128")),
         ("H * * * *", "UTC", 2, ("t-10", "t-61")),
     ]
+
+
+def _reference_key(name: str) -> list[tuple[int, int | str]]:
+    # Natural order written out here: digit runs by value, the rest as text.
+    out: list[tuple[int, int | str]] = []
+    for run in re.findall(r"[0-9]+|[^0-9]+", name):
+        out.append((0, int(run)) if run.isdigit() else (1, run))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    numbers=st.lists(st.integers(0, 400), min_size=2, max_size=40, unique=True),
+    width=st.sampled_from([0, 3]),  # 3: one skeleton (zero-padded); 0: runs of many widths
+    prefixes=st.lists(st.sampled_from(["t-", "job", "a:"]), min_size=1, max_size=2),
+)
+def test_tie_runs_go_by_their_jobs_in_natural_order_whatever_the_names(
+    numbers: list[int], width: int, prefixes: list[str]
+) -> None:
+    # `H * * * *` gives each name a minute: groups of one spelling, zone and size
+    # are tied but for their jobs, and go by the jobs' natural order, whether the
+    # names share one skeleton (where text order is the natural one) or not.
+    names = [f"{prefixes[i % len(prefixes)]}{n:0{width}d}" for i, n in enumerate(numbers)]
+    found = groups([job(n, "H * * * *") for n in names])
+    for g in found:
+        assert list(g[3]) == sorted(g[3], key=_reference_key)
+    for a, b in itertools.pairwise(found):
+        if a[:3] == b[:3]:
+            assert [_reference_key(n) for n in a[3]] < [_reference_key(n) for n in b[3]]
