@@ -33,6 +33,9 @@ class FieldSpec:
     # `numbers[v] == v` up to `hi`: a run of values is a slice of it, which a
     # frozenset is built from faster than from a range (no int is made).
     numbers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # `words` to each value's bit (`1 << (v - bit_base)`): a list of lone values
+    # is the OR of its items' bits, all looked up in C.
+    bits: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         words = {str(v): v for v in range(self.lo, self.hi + 1)}
@@ -41,6 +44,8 @@ class FieldSpec:
             words.update({name: v, name.upper(): v, name.title(): v})
         object.__setattr__(self, "words", words)
         object.__setattr__(self, "numbers", tuple(range(self.hi + 1)))
+        base = self.bit_base
+        object.__setattr__(self, "bits", {w: 1 << (v - base) for w, v in words.items()})
 
     @property
     def step_limit(self) -> int:

@@ -132,10 +132,17 @@ def hashed_item(
         found.append((label, modulus))
     first = start + residue
     if step:
-        values: range | tuple[int, ...] = range(first, end + 1, step)
+        stepped = range(first, end + 1, step)
+        values: range | tuple[int, ...] = stepped
         # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and
         # the order is the range's); only the values fold Sunday's 7 onto 0.
-        text = ",".join(map(str, values))
+        # A range's text is its values' alone: written once (a few dozen per field).
+        known = _STEPPED_TEXTS.get(stepped)
+        if known is None:
+            if len(_STEPPED_TEXTS) >= _CACHE_SIZE:
+                _STEPPED_TEXTS.clear()
+            known = _STEPPED_TEXTS[stepped] = ",".join(map(str, stepped))
+        text = known
     else:
         values, text = (first,), str(first)
     if spec is DAY_OF_WEEK:
@@ -144,6 +151,7 @@ def hashed_item(
 
 
 _KEY_HASHES: dict[tuple[str, str], int] = {}
+_STEPPED_TEXTS: dict[range, str] = {}  # a stepped H item's values -> their text
 
 
 def key_hash(label: str, key: str) -> int:
@@ -165,3 +173,4 @@ def clear() -> None:
     """Forget the shared H slots and key hashes."""
     _SLOTS.clear()
     _KEY_HASHES.clear()
+    _STEPPED_TEXTS.clear()

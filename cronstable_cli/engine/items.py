@@ -106,23 +106,20 @@ def simple_bits(spec: FieldSpec, text: str) -> int | None:
     values go into a mask (bit `v - spec.bit_base`), which a few integer
     operations make, where a set is built value by value.
     """
-    words = spec.words
-    base = spec.bit_base
-    number = words.get(text)
-    if number is not None:  # one value: the commonest field of all
-        return 1 << (number - base)
+    bit = spec.bits.get(text)
+    if bit is not None:  # one value: the commonest field of all
+        return bit
     if "," not in text:
         return bits_item(spec, text)
+    bits = spec.bits
     mask = 0
     for item in text.split(","):
-        number = words.get(item)
-        if number is not None:
-            mask |= 1 << (number - base)
-            continue
-        part = bits_item(spec, item)
-        if part is None:
-            return None
-        mask |= part
+        bit = bits.get(item)
+        if bit is None:
+            bit = bits_item(spec, item)
+            if bit is None:
+                return None
+        mask |= bit
     return mask
 
 

@@ -102,6 +102,21 @@ def test_bit_values_reads_back_values_mask(values: set[int], base: int) -> None:
     assert bit_values(values_mask(shifted, base), base) == sorted(shifted)
 
 
+@pytest.mark.parametrize(
+    ("mask", "base", "values"),
+    [
+        (0, 0, []),
+        (0b1010_0001, 0, [0, 5, 7]),  # a low byte: the table's path
+        (0b1_0000_0000, 0, [8]),  # the first bit past it: the digits' path
+        ((1 << 59) | 1, 0, [0, 59]),
+        (0b101, 1970, [1970, 1972]),  # a year mask reads from its base
+        (1 << 129, 1970, [2099]),
+    ],
+)
+def test_bit_values_by_hand(mask: int, base: int, values: list[int]) -> None:
+    assert bit_values(mask, base) == values
+
+
 @given(st.integers(0, 129), st.integers(0, 129), st.integers(1, 130))
 def test_a_range_mask_is_its_values_mask(start: int, end: int, step: int) -> None:
     values = range(start, end + 1, step)
