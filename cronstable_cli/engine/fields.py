@@ -34,7 +34,7 @@ class FieldSpec:
     # frozenset is built from faster than from a range (no int is made).
     numbers: tuple[int, ...] = field(init=False, repr=False, compare=False)
     # `words` to each value's bit (`1 << (v - bit_base)`): a list of lone values
-    # is the OR of its items' bits, all looked up in C.
+    # is the OR of its items' bits, one look-up each (the parser's constants too).
     bits: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

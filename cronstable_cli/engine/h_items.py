@@ -131,18 +131,17 @@ def hashed_item(
     if found is not None:
         found.append((label, modulus))
     first = start + residue
+    values: range | tuple[int, ...]
     if step:
-        stepped = range(first, end + 1, step)
-        values: range | tuple[int, ...] = stepped
+        values = stepped = range(first, end + 1, step)
         # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and
         # the order is the range's); only the values fold Sunday's 7 onto 0.
         # A range's text is its values' alone: written once (a few dozen per field).
-        known = _STEPPED_TEXTS.get(stepped)
-        if known is None:
+        text = _STEPPED_TEXTS.get(stepped)
+        if text is None:
             if len(_STEPPED_TEXTS) >= _CACHE_SIZE:
                 _STEPPED_TEXTS.clear()
-            known = _STEPPED_TEXTS[stepped] = ",".join(map(str, stepped))
-        text = known
+            text = _STEPPED_TEXTS[stepped] = ",".join(map(str, stepped))
     else:
         values, text = (first,), str(first)
     if spec is DAY_OF_WEEK:
@@ -170,7 +169,7 @@ def is_hashed(item: str) -> bool:
 
 
 def clear() -> None:
-    """Forget the shared H slots and key hashes."""
+    """Forget the shared H slots, key hashes and stepped items' texts."""
     _SLOTS.clear()
     _KEY_HASHES.clear()
     _STEPPED_TEXTS.clear()

@@ -106,12 +106,12 @@ def simple_bits(spec: FieldSpec, text: str) -> int | None:
     values go into a mask (bit `v - spec.bit_base`), which a few integer
     operations make, where a set is built value by value.
     """
-    bit = spec.bits.get(text)
+    bits = spec.bits
+    bit = bits.get(text)
     if bit is not None:  # one value: the commonest field of all
         return bit
     if "," not in text:
         return bits_item(spec, text)
-    bits = spec.bits
     mask = 0
     for item in text.split(","):
         bit = bits.get(item)

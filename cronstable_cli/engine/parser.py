@@ -499,15 +499,12 @@ def _field_constants(spec: FieldSpec) -> dict[str, Any]:
     once, at import. A day field's one-value sets are shared with the other
     fields' (`fields.one_value`); any other field's value is its mask.
     """
-    day = spec is DAY_OF_MONTH or spec is DAY_OF_WEEK
     constants: dict[str, Any] = {"*": _FULL[spec.name]}
+    if spec is not DAY_OF_MONTH and spec is not DAY_OF_WEEK:
+        constants.update(spec.bits)  # each spelling's mask: its value's bit
+        return constants
     for word, number in spec.words.items():
-        if day:
-            constants[word] = day_value(
-                spec, one_value(number % 7 if spec is DAY_OF_WEEK else number)
-            )
-        else:
-            constants[word] = 1 << (number - spec.bit_base)
+        constants[word] = day_value(spec, one_value(number % 7 if spec is DAY_OF_WEEK else number))
     return constants
 
 
