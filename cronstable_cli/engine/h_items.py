@@ -24,10 +24,14 @@ _SLOTS: dict[tuple[str, str], tuple[int, int, int | None]] = {}
 def hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
     """The (start, end, step) an H item hashes over; raises for a malformed item."""
     known = _SLOTS.get((spec.label, item))
-    if known is None:
-        known = _plain_hash_slot(spec, item) or _read_hash_slot(spec, item, col)
-        if len(_SLOTS) < _CACHE_SIZE:
-            _SLOTS[spec.label, item] = known
+    return _new_hash_slot(spec, item, col) if known is None else known
+
+
+def _new_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
+    """`hash_slot` of an item not seen yet: read it, and share it (bounded)."""
+    known = _plain_hash_slot(spec, item) or _read_hash_slot(spec, item, col)
+    if len(_SLOTS) < _CACHE_SIZE:
+        _SLOTS[spec.label, item] = known
     return known
 
 
@@ -110,7 +114,7 @@ def hashed_item(
     with another key shares this one's result when its residues are equal.
     """
     label = spec.label
-    start, end, step = _SLOTS.get((label, item)) or hash_slot(spec, item, col)
+    start, end, step = _SLOTS.get((label, item)) or _new_hash_slot(spec, item, col)
     if key is None:
         raise error(
             spec,

@@ -13,7 +13,7 @@ from typing import Any, cast
 from .describe import WEEKDAYS
 from .errors import ScheduleError
 from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec, one_value
-from .parse_result import DayOfMonth, DayOfWeek, bit_values, span_mask
+from .parse_result import EVERY_NTH, DayOfMonth, DayOfWeek, run_values
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 
@@ -90,10 +90,10 @@ def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
         _, dash, b_text = text.partition("-")
         if dash and spec.words.get(b_text) == 0:
             return None
-    mask = bits_item(spec, text)
+    mask = bits_item(spec, text)  # one item's mask: a run
     if mask is None:
         return None
-    values = frozenset(bit_values(mask, spec.bit_base))
+    values = run_values(mask, spec.numbers, spec.bit_base)
     if spec is DAY_OF_WEEK and mask >> 7:  # a 7 is Sunday's 0
         return values.difference(_SEVEN).union(_SUNDAY)
     return values
@@ -139,12 +139,14 @@ def bits_item(spec: FieldSpec, text: str) -> int | None:
         end = words.get(b_text, -1) if dash else (hi if slash else start)
         if start < 0 or end < start:
             return None  # not a value of the field, or a range running backwards
+    # `span_mask(start, end, step, base)`, inlined: a field memo's miss is mostly this.
+    run = (2 << (end - base)) - (1 << (start - base))
     if not slash:
-        return span_mask(start, end, 1, base)
+        return run
     step = words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
     if step < 1 or start + step > hi:
         return None
-    return span_mask(start, end, step, base)
+    return run if step == 1 else (EVERY_NTH[step] << (start - base)) & run
 
 
 _SEVEN: frozenset[int] = frozenset((7,))
@@ -163,8 +165,13 @@ def day_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
     # A lone day (the commonest day field after `*`) has no special form to look for.
     if spec.words.get(text) is None and ("L" in text or "W" in text or "#" in text):
         return _special_days(text) if spec is DAY_OF_MONTH else _special_weekdays(text)
-    days = simple_field(spec, text)
-    return None if days is None else day_value(spec, days)
+    # One item needs no list split (and a lone value is no memo's miss).
+    days = simple_item(spec, text) if "," not in text else simple_field(spec, text)
+    if days is None:
+        return None
+    if spec is DAY_OF_MONTH:  # `day_value` of a frozenset, without its frame
+        return _new_tuple(DayOfMonth, (days, _NO_DAYS, _NO_DAYS, False))
+    return _new_tuple(DayOfWeek, (days, _NO_DAYS, _NO_NTH))
 
 
 def day_value(

@@ -65,6 +65,20 @@ def bit_values(mask: int, base: int = 0) -> list[int]:
 _DIGIT_FLAGS = bytes.maketrans(b"01", b"\x00\x01")
 
 
+def run_values(mask: int, numbers: tuple[int, ...], base: int = 0) -> frozenset[int]:
+    """The values of a run's mask (`span_mask`'s), from its ends and step alone.
+
+    A run is start, start + step, ... up to its last value: its lowest set bit
+    is the start, the next one start + step, its highest the last value. Three
+    bit operations read them, where `bit_values` reads every bit. `numbers` is
+    the field's (`numbers[v] == v`), sliced into the set.
+    """
+    start = (mask & -mask).bit_length() - 1
+    rest = mask & (mask - 1)
+    step = (rest & -rest).bit_length() - 1 - start if rest else 1
+    return frozenset(numbers[base + start : base + mask.bit_length() : step])
+
+
 def span_mask(start: int, end: int, step: int, base: int = 0) -> int:
     """The mask of start, start + step, ... up to end (start <= end, step >= 1)."""
     run = (2 << (end - base)) - (1 << (start - base))  # start .. end

@@ -27,7 +27,13 @@ from cronstable_cli.engine.fields import (
     FieldSpec,
 )
 from cronstable_cli.engine.items import Acc, finish, parse_item, simple_bits, simple_field
-from cronstable_cli.engine.parse_result import EVERY_NTH, bit_values, values_mask
+from cronstable_cli.engine.parse_result import (
+    EVERY_NTH,
+    bit_values,
+    run_values,
+    span_mask,
+    values_mask,
+)
 
 PLAIN_FIELDS = [s for s in ALL_FIELDS if s not in (DAY_OF_MONTH, DAY_OF_WEEK)]
 
@@ -157,3 +163,19 @@ def test_parses_with_one_mask_share_one_set() -> None:
     assert a.minutes is b.minutes == frozenset({5})
     assert parse("0 0 * * *").years is parse("1 1 * * *").years
     assert parse("0 0 * * *").years == frozenset(range(1970, 2100))
+
+
+@settings(max_examples=400)
+@given(st.sampled_from(ALL_FIELDS), st.data())
+def test_a_runs_values_are_read_back_from_its_ends_and_step(
+    spec: FieldSpec, data: st.DataObject
+) -> None:
+    # Every run a field can hold (start, start + step, ... up to end, base included):
+    # `run_values` reads it from three bits of its mask; the reference is a range.
+    start = data.draw(st.integers(spec.lo, spec.hi))
+    end = data.draw(st.integers(start, spec.hi))
+    step = data.draw(st.integers(1, max(1, end - start + 1)))
+    mask = span_mask(start, end, step, spec.bit_base)
+    values = run_values(mask, spec.numbers, spec.bit_base)
+    assert values == frozenset(range(start, end + 1, step))
+    assert values == frozenset(bit_values(mask, spec.bit_base))
