@@ -17,8 +17,9 @@ the tz database's "UTC", America/New_York, Europe/Berlin and Australia/Lord_Howe
 - cold parse, and parse + first `next()`: the corpus with every engine-side
   cache cleared (the fastest of 20 such rounds);
 - a never-seen stream: 10,000 distinct texts the process has never parsed, one
-  after the other, nothing cleared (how a fleet loads), parsed; and parsed then
-  stepped once;
+  after the other, nothing cleared (how a fleet loads), parsed (the fastest of
+  three such streams, each new to the process); and another parsed then stepped
+  once;
 - a zone's first use: the first `next()`, and the first iteration far ahead (70
   yearly fires), each timed alone in a fresh process (zone and schedule built).
 On 50 expressions (benchmarks/engine_corpus.py): steps, ranges, names, L/W/#,
