@@ -37,7 +37,7 @@ class CronTab:
         tz: tzinfo | str | None = None,
         crontab: bool = False,
     ) -> None:
-        self.parsed: Parsed = parse(expression, hash_key, crontab=crontab)
+        self.parsed: Parsed = parse(expression, hash_key, crontab)
         self.hash_key = hash_key  # what H items hash with (shown by repr)
         # None: the frame follows each datetime passed in.
         self.frame: tzinfo | None = load_zone(tz) if isinstance(tz, str) else tz

@@ -44,7 +44,7 @@ def parse_schedule(text: str, hash_key: str | None = None, *, crontab: bool = Fa
     """The engine's `parse(text, hash_key, crontab=...)`, once per command; raises ScheduleError."""
     table = _table
     if table is None or type(text) is not str:
-        return parse(text, hash_key, crontab=crontab)
+        return parse(text, hash_key, crontab)
     if hash_key is not None and ("H" in text or "h" in text):
         key: _Key = (text, hash_key, crontab)
     else:
@@ -52,7 +52,7 @@ def parse_schedule(text: str, hash_key: str | None = None, *, crontab: bool = Fa
     known = table.get(key)
     if known is None:
         try:
-            known = parse(text, hash_key, crontab=crontab)
+            known = parse(text, hash_key, crontab)
         except ScheduleError as err:
             known = err
         table[key] = known

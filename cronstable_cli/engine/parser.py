@@ -60,7 +60,7 @@ _CACHE_SIZE = 4096
 _UNSEEN: Any = object()  # `_MODULI` has no entry (every empty tuple is one object: not `()`)
 
 
-def parse(text: str, hash_key: str | None = None, *, crontab: bool = False) -> Parsed:
+def parse(text: str, hash_key: str | None = None, crontab: bool = False) -> Parsed:
     """Parse a 5/6/7-field expression or a macro; raise ScheduleError if invalid.
 
     `crontab=True` accepts `@midnight` (classic crontab files only). Results
@@ -287,6 +287,8 @@ def _miss(
                 shown[index - (len(parts) < 7)] = joined
             if index == 3 or index == 5:
                 return day_value(spec, values)
+            if type(values) is tuple:  # one value (H without a step)
+                return 1 << (values[0] - spec.bit_base)
             return values_mask(values, spec.bit_base)
         value = None
     elif index == 3 or index == 5:
@@ -305,17 +307,8 @@ def _miss(
                 # The implied second shifts a 5 or 6-field text by one.
                 shown[index - (len(parts) < 7)] = res
             return value
-    # A mask is an int, which the garbage collector never scans: remembered at
-    # once. A day field's value (tuples of sets) is remembered from its text's
-    # second sighting on, as whole parses are (`_SEEN_ONCE`): a day field seen
-    # once would only add objects the collector scans at every full collection.
-    if index == 3 or index == 5:
-        seen = _FIELDS_SEEN[index]
-        if token not in seen:
-            if len(seen) >= _FIELD_MEMO_SIZE:
-                seen.clear()
-            seen.add(token)
-            return value
+    # A value depends on its text alone: remembered at once (a mask is an int; a
+    # day field's tuple of sets is what every later parse of the text shares).
     memo = _VALUES[index]
     if len(memo) >= _MEMO_LIMITS[index]:
         memo.clear()
@@ -512,18 +505,10 @@ _CONSTANTS: tuple[dict[str, Any], ...] = tuple(_field_constants(spec) for spec i
 _MEMO_LIMITS = tuple(len(constants) + _FIELD_MEMO_SIZE for constants in _CONSTANTS)
 
 
-# Per position: day field texts read once and not remembered yet (texts only:
-# the garbage collector never scans them). The other positions' sets stay
-# empty: a mask is remembered at its first sighting (see `_miss`).
-_FIELDS_SEEN: tuple[set[str], ...] = tuple(set() for _ in ALL_FIELDS)
-
-
 def _reset_field_memos() -> None:
     for memo, constants in zip(_VALUES, _CONSTANTS, strict=True):
         memo.clear()
         memo.update(constants)
-    for seen in _FIELDS_SEEN:
-        seen.clear()
 
 
 _reset_field_memos()

@@ -127,27 +127,29 @@ def test_a_mask_field_is_remembered_at_once() -> None:
     assert parse("1-7 3 * * *").minutes == frozenset({7})
 
 
-def test_a_day_field_text_is_remembered_from_its_second_sighting() -> None:
-    # A stream of texts seen once keeps no day value (tuples of sets) alive; a
-    # repeated one is read twice, then found (the same object) by every later parse.
+def test_a_day_field_text_is_remembered_from_its_first_sighting() -> None:
+    # Its value (a tuple of sets) is read once and then found, the same object,
+    # by every later parse of the text (a planted value shows it is read).
     parser.clear_caches()
     days = parser._VALUES[3]
     first = parse("0 0 1-7 * *")
-    assert "1-7" not in days and "1-7" in parser._FIELDS_SEEN[3]
-    second = parse("0 1 1-7 * *")
-    assert days["1-7"] == first.dom == second.dom
+    assert days["1-7"] is first.dom
     assert first.dom.days == frozenset(range(1, 8))
-    assert parse("0 2 1-7 * *").dom is days["1-7"]
+    assert parse("0 1 1-7 * *").dom is first.dom
+    planted = parse("0 0 L * *").dom
+    days["1-7"] = planted
+    assert parse("0 2 1-7 * *").dom is planted
 
 
-def test_fields_seen_once_are_bounded_and_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parser, "_FIELD_MEMO_SIZE", 8)
+def test_day_field_memos_are_bounded_and_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    limits = tuple(len(constants) + 8 for constants in parser._CONSTANTS)
+    monkeypatch.setattr(parser, "_MEMO_LIMITS", limits)
     parser.clear_caches()
     for n in range(100):
         parse(f"0 0 {n % 28 + 1},{n // 28 + 1} * {n % 7}-6")
-        assert all(len(seen) <= 8 for seen in parser._FIELDS_SEEN)
+        assert all(len(m) <= limit for m, limit in zip(parser._VALUES, limits, strict=True))
     parser.clear_caches()
-    assert not any(parser._FIELDS_SEEN)
+    assert [dict(m) for m in parser._VALUES] == [dict(c) for c in parser._CONSTANTS]
 
 
 def _everything(read: Callable[[], object]) -> object:
