@@ -413,28 +413,31 @@ def walk_at_or_after(
             wd = (c + c // 4 - c // 100 + c // 400 + _SAKAMOTO[mo - 1] + d) % 7
         nh = -1
         if (dom_days is None or d in dom_days) and (dow_days is None or wd in dow_days):
-            if hours >> h & 1:
-                if minutes >> mi & 1:
-                    if seconds >> s & 1:
+            # `_next_bit`, inlined in this block (a first `next()` is mostly it):
+            # the rest of a mask from a value on, and its lowest bit.
+            rest = hours >> h
+            if rest & 1:
+                rest = minutes >> mi
+                if rest & 1:
+                    rest = seconds >> s
+                    if rest & 1:
                         if tz is None:
                             return (y, mo, d, h, mi, s)
                         return datetime(y, mo, d, h, mi, s, 0, tz)
-                    ns = _next_bit(seconds, s)
-                    if ns >= 0:
+                    if rest:
+                        ns = s + (rest & -rest).bit_length() - 1
                         if tz is None:
                             return (y, mo, d, h, mi, ns)
                         return datetime(y, mo, d, h, mi, ns, 0, tz)
-                    nmi = _next_bit(minutes, mi + 1)
-                else:
-                    nmi = _next_bit(minutes, mi)
-                if nmi >= 0:
+                    rest = minutes >> mi & -2  # the minutes after mi
+                if rest:
+                    nmi = mi + (rest & -rest).bit_length() - 1
                     ns = (seconds & -seconds).bit_length() - 1  # the first second
                     if tz is None:
                         return (y, mo, d, h, nmi, ns)
                     return datetime(y, mo, d, h, nmi, ns, 0, tz)
-                nh = _next_bit(hours, h + 1)
-            else:
-                nh = _next_bit(hours, h)
+                rest = hours >> h & -2  # the hours after h
+            nh = h + (rest & -rest).bit_length() - 1 if rest else -1
         if nh < 0:  # no time left on day d: the month's next matching day
             if dow_days is not None:  # weekdays alone: the next one in the field
                 d += _days_to_weekday(dow_days, wd)
