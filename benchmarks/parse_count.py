@@ -33,7 +33,7 @@ def count(args: list[str]) -> dict[str, int]:
     real = parser.parse
     calls: Counter[tuple[object, ...]] = Counter()
 
-    def counting(text: Any, hash_key: Any = None, *, crontab: bool = False) -> Any:
+    def counting(text: Any, hash_key: Any = None, crontab: bool = False) -> Any:
         hashed = isinstance(text, str) and ("H" in text or "h" in text)
         calls[(text, hash_key if hashed else None, crontab)] += 1
         return real(text, hash_key, crontab=crontab)
