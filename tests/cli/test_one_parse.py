@@ -9,6 +9,7 @@ whichever loader, analysis, rule or renderer asked again is a second parse.
 
 from __future__ import annotations
 
+import inspect
 import random
 import sys
 from collections import Counter
@@ -90,12 +91,23 @@ def _changed(files: dict[str, str]) -> dict[str, str]:
 
 
 def _key(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[object, ...]:
-    """What one parse is of: the text, its H key when the text has H, crontab or not."""
-    text = args[0]
-    key = args[1] if len(args) > 1 else kwargs.get("hash_key")
-    crontab = bool(kwargs.get("crontab", False))
+    """What one parse is of: the text, its H key when the text has H, crontab or not.
+
+    The arguments are bound to `parse`'s own signature, so a flag passed by
+    position or by name counts the same.
+    """
+    bound = _PARSE_SIGNATURE.bind(*args, **kwargs)
+    bound.apply_defaults()
+    text, key, crontab = (
+        bound.args[0],
+        bound.arguments["hash_key"],
+        bool(bound.arguments["crontab"]),
+    )
     hashed = isinstance(text, str) and ("H" in text or "h" in text)
     return (text, key if hashed else None, crontab)
+
+
+_PARSE_SIGNATURE = inspect.signature(parser.parse)
 
 
 class Parses:
