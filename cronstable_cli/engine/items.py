@@ -165,13 +165,8 @@ def day_field(spec: FieldSpec, text: str) -> DayOfMonth | DayOfWeek | None:
     # A lone day (the commonest day field after `*`) has no special form to look for.
     if spec.words.get(text) is None and ("L" in text or "W" in text or "#" in text):
         return _special_days(text) if spec is DAY_OF_MONTH else _special_weekdays(text)
-    # One item needs no list split (and a lone value is no memo's miss).
-    days = simple_item(spec, text) if "," not in text else simple_field(spec, text)
-    if days is None:
-        return None
-    if spec is DAY_OF_MONTH:  # `day_value` of a frozenset, without its frame
-        return _new_tuple(DayOfMonth, (days, _NO_DAYS, _NO_DAYS, False))
-    return _new_tuple(DayOfWeek, (days, _NO_DAYS, _NO_NTH))
+    days = simple_field(spec, text)
+    return None if days is None else day_value(spec, days)
 
 
 def day_value(

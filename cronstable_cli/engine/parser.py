@@ -287,8 +287,6 @@ def _miss(
                 shown[index - (len(parts) < 7)] = joined
             if index == 3 or index == 5:
                 return day_value(spec, values)
-            if type(values) is tuple:  # one value (H without a step)
-                return 1 << (values[0] - spec.bit_base)
             return values_mask(values, spec.bit_base)
         value = None
     elif index == 3 or index == 5:

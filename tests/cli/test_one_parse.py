@@ -90,6 +90,9 @@ def _changed(files: dict[str, str]) -> dict[str, str]:
     return {**files, "cronstable.d/fleet.yaml": text}
 
 
+_PARSE_SIGNATURE = inspect.signature(parser.parse)
+
+
 def _key(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[object, ...]:
     """What one parse is of: the text, its H key when the text has H, crontab or not.
 
@@ -105,9 +108,6 @@ def _key(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[object, ...]:
     )
     hashed = isinstance(text, str) and ("H" in text or "h" in text)
     return (text, key if hashed else None, crontab)
-
-
-_PARSE_SIGNATURE = inspect.signature(parser.parse)
 
 
 class Parses:
