@@ -12,6 +12,7 @@ import re
 from .daemon_hash import hash_value
 from .fields import DAY_OF_WEEK, FieldSpec
 from .items import NUMBER, error, value
+from .parse_result import EVERY_NTH, values_mask
 
 # The daemon reads an item opening with h or H as hashed, in either case.
 HASHED = re.compile(r"[Hh](?:\(([^()]*)\))?(?:/(.*))?")
@@ -107,9 +108,11 @@ def hashed_item(
     col: int,
     key: str | None,
     found: list[tuple[str, int]] | None = None,
-) -> tuple[range | tuple[int, ...], str, int]:
-    """An H item's values, their comma-joined text, and M: they come from the key's hash % M.
+) -> tuple[range | tuple[int, ...], int, str, int]:
+    """An H item's values, their mask, their comma-joined text, and M (from the key's hash % M).
 
+    The mask is the values' (bit `v - spec.bit_base`), what a field without day
+    forms holds, made from the item's start, end and step as `span_mask` does.
     `found`, when given, collects the item's (label, M): a parse of the text
     with another key shares this one's result when its residues are equal.
     """
@@ -131,13 +134,16 @@ def hashed_item(
         if len(_KEY_HASHES) >= _CACHE_SIZE:
             _KEY_HASHES.clear()
         hashed = _KEY_HASHES[pair] = hash_value(label, key)
-    residue = hashed % modulus
     if found is not None:
         found.append((label, modulus))
-    first = start + residue
+    first = start + hashed % modulus
+    base = spec.bit_base
     values: range | tuple[int, ...]
     if step:
         values = stepped = range(first, end + 1, step)
+        # `span_mask(first, end, step, base)`, inlined.
+        run = (2 << (end - base)) - (1 << (first - base))
+        mask = run if step == 1 else (EVERY_NTH[step] << (first - base)) & run
         # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and
         # the order is the range's); only the values fold Sunday's 7 onto 0.
         # A range's text is its values' alone: written once (a few dozen per field).
@@ -147,10 +153,11 @@ def hashed_item(
                 _STEPPED_TEXTS.clear()
             text = _STEPPED_TEXTS[stepped] = ",".join(map(str, stepped))
     else:
-        values, text = (first,), str(first)
+        values, mask, text = (first,), 1 << (first - base), str(first)
     if spec is DAY_OF_WEEK:
-        return tuple(sorted({x % 7 for x in values})), text, modulus
-    return values, text, modulus
+        folded = tuple(sorted({x % 7 for x in values}))
+        return folded, values_mask(folded, base), text, modulus
+    return values, mask, text, modulus
 
 
 _KEY_HASHES: dict[tuple[str, str], int] = {}

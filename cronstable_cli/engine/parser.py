@@ -88,18 +88,20 @@ def parse(text: str, hash_key: str | None = None, crontab: bool = False) -> Pars
     # another; tests compare this path with `_parse` on generated texts.
     parts = text.split()
     count = len(parts)
-    if 5 <= count <= 7:
-        # Parsed's layout, as `_parse` reads it: a missing seconds field is 0, a
-        # missing year field every year; the fields are read left to right.
-        if count == 5:
-            mi, h, dom, mo, dow = parts
-            seconds, y = _ZERO, None
-        elif count == 6:
-            mi, h, dom, mo, dow, y = parts
-            seconds = _ZERO
-        else:
-            s, mi, h, dom, mo, dow, y = parts
-            seconds = _SECONDS.get(s) or _miss(text, parts, 0, s)
+    # Parsed's layout, as `_parse` reads it: a missing seconds field is 0, a
+    # missing year field every year; the fields are read left to right.
+    if count == 5:
+        mi, h, dom, mo, dow = parts
+        seconds, y = _ZERO, None
+    elif count == 6:
+        mi, h, dom, mo, dow, y = parts
+        seconds = _ZERO
+    elif count == 7:
+        s, mi, h, dom, mo, dow, y = parts
+        seconds = _SECONDS.get(s) or _miss(text, parts, 0, s)
+    else:
+        count = 0  # not 5 to 7 fields: a macro, or an error
+    if count:
         source = " ".join(parts)
         parsed = _new_parsed(Parsed, (
             source, source, False, count, source if source == text else _written(text), seconds,
@@ -111,7 +113,7 @@ def parse(text: str, hash_key: str | None = None, crontab: bool = False) -> Pars
             _ALL_YEARS if y is None else (_YEARS.get(y) or _miss(text, parts, 6, y)),
         ))  # fmt: skip
     else:
-        parsed = _not_fields(text, count, None, crontab)
+        parsed = _not_fields(text, len(parts), None, crontab)
     # A first sighting only remembers the text (`_SEEN_ONCE`).
     if cache_key in _SEEN_ONCE:
         _share(cache_key, parsed)
@@ -280,14 +282,12 @@ def _miss(
         # the item grammar words), is read by `_read_field`.
         if key is not None and (len(token) == 1 or token[1] in "(/") and "," not in token:
             try:
-                values, joined, _ = hashed_item(spec, token, 0, key, found)
+                values, mask, joined, _ = hashed_item(spec, token, 0, key, found)
             except ScheduleError:
                 _raise_with_columns(text, parts, index, key)
             if shown is not None:  # always, when a field held an H item
                 shown[index - (len(parts) < 7)] = joined
-            if index == 3 or index == 5:
-                return day_value(spec, values)
-            return values_mask(values, spec.bit_base)
+            return day_value(spec, values) if index == 3 or index == 5 else mask
         value = None
     elif index == 3 or index == 5:
         value = day_field(spec, token)
@@ -469,7 +469,7 @@ def _read_field(
             if not item:
                 raise error(spec, "empty list item (a stray comma)", text, offset)
             if is_hashed(item):
-                values, joined, _ = hashed_item(spec, item, offset, key, found)
+                values, _, joined, _ = hashed_item(spec, item, offset, key, found)
                 acc.values.update(values)
                 resolved_items.append(joined)
                 hashed = True

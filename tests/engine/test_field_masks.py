@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cronstable_cli.engine import parse, parser
+from cronstable_cli.engine import h_items, parse, parser
+from cronstable_cli.engine.daemon_hash import hash_value
 from cronstable_cli.engine.errors import ScheduleError
 from cronstable_cli.engine.fields import (
     ALL_FIELDS,
@@ -179,3 +180,48 @@ def test_a_runs_values_are_read_back_from_its_ends_and_step(
     values = run_values(mask, spec.numbers, spec.bit_base)
     assert values == frozenset(range(start, end + 1, step))
     assert values == frozenset(bit_values(mask, spec.bit_base))
+
+
+HASHABLE = [s for s in ALL_FIELDS if s.hashable]
+
+
+@st.composite
+def _h_item(draw: st.DrawFn, spec: FieldSpec) -> str:
+    """`H`, `H/n`, `H(a-b)` or `H(a-b)/n` within the field's hash range."""
+    lo, hi = spec.hash_lo, spec.hash_hi
+    body = ""
+    if draw(st.booleans()):
+        a = draw(st.integers(lo, hi))
+        b = draw(st.integers(a, hi))
+        body, lo, hi = f"({a}-{b})", a, b
+    if draw(st.booleans()):
+        body += f"/{draw(st.integers(1, hi - lo + 1))}"
+    return "H" + body
+
+
+@settings(max_examples=400)
+@given(st.data(), st.sampled_from(HASHABLE), st.text(min_size=1, max_size=12))
+def test_an_h_items_mask_is_its_values_mask(data: st.DataObject, spec: FieldSpec, key: str) -> None:
+    item = data.draw(_h_item(spec))
+    # A first sighting (collecting moduli) hashes without keeping the hash; a
+    # later one reads the kept hash: both resolve the item alike.
+    first = h_items.hashed_item(spec, item, 1, key, [])
+    later = h_items.hashed_item(spec, item, 1, key)
+    again = h_items.hashed_item(spec, item, 1, key)
+    assert first == later == again
+    values, mask, text, modulus = first
+    assert mask == values_mask(values, spec.bit_base)
+    assert text == ",".join(map(str, _daemon_order(spec, item, key)))
+    assert modulus >= 1
+
+
+def _daemon_order(spec: FieldSpec, item: str, key: str) -> list[int]:
+    """The values an H item resolves to, in written order, from docs/hashing.md's rule:
+    start + hash % M, then every step to the end (M: the step, else the span)."""
+    body, _, step_text = item[1:].partition("/")
+    lo, hi = spec.hash_lo, spec.hash_hi
+    if body:
+        lo, hi = (int(x) for x in body[1:-1].split("-"))
+    step = int(step_text) if step_text else 0
+    first = lo + hash_value(spec.label, key) % (step or hi - lo + 1)
+    return list(range(first, hi + 1, step)) if step else [first]

@@ -57,7 +57,7 @@ def _by_the_grammar(spec: FieldSpec, token: str, key: str | None) -> object:
         if not item:
             raise ScheduleError("empty item")
         if is_hashed(item):
-            values, _, _ = hashed_item(spec, item, 1, key)
+            values, _, _, _ = hashed_item(spec, item, 1, key)
             acc.values.update(values)
         else:
             parse_item(spec, item, 1, acc)
