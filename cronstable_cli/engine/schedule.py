@@ -311,6 +311,7 @@ FIRST_WALKS = 2  # forward searches a schedule walks before it builds its tables
 _WALK_STEPS = 64
 _EVERY = parse("* * * * * * *")
 _EVERY_DOM, _EVERY_DOW = _EVERY.dom, _EVERY.dow
+_EVERY_MONTH = _EVERY.month_bits
 
 
 def _next_bit(mask: int, at: int) -> int:
@@ -403,7 +404,15 @@ def walk_at_or_after(
             if dow[1] or dow[2]:
                 masked = True
             fast = False
-    if fast and months >> mo & 1 and y >= YEAR_MIN and years >> (y - YEAR_MIN) & 1:
+    if (
+        fast
+        and (months is _EVERY_MONTH or months >> mo & 1)
+        and (
+            YEAR_MIN <= y <= YEAR_MAX
+            if years is _EVERY_YEAR
+            else y >= YEAR_MIN and years >> (y - YEAR_MIN) & 1
+        )
+    ):
         # The start month, its days read straight off one plain day field (or
         # none: every day): when day d matches, its first time at or after
         # (h, mi, s) is the answer; else the month's next matching day's first
@@ -432,7 +441,8 @@ def walk_at_or_after(
                     rest = minutes >> mi & -2  # the minutes after mi
                 if rest:
                     nmi = mi + (rest & -rest).bit_length() - 1
-                    ns = (seconds & -seconds).bit_length() - 1  # the first second
+                    # The first second (mostly second 0, the mask 1: no bit to find).
+                    ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
                     if tz is None:
                         return (y, mo, d, h, nmi, ns)
                     return datetime(y, mo, d, h, nmi, ns, 0, tz)
@@ -449,7 +459,7 @@ def walk_at_or_after(
                 nh = (hours & -hours).bit_length() - 1
         if nh >= 0:
             nmi = (minutes & -minutes).bit_length() - 1
-            ns = (seconds & -seconds).bit_length() - 1
+            ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
             if tz is None:
                 return (y, mo, d, nh, nmi, ns)
             return datetime(y, mo, d, nh, nmi, ns, 0, tz)
