@@ -13,11 +13,12 @@ from .zones import ZoneError, load_zone, zone_name
 
 def clear_caches() -> None:
     """Forget every parse and search table shared between equal texts (a cold start)."""
-    from . import schedule, zone_clock
+    from . import crontab, schedule, zone_clock
 
     _clear_parses()
     schedule.clear_tables()
     zone_clock.forget_starts()
+    crontab.forget_fixed_start()
 
 
 __all__ = [

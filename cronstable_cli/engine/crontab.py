@@ -9,11 +9,24 @@ from .parse_result import Parsed
 from .parser import parse
 from .schedule import FIRST_WALKS, Schedule, walk_at_or_after
 from .timeline import Timeline, first_fire, floor_epoch
-from .zone_clock import FIXED_START
 from .zones import load_zone
 
 UTC = timezone.utc
 _MAX_FRAMES = 16  # frames a CronTab keeps search tables for
+
+# Where the last first `next()` on a fixed offset's own clock (`now.tzinfo` the
+# frame, a `datetime.timezone`) started: its `now`, and the walk's start, now's
+# fields (second + 1), which are its wall time there. A fleet's first searches
+# share one `now`, read once, as `ZoneClock.start` does for a zone; `now` is held,
+# so `is` cannot be fooled by a reused id.
+_fixed_now: object = None
+_fixed_wall: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+
+
+def forget_fixed_start() -> None:
+    """Forget where the last search on a fixed offset started (a cold start does)."""
+    global _fixed_now
+    _fixed_now = None
 
 
 class CronTab:
@@ -60,8 +73,7 @@ class CronTab:
         if line is not None and line.zone is zone:
             return line
         if line is None:  # the first frame: no dictionary yet
-            line = self._line = Timeline(Schedule(self.parsed), zone)
-            return line
+            return self._first_line(zone)
         lines = self._timelines
         if lines is None:
             lines = self._timelines = {line.zone: line}
@@ -72,6 +84,12 @@ class CronTab:
             found = lines[zone] = Timeline(line.schedule, zone)
         self._line = found
         return found
+
+    def _first_line(self, zone: tzinfo) -> Timeline:
+        """The first frame's timeline, made: from now on `next()` asks it, not a walk."""
+        line = self._line = Timeline(Schedule(self.parsed), zone)
+        self._walks = 0
+        return line
 
     @property
     def timeline(self) -> Timeline:
@@ -100,38 +118,28 @@ class CronTab:
 
     def next(self, now: datetime) -> datetime | None:
         """The first fire strictly after `now`, or None (never again / @reboot)."""
-        line = self._line
+        walks = self._walks
         given = now.tzinfo
-        if line is None:
-            walks = self._walks
-            if walks:
-                # A first search (a fleet searches most schedules once): a walk
-                # of the parsed fields, no timeline or table, when now and the
-                # fire lie in the zone's steady runs (False: the timeline answers).
-                # (@reboot's walk finds no year: None, as below.)
-                frame = self.frame
-                if type(given) is timezone and (frame is None or frame is given):
-                    # A fixed offset (the daemon's UTC) with `now` on its clock:
-                    # now's fields are the wall time, one run holds every wall
-                    # time, so the walk's match, in the zone, is the fire.
-                    self._walks = walks - 1
-                    start = FIXED_START[0]
-                    if start[0] is not now:
-                        start = FIXED_START[0] = (
-                            now,
-                            now.year,
-                            now.month,
-                            now.day,
-                            now.hour,
-                            now.minute,
-                            now.second + 1,
-                        )
-                    _, y, mo, d, h, mi, s = start
-                    fire = walk_at_or_after(self.parsed, y, mo, d, h, mi, s, -1, given)
-                    if fire is not False:
-                        return fire
-                    line = self._line = Timeline(Schedule(self.parsed), given)
-                    return line.next_fire(now)
+        if walks:  # (no timeline yet: making one sets `_walks` to 0)
+            # A first search (a fleet searches most schedules once): a walk of
+            # the parsed fields, no timeline or table, when now and the fire lie
+            # in the zone's steady runs (False: the timeline answers).
+            # (@reboot's walk finds no year: None, as below.)
+            frame = self.frame
+            if type(given) is timezone and (frame is None or frame is given):
+                # A fixed offset (the daemon's UTC) with `now` on its clock:
+                # now's fields are the wall time, one run holds every wall
+                # time, so the walk's match, in the zone, is the fire.
+                self._walks = walks - 1
+                global _fixed_now, _fixed_wall
+                if _fixed_now is not now:
+                    _fixed_now, s = now, now.second + 1
+                    _fixed_wall = (now.year, now.month, now.day, now.hour, now.minute, s)
+                y, mo, d, h, mi, s = _fixed_wall
+                fire = walk_at_or_after(self.parsed, y, mo, d, h, mi, s, -1, given)
+                if fire is not False:
+                    return fire
+                return self._first_line(given).next_fire(now)
         parsed = self.parsed
         if parsed.reboot:
             return None
@@ -140,14 +148,14 @@ class CronTab:
         zone = self.frame or given
         # The framing of `_framed`, inlined: next() is the call made most often,
         # and a first one (a fleet's, after parsing) makes its timeline here.
+        line = self._line
         if line is None:
-            walks = self._walks
             if walks:
                 self._walks = walks - 1
                 fire = first_fire(parsed, now, zone)
                 if fire is not False:
                     return fire
-            line = self._line = Timeline(Schedule(parsed), zone)
+            line = self._first_line(zone)
         elif line.zone is not zone:
             line = self._timeline(zone)
         return line.next_fire(now)

@@ -433,14 +433,6 @@ _UTC_CLOCK = ZoneClock(timezone.utc)
 _CLOCKS: dict[tzinfo, ZoneClock] = {timezone.utc: _UTC_CLOCK}
 
 
-# Where the last first `next()` on a fixed offset's own clock (`now.tzinfo` the
-# frame, a `datetime.timezone`) started: (now, year, month, day, hour, minute,
-# second + 1), now's fields being its wall time there. A fleet's first searches
-# share one `now`, read once, as `ZoneClock.start` does for a zone; the entry
-# holds `now`, so `is` cannot be fooled by a reused id.
-FIXED_START: list[tuple[Any, ...]] = [_NO_START]
-
-
 def forget_starts() -> None:
     """Forget the instant each zone's last search started from (a cold start forgets it too).
 
@@ -448,7 +440,6 @@ def forget_starts() -> None:
     """
     for clock in _CLOCKS.values():
         clock.start = _NO_START
-    FIXED_START[0] = _NO_START
 
 
 def clock_for(zone: tzinfo) -> ZoneClock:

@@ -492,27 +492,27 @@ def test_the_walks_datetime_is_its_wall_time(
 
 
 def test_a_fixed_first_next_reads_a_shared_now_once_and_a_new_now_afresh() -> None:
-    """A fleet's shared `now` is read once (`FIXED_START`); any other `now`, even in another
-    fixed offset, is read again, and a cold start forgets it."""
+    """A fleet's shared `now` is read once (`crontab._fixed_now`); any other `now`, even in
+    another fixed offset, is read again, and a cold start forgets it."""
     from cronstable_cli.engine import clear_caches
-    from cronstable_cli.engine.zone_clock import FIXED_START
+    from cronstable_cli.engine import crontab as module
 
     clear_caches()
-    assert FIXED_START[0][0] is None
+    assert module._fixed_now is None
     shared = datetime(2026, 12, 31, 23, 59, 59, tzinfo=UTC)
     assert CronTab("* * * * *").next(shared) == datetime(2027, 1, 1, tzinfo=UTC)
-    assert FIXED_START[0][0] is shared
+    assert module._fixed_now is shared
     assert CronTab("0 0 * * *").next(shared) == datetime(2027, 1, 1, tzinfo=UTC)
     plus = timezone(timedelta(hours=5, minutes=30))
     there = datetime(2026, 12, 31, 23, 59, 59, tzinfo=plus)  # the same fields, another clock
     assert CronTab("0 0 * * *").next(there) == datetime(2027, 1, 1, tzinfo=plus)
-    assert FIXED_START[0][0] is there
+    assert module._fixed_now is there
     assert CronTab("0 0 * * *").next(shared) == datetime(2027, 1, 1, tzinfo=UTC)
     # The frame pinned elsewhere: not the fixed path (now read on the frame's clock).
     pinned = CronTab("0 0 * * *", tz=plus).next(shared)
     assert pinned == datetime(2027, 1, 1, 18, 30, tzinfo=UTC)  # 2027-01-02 00:00 +05:30
     clear_caches()
-    assert FIXED_START[0][0] is None
+    assert module._fixed_now is None
 
 
 def test_hand_checked_fixed_first_nexts() -> None:
