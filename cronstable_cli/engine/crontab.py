@@ -16,11 +16,11 @@ _MAX_FRAMES = 16  # frames a CronTab keeps search tables for
 
 # Where the last first `next()` on a fixed offset's own clock (`now.tzinfo` the
 # frame, a `datetime.timezone`) started: its `now`, and the walk's start, now's
-# fields (second + 1), which are its wall time there. A fleet's first searches
-# share one `now`, read once, as `ZoneClock.start` does for a zone; `now` is held,
-# so `is` cannot be fooled by a reused id.
+# fields (second + 1), which are its wall time there, and its weekday (0 = Sunday).
+# A fleet's first searches share one `now`, read once, as `ZoneClock.start` does
+# for a zone; `now` is held, so `is` cannot be fooled by a reused id.
 _fixed_now: object = None
-_fixed_wall: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+_fixed_wall: tuple[int, int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0, 0)
 
 
 def forget_fixed_start() -> None:
@@ -133,10 +133,10 @@ class CronTab:
                 self._walks = walks - 1
                 global _fixed_now, _fixed_wall
                 if _fixed_now is not now:
-                    _fixed_now, s = now, now.second + 1
-                    _fixed_wall = (now.year, now.month, now.day, now.hour, now.minute, s)
-                y, mo, d, h, mi, s = _fixed_wall
-                fire = walk_at_or_after(self.parsed, y, mo, d, h, mi, s, -1, given)
+                    _fixed_now, s, wd = now, now.second + 1, now.isoweekday() % 7
+                    _fixed_wall = (now.year, now.month, now.day, now.hour, now.minute, s, wd)
+                y, mo, d, h, mi, s, wd = _fixed_wall
+                fire = walk_at_or_after(self.parsed, y, mo, d, h, mi, s, wd, given)
                 if fire is not False:
                     return fire
                 return self._first_line(given).next_fire(now)

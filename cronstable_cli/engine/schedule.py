@@ -383,6 +383,9 @@ def walk_at_or_after(
     seconds, minutes, hours, dom, months, dow, years = p[5:]
     # Special day forms need the month's calendar: their days come from its mask.
     # `fast`: no special form, and at most one day field restricted.
+    # (`masked` and `fast` are read for their truth: a special form's set is one.)
+    masked: object
+    fast: object
     if dom is _EVERY_DOM:
         dom_days = None
         if dow is _EVERY_DOW:
@@ -390,18 +393,18 @@ def walk_at_or_after(
             masked = False
             fast = True
         else:
-            dow_days = dow[0]
-            masked = bool(dow[1] or dow[2])
-            fast = not masked and bool(dow_days)  # (no weekday at all: no day matches)
+            dow_days, last_weekdays, nth = dow
+            masked = last_weekdays or nth
+            fast = not masked and dow_days  # (no weekday at all: no day matches)
     else:
-        dom_days = dom[0]
-        masked = bool(dom[1] or dom[2] or dom[3])
+        dom_days, last_offsets, nearest, last_weekday = dom
+        masked = last_offsets or nearest or last_weekday
         if dow is _EVERY_DOW:
             dow_days = None
             fast = not masked
         else:
-            dow_days = dow[0]
-            if dow[1] or dow[2]:
+            dow_days, last_weekdays, nth = dow
+            if last_weekdays or nth:
                 masked = True
             fast = False
     if (
