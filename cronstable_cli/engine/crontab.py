@@ -126,7 +126,7 @@ class CronTab:
             # in the zone's steady runs (False: the timeline answers).
             # (@reboot's walk finds no year: None, as below.)
             frame = self.frame
-            if type(given) is timezone and (frame is None or frame is given):
+            if (frame is given or frame is None) and type(given) is timezone:
                 # A fixed offset (the daemon's UTC) with `now` on its clock:
                 # now's fields are the wall time, one run holds every wall
                 # time, so the walk's match, in the zone, is the fire.

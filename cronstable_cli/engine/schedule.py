@@ -312,6 +312,7 @@ _WALK_STEPS = 64
 _EVERY = parse("* * * * * * *")
 _EVERY_DOM, _EVERY_DOW = _EVERY.dom, _EVERY.dow
 _EVERY_MONTH = _EVERY.month_bits
+_NAMEABLE_YEARS = range(YEAR_MIN, YEAR_MAX + 1)
 
 
 def _next_bit(mask: int, at: int) -> int:
@@ -411,7 +412,7 @@ def walk_at_or_after(
         fast
         and (months is _EVERY_MONTH or months >> mo & 1)
         and (
-            YEAR_MIN <= y <= YEAR_MAX
+            y in _NAMEABLE_YEARS
             if years is _EVERY_YEAR
             else y >= YEAR_MIN and years >> (y - YEAR_MIN) & 1
         )
