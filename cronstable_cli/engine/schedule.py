@@ -181,12 +181,14 @@ def field_masks(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> tuple
     return _dom_mask(dom, days, first_wd), _dow_mask(dow, days, first_wd)
 
 
-def month_mask(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> int:
+def month_mask(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int, first_wd: int = -1) -> int:
     """The days of a month that match both day fields (the AND rule), as bits 1..31.
 
     What `field_masks` gives, ANDed, in one pass: a search computes one per
     month it visits, so the common shapes (every day, a few days, plain
     weekdays) take no helper call and skip the weekday when nothing needs it.
+    `first_wd`: the weekday of the month's 1st (0 = Sunday) when the caller
+    knows it, else -1.
     """
     if month != 2:
         days = _MONTH_DAYS[month]
@@ -209,10 +211,11 @@ def month_mask(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> int:
     special = last_offsets or nearest or last_weekday
     if len(weekdays) == 7 and not (special or last or nth):
         return mask
-    y = year - (month < 3)  # Sakamoto's weekday of the 1st, as in `weekday_of`
-    first_wd = (y + y // 4 - y // 100 + y // 400 + _SAKAMOTO[month - 1] + 1) % 7
+    if first_wd < 0:
+        y = year - (month < 3)  # Sakamoto's weekday of the 1st, as in `weekday_of`
+        first_wd = (y + y // 4 - y // 100 + y // 400 + _SAKAMOTO[month - 1] + 1) % 7
     if special:
-        mask |= _dom_specials(dom, days, first_wd)
+        mask |= _dom_specials(last_offsets, nearest, last_weekday, days, first_wd)
     if not mask:
         return 0
     if len(weekdays) == 7:
@@ -224,7 +227,7 @@ def month_mask(dom: DayOfMonth, dow: DayOfWeek, year: int, month: int) -> int:
         # As in `_dow_mask`: the week's bits over the month, from the 1st's weekday.
         week_mask = (week * _REPEAT_WEEK >> first_wd << 1) & full
     if last or nth:
-        week_mask |= _dow_specials(dow, days, first_wd)
+        week_mask |= _dow_specials(last, nth, days, first_wd)
     return mask & week_mask
 
 
@@ -233,7 +236,7 @@ def _dom_mask(dom: DayOfMonth, days: int, first_wd: int) -> int:
     full = _FULL_MONTH[days]
     mask = full if len(plain) == 31 else sum(map(_BIT.__getitem__, plain)) & full
     if dom.last_offsets or dom.nearest or dom.last_weekday:
-        mask |= _dom_specials(dom, days, first_wd)
+        mask |= _dom_specials(dom.last_offsets, dom.nearest, dom.last_weekday, days, first_wd)
     return mask
 
 
@@ -251,19 +254,26 @@ def _dow_mask(dow: DayOfWeek, days: int, first_wd: int) -> int:
     else:
         mask = 0
     if dow.last or dow.nth:
-        mask |= _dow_specials(dow, days, first_wd)
+        mask |= _dow_specials(dow.last, dow.nth, days, first_wd)
     return mask
 
 
-def _dom_specials(dom: DayOfMonth, days: int, first_wd: int) -> int:
+def _dom_specials(
+    last_offsets: frozenset[int],
+    nearest: frozenset[int],
+    last_weekday: bool,
+    days: int,
+    first_wd: int,
+) -> int:
+    """The days of a month its day-of-month special forms (L, L-n, nW, LW) name, as bits."""
     mask = 0
-    for offset in dom.last_offsets:
+    for offset in last_offsets:
         if days - offset >= 1:
             mask |= 1 << (days - offset)
-    for n in dom.nearest:
+    for n in nearest:
         if n <= days:
             mask |= 1 << _nearest_weekday(n, days, first_wd)
-    if dom.last_weekday:
+    if last_weekday:
         mask |= 1 << _nearest_weekday(days, days, first_wd)
     return mask
 
@@ -278,12 +288,15 @@ def _nearest_weekday(n: int, days: int, first_wd: int) -> int:
     return n
 
 
-def _dow_specials(dow: DayOfWeek, days: int, first_wd: int) -> int:
+def _dow_specials(
+    last: frozenset[int], nth: frozenset[tuple[int, int]], days: int, first_wd: int
+) -> int:
+    """The days of a month its day-of-week special forms (wL, w#n) name, as bits."""
     mask = 0
     last_wd = (first_wd + days - 1) % 7
-    for wd in dow.last:
+    for wd in last:
         mask |= 1 << (days - (last_wd - wd) % 7)
-    for wd, n in dow.nth:
+    for wd, n in nth:
         d = 1 + (wd - first_wd) % 7 + 7 * (n - 1)
         if d <= days:
             mask |= 1 << d
@@ -495,7 +508,9 @@ def walk_at_or_after(
             mask = -1
             if masked:
                 budget -= 3
-                mask = month_mask(dom, dow, y, mo) >> d  # bit 0: day d
+                # (The weekday of the 1st, when that of day d is known.)
+                first = (wd - d + 1) % 7 if wd >= 0 else -1
+                mask = month_mask(dom, dow, y, mo, first) >> d  # bit 0: day d
                 wd = -1
             while d <= last:  # the days of month mo, from d
                 if mask >= 0:  # special forms: the next day of the mask
