@@ -20,7 +20,8 @@ _MAX_FRAMES = 16  # frames a CronTab keeps search tables for
 # A fleet's first searches share one `now`, read once, as `ZoneClock.start` does
 # for a zone; `now` is held, so `is` cannot be fooled by a reused id.
 _fixed_now: object = None
-_fixed_wall: tuple[int, int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0, 0)
+_fixed_wall: tuple[int, int, int, int, int, int] = (0, 0, 0, 0, 0, 0)
+_fixed_weekday = -1
 
 
 def forget_fixed_start() -> None:
@@ -131,12 +132,11 @@ class CronTab:
                 # now's fields are the wall time, one run holds every wall
                 # time, so the walk's match, in the zone, is the fire.
                 self._walks = walks - 1
-                global _fixed_now, _fixed_wall
+                global _fixed_now, _fixed_wall, _fixed_weekday
                 if _fixed_now is not now:
-                    _fixed_now, s, wd = now, now.second + 1, now.isoweekday() % 7
-                    _fixed_wall = (now.year, now.month, now.day, now.hour, now.minute, s, wd)
-                y, mo, d, h, mi, s, wd = _fixed_wall
-                fire = walk_at_or_after(self.parsed, y, mo, d, h, mi, s, wd, given)
+                    _fixed_now, _fixed_weekday, s = now, now.isoweekday() % 7, now.second + 1
+                    _fixed_wall = (now.year, now.month, now.day, now.hour, now.minute, s)
+                fire = walk_at_or_after(self.parsed, _fixed_wall, _fixed_weekday, given)
                 if fire is not False:
                     return fire
                 return self._first_line(given).next_fire(now)

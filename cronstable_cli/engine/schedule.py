@@ -362,38 +362,30 @@ def _days_to_weekday(weekdays: frozenset[int], wd: int) -> int:
 
 
 @overload
-def walk_at_or_after(
-    p: Parsed, y: int, mo: int, d: int, h: int, mi: int, s: int, wd: int = -1
-) -> Wall | Literal[False] | None: ...
+def walk_at_or_after(p: Parsed, start: Wall, wd: int = -1) -> Wall | Literal[False] | None: ...
 
 
 @overload
 def walk_at_or_after(
-    p: Parsed, y: int, mo: int, d: int, h: int, mi: int, s: int, wd: int, tz: tzinfo
+    p: Parsed, start: Wall, wd: int, tz: tzinfo
 ) -> datetime | Literal[False] | None: ...
 
 
 def walk_at_or_after(
-    p: Parsed,
-    y: int,
-    mo: int,
-    d: int,
-    h: int,
-    mi: int,
-    s: int,
-    wd: int = -1,
-    tz: tzinfo | None = None,
+    p: Parsed, start: Wall, wd: int = -1, tz: tzinfo | None = None
 ) -> Wall | datetime | Literal[False] | None:
     """`Schedule.first_at_or_after` from the parsed fields, with no table.
 
-    The same walk, year, month, day, then time of day: a value in its field
-    stays (one bit tested), one that is not moves to the field's next value
-    (`_next_bit`; for a day of the month, `_next_in`). `wd`: the weekday of
-    (y, mo, d) when the caller knows it (0 = Sunday), else -1. False when the
-    walk gives up (see `_WALK_STEPS`). With `tz` the match comes back as the
-    datetime of its fields in `tz` (fold 0), made by one constructor call: what
-    a fixed offset's `next()` returns.
+    The same walk, year, month, day, then time of day, from the wall time
+    `start` (y, mo, d, h, mi, s): a value in its field stays (one bit tested),
+    one that is not moves to the field's next value (`_next_bit`; for a day of
+    the month, `_next_in`). `wd`: the weekday of (y, mo, d) when the caller
+    knows it (0 = Sunday), else -1. False when the walk gives up (see
+    `_WALK_STEPS`). With `tz` the match comes back as the datetime of its
+    fields in `tz` (fold 0), made by one constructor call: what a fixed
+    offset's `next()` returns.
     """
+    y, mo, d, h, mi, s = start
     seconds, minutes, hours, dom, months, dow, years = p[5:]
     # Special day forms need the month's calendar: their days come from its mask.
     # `fast`: no special form, and at most one day field restricted.
@@ -719,7 +711,7 @@ class Schedule:
             walks = self._walks
             if walks:
                 self._walks = walks - 1
-                found = walk_at_or_after(self.parsed, y, mo, d, h, mi, s)
+                found = walk_at_or_after(self.parsed, (y, mo, d, h, mi, s))
                 if found is not False:
                     return found
             yn, mn, hn, minn, sn = self._tables()

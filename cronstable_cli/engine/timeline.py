@@ -101,7 +101,8 @@ def first_fire(parsed: Parsed, now: datetime, zone: tzinfo) -> datetime | Litera
             return False
         e, local = begun
         found = walk_at_or_after(
-            parsed, local.year, local.month, local.day, local.hour, local.minute, local.second + 1
+            parsed,
+            (local.year, local.month, local.day, local.hour, local.minute, local.second + 1),
         )
         if not found:  # None: no fire left; False: the walk gave up
             return found
@@ -112,7 +113,7 @@ def first_fire(parsed: Parsed, now: datetime, zone: tzinfo) -> datetime | Litera
         return False
     _, wall, end, off, wd = start
     y, mo, d, h, mi, s = wall
-    w = walk_at_or_after(parsed, y, mo, d, h, mi, s + 1, wd)
+    w = walk_at_or_after(parsed, (y, mo, d, h, mi, s + 1), wd)
     if not w:  # None: no fire left; False: the walk gave up
         return w
     if not w <= end:

@@ -72,7 +72,7 @@ def test_the_walk_finds_what_the_tables_find(
     expr, key = case
     y, mo, d = wall[:3]
     wd = weekday_of(y, mo, d) if tell_weekday else -1
-    found = walk_at_or_after(parse(expr, key), *wall, wd)
+    found = walk_at_or_after(parse(expr, key), wall, wd)
     if found is not False:  # False: the walk declined, the tables answer
         assert found == tables_first(expr, key, wall)
 
@@ -97,7 +97,7 @@ def test_the_walk_of_both_day_fields(
     expr = f"{times} {dom} * {dow} *"
     y, mo, d = wall[:3]
     wd = weekday_of(y, mo, d) if tell_weekday and y >= 1970 else -1
-    found = walk_at_or_after(parse(expr), *wall, wd)
+    found = walk_at_or_after(parse(expr), wall, wd)
     if found is not False:
         assert found == tables_first(expr, None, wall)
 
@@ -148,10 +148,10 @@ def test_the_walk_of_every_day_and_of_one_day_field(
     y, mo, d = wall[:3]
     wd = weekday_of(y, mo, d) if tell_weekday and y >= 1970 else -1
     parsed = parse(expr)
-    found = walk_at_or_after(parsed, *wall, wd)
+    found = walk_at_or_after(parsed, wall, wd)
     if found is not False:
         assert found == tables_first(expr, None, wall)
-    fire = walk_at_or_after(parsed, *wall, wd, UTC)
+    fire = walk_at_or_after(parsed, wall, wd, UTC)
     if found is None or found is False:
         assert fire is found
     else:
@@ -161,25 +161,25 @@ def test_the_walk_of_every_day_and_of_one_day_field(
 def test_hand_checked_start_month_walks() -> None:
     """Day, month and year ends by hand: the next matching day's first time, or the general walk."""
     walk = walk_at_or_after
-    assert walk(parse("0 0 9 * * * *"), 2026, 1, 31, 9, 0, 1) == (2026, 2, 1, 9, 0, 0)
-    assert walk(parse("0 0 9 * * * *"), 2026, 12, 31, 9, 0, 1) == (2027, 1, 1, 9, 0, 0)
-    assert walk(parse("0 0 9 * * * *"), 2028, 2, 28, 9, 0, 1) == (2028, 2, 29, 9, 0, 0)
-    assert walk(parse("0 0 9 * * * *"), 2026, 2, 28, 23, 59, 60) == (2026, 3, 1, 9, 0, 0)
-    assert walk(parse("* * * * * * *"), 2026, 2, 28, 23, 59, 60) == (2026, 3, 1, 0, 0, 0)
-    assert walk(parse("0 0 0 * 1-6 * *"), 2026, 6, 30, 0, 0, 1) == (2027, 1, 1, 0, 0, 0)
-    assert walk(parse("0 0 0 * * * 2026"), 2026, 12, 31, 0, 0, 1) is None
+    assert walk(parse("0 0 9 * * * *"), (2026, 1, 31, 9, 0, 1)) == (2026, 2, 1, 9, 0, 0)
+    assert walk(parse("0 0 9 * * * *"), (2026, 12, 31, 9, 0, 1)) == (2027, 1, 1, 9, 0, 0)
+    assert walk(parse("0 0 9 * * * *"), (2028, 2, 28, 9, 0, 1)) == (2028, 2, 29, 9, 0, 0)
+    assert walk(parse("0 0 9 * * * *"), (2026, 2, 28, 23, 59, 60)) == (2026, 3, 1, 9, 0, 0)
+    assert walk(parse("* * * * * * *"), (2026, 2, 28, 23, 59, 60)) == (2026, 3, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 * 1-6 * *"), (2026, 6, 30, 0, 0, 1)) == (2027, 1, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 * * * 2026"), (2026, 12, 31, 0, 0, 1)) is None
     # Weekdays alone: Monday 2026-0105 to Sunday the 11th, Saturday the 31st to Sunday
     # 1 February, and a month the fields skip (2026-02 has no Sunday the 29th).
-    assert walk(parse("0 0 0 * * 0 *"), 2026, 1, 5, 9, 30, 18) == (2026, 1, 11, 0, 0, 0)
-    assert walk(parse("0 0 0 * * 0 *"), 2026, 1, 31, 9, 30, 18, 6) == (2026, 2, 1, 0, 0, 0)
-    assert walk(parse("0 0 0 * 1,3 0 *"), 2026, 1, 26, 0, 0, 1) == (2026, 3, 1, 0, 0, 0)
-    assert walk(parse("0 0 0 * * 2,4 *"), 2026, 1, 30, 0, 0, 1) == (2026, 2, 3, 0, 0, 0)
+    assert walk(parse("0 0 0 * * 0 *"), (2026, 1, 5, 9, 30, 18)) == (2026, 1, 11, 0, 0, 0)
+    assert walk(parse("0 0 0 * * 0 *"), (2026, 1, 31, 9, 30, 18), 6) == (2026, 2, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 * 1,3 0 *"), (2026, 1, 26, 0, 0, 1)) == (2026, 3, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 * * 2,4 *"), (2026, 1, 30, 0, 0, 1)) == (2026, 2, 3, 0, 0, 0)
     # Days of the month alone: the 31st skips 30-day months; a day the month lacks.
-    assert walk(parse("0 0 0 31 * * *"), 2026, 3, 31, 0, 0, 1) == (2026, 5, 31, 0, 0, 0)
-    assert walk(parse("0 0 0 1,30 * * *"), 2026, 2, 1, 0, 0, 1) == (2026, 3, 1, 0, 0, 0)
-    assert walk(parse("0 0 0 8-14 * * *"), 2026, 1, 5, 9, 30, 18) == (2026, 1, 8, 0, 0, 0)
+    assert walk(parse("0 0 0 31 * * *"), (2026, 3, 31, 0, 0, 1)) == (2026, 5, 31, 0, 0, 0)
+    assert walk(parse("0 0 0 1,30 * * *"), (2026, 2, 1, 0, 0, 1)) == (2026, 3, 1, 0, 0, 0)
+    assert walk(parse("0 0 0 8-14 * * *"), (2026, 1, 5, 9, 30, 18)) == (2026, 1, 8, 0, 0, 0)
     # No weekday at all (a reversed `L` range): no day matches, and the walk finds none.
-    assert walk(parse("0 0 * * L5-1"), 2026, 1, 5, 9, 30, 18) in (None, False)
+    assert walk(parse("0 0 * * L5-1"), (2026, 1, 5, 9, 30, 18)) in (None, False)
     assert tables_first("0 0 * * L5-1", None, (2026, 1, 5, 9, 30, 18)) is None
 
 
@@ -210,19 +210,19 @@ SHAPES = [
 def test_the_walk_on_shapes_that_fire_far_apart(
     expr: str, wall: tuple[int, int, int, int, int, int]
 ) -> None:
-    found = walk_at_or_after(parse(expr), *wall)
+    found = walk_at_or_after(parse(expr), wall)
     if found is not False:
         assert found == tables_first(expr, None, wall)
 
 
 def test_the_walk_declines_rather_than_walking_month_after_month() -> None:
     """A day that never comes (30 February): the walk stops early and the tables answer."""
-    assert walk_at_or_after(parse("0 0 30 2 *"), 2026, 1, 5, 9, 30, 18) is False
-    assert walk_at_or_after(parse("0 0 L-30 2 *"), 2026, 1, 5, 9, 30, 18) is False
+    assert walk_at_or_after(parse("0 0 30 2 *"), (2026, 1, 5, 9, 30, 18)) is False
+    assert walk_at_or_after(parse("0 0 L-30 2 *"), (2026, 1, 5, 9, 30, 18)) is False
     schedule = Schedule(parse("0 0 30 2 *"))
     assert schedule.first_at_or_after(2026, 1, 5, 9, 30, 18) is None  # from the tables
     # Years are skipped by membership, not walked through month by month.
-    assert walk_at_or_after(parse("0 0 L * * 2090"), 2026, 1, 5, 9, 30, 18) == (
+    assert walk_at_or_after(parse("0 0 L * * 2090"), (2026, 1, 5, 9, 30, 18)) == (
         2090,
         1,
         31,
@@ -234,7 +234,7 @@ def test_the_walk_declines_rather_than_walking_month_after_month() -> None:
 
 def test_hand_checked_walks() -> None:
     # Monday 2026-01-05 09:30:18; weekday given or not
-    assert walk_at_or_after(parse("0 9 * * 1-5"), 2026, 1, 5, 9, 30, 18, 1) == (
+    assert walk_at_or_after(parse("0 9 * * 1-5"), (2026, 1, 5, 9, 30, 18), 1) == (
         2026,
         1,
         6,
@@ -242,11 +242,18 @@ def test_hand_checked_walks() -> None:
         0,
         0,
     )
-    assert walk_at_or_after(parse("0 9 * * 1-5"), 2026, 1, 9, 9, 30, 18) == (2026, 1, 12, 9, 0, 0)
-    assert walk_at_or_after(parse("*/15 * * * *"), 2026, 1, 5, 9, 59, 60) == (2026, 1, 5, 10, 0, 0)
-    assert walk_at_or_after(parse("0 0 29 2 *"), 2026, 1, 5, 9, 30, 18) == (2028, 2, 29, 0, 0, 0)
-    assert walk_at_or_after(parse("0 0 L * *"), 2026, 1, 31, 0, 0, 1) == (2026, 2, 28, 0, 0, 0)
-    assert walk_at_or_after(parse("59 23 31 12 *"), 2026, 12, 31, 23, 59, 60) == (
+    assert walk_at_or_after(parse("0 9 * * 1-5"), (2026, 1, 9, 9, 30, 18)) == (2026, 1, 12, 9, 0, 0)
+    assert walk_at_or_after(parse("*/15 * * * *"), (2026, 1, 5, 9, 59, 60)) == (
+        2026,
+        1,
+        5,
+        10,
+        0,
+        0,
+    )
+    assert walk_at_or_after(parse("0 0 29 2 *"), (2026, 1, 5, 9, 30, 18)) == (2028, 2, 29, 0, 0, 0)
+    assert walk_at_or_after(parse("0 0 L * *"), (2026, 1, 31, 0, 0, 1)) == (2026, 2, 28, 0, 0, 0)
+    assert walk_at_or_after(parse("59 23 31 12 *"), (2026, 12, 31, 23, 59, 60)) == (
         2027,
         12,
         31,
@@ -254,7 +261,7 @@ def test_hand_checked_walks() -> None:
         59,
         0,
     )
-    assert walk_at_or_after(parse("0 0 1 1 * 2030"), 2031, 1, 1, 0, 0, 0) is None
+    assert walk_at_or_after(parse("0 0 1 1 * 2030"), (2031, 1, 1, 0, 0, 0)) is None
 
 
 def _frame(name: str) -> tzinfo:
@@ -455,7 +462,7 @@ def test_a_fixed_offsets_first_next_is_the_timelines(
     assert found == expected
     assert found is None or (found.tzinfo is fixed and found > now and not found.microsecond)
     # Answered by the walk (no timeline made) unless the walk gave up (False).
-    walked = walk_at_or_after(parse(expr, key), *wall[:5], wall[5] + 1, -1, fixed)
+    walked = walk_at_or_after(parse(expr, key), (*wall[:5], wall[5] + 1), -1, fixed)
     assert (tab._line is None) == (walked is not False)
 
 
@@ -482,8 +489,8 @@ def test_the_walks_datetime_is_its_wall_time(
 ) -> None:
     """With a zone the walk builds the fire itself: the datetime of the wall time it finds."""
     parsed = parse(*case)
-    as_wall = walk_at_or_after(parsed, *wall)
-    as_datetime = walk_at_or_after(parsed, *wall, -1, fixed)
+    as_wall = walk_at_or_after(parsed, wall)
+    as_datetime = walk_at_or_after(parsed, wall, -1, fixed)
     if as_wall is None or as_wall is False:
         assert as_datetime is as_wall
     else:
@@ -535,7 +542,7 @@ def test_hand_checked_fixed_first_nexts() -> None:
     }
     for expr, fire in cases.items():
         assert CronTab(expr).next(now) == fire, expr
-    assert walk_at_or_after(parse("@reboot"), 2026, 1, 5, 9, 30, 18) is None
+    assert walk_at_or_after(parse("@reboot"), (2026, 1, 5, 9, 30, 18)) is None
     last = datetime(2099, 12, 31, 23, 59, 59, tzinfo=UTC)
     assert CronTab("* * * * * * *").next(last) is None  # nothing after 2099
     assert CronTab("* * * * * * *").next(last - timedelta(seconds=1)) == last
