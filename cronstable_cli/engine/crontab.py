@@ -58,10 +58,10 @@ class CronTab:
         # Search tables per frame, built on first use: code that only parses
         # (lint, equality, descriptions) never pays for them. `_line` is the
         # frame used last (a pinned frame's only one); the others wait in
-        # `_timelines`, made when a second frame is asked for. Every frame's
-        # timeline shares the one compiled schedule.
+        # `_timelines`, made when a second frame is asked for (the slot is unset
+        # until then: a fleet makes a CronTab per job, and asks one frame of it).
+        # Every frame's timeline shares the one compiled schedule.
         self._line: Timeline | None = None
-        self._timelines: dict[tzinfo, Timeline] | None = None
         self._walks = FIRST_WALKS  # first `next()`s answered without a timeline
 
     @property
@@ -75,7 +75,7 @@ class CronTab:
             return line
         if line is None:  # the first frame: no dictionary yet
             return self._first_line(zone)
-        lines = self._timelines
+        lines: dict[tzinfo, Timeline] | None = getattr(self, "_timelines", None)
         if lines is None:
             lines = self._timelines = {line.zone: line}
         found = lines.get(zone)

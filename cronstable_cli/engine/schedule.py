@@ -565,7 +565,7 @@ def walk_at_or_after(
                         nh = _next_bit(hours, h)
                     if nh == h:
                         if ns < 0:  # the minute moved on
-                            ns = (seconds & -seconds).bit_length() - 1
+                            ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
                         if tz is None:
                             return (y, mo, d, nh, nmi, ns)
                         return datetime(y, mo, d, nh, nmi, ns, 0, tz)
@@ -573,7 +573,7 @@ def walk_at_or_after(
                     nh = (hours & -hours).bit_length() - 1
                 if nh >= 0:
                     nmi = (minutes & -minutes).bit_length() - 1
-                    ns = (seconds & -seconds).bit_length() - 1
+                    ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
                     if tz is None:
                         return (y, mo, d, nh, nmi, ns)
                     return datetime(y, mo, d, nh, nmi, ns, 0, tz)
@@ -583,7 +583,7 @@ def walk_at_or_after(
                         break
                     nh = (hours & -hours).bit_length() - 1
                     nmi = (minutes & -minutes).bit_length() - 1
-                    ns = (seconds & -seconds).bit_length() - 1
+                    ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
                     if tz is None:
                         return (y, mo, d + 1, nh, nmi, ns)
                     return datetime(y, mo, d + 1, nh, nmi, ns, 0, tz)
