@@ -22,14 +22,9 @@ _CACHE_SIZE = 4096
 _SLOTS: dict[tuple[str, str], tuple[int, int, int | None]] = {}
 
 
-def hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
-    """The (start, end, step) an H item hashes over; raises for a malformed item."""
-    known = _SLOTS.get((spec.label, item))
-    return _new_hash_slot(spec, item, col) if known is None else known
-
-
 def _new_hash_slot(spec: FieldSpec, item: str, col: int) -> tuple[int, int, int | None]:
-    """`hash_slot` of an item not seen yet: read it, and share it (bounded)."""
+    """The (start, end, step) an H item not seen yet hashes over, shared (bounded);
+    raises for a malformed item."""
     known = _plain_hash_slot(spec, item) or _read_hash_slot(spec, item, col)
     if len(_SLOTS) < _CACHE_SIZE:
         _SLOTS[spec.label, item] = known
@@ -117,7 +112,10 @@ def hashed_item(
     with another key shares this one's result when its residues are equal.
     """
     label = spec.label
-    start, end, step = _SLOTS.get((label, item)) or _new_hash_slot(spec, item, col)
+    if len(item) == 1 and spec.hashable:  # a lone H (the commonest): the field's hash range
+        start, end, step = spec.hash_lo, spec.hash_hi, None
+    else:
+        start, end, step = _SLOTS.get((label, item)) or _new_hash_slot(spec, item, col)
     if key is None:
         raise error(
             spec,
