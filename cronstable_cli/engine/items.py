@@ -126,24 +126,22 @@ def simple_bits(spec: FieldSpec, text: str) -> int | None:
 def bits_item(spec: FieldSpec, text: str) -> int | None:
     """`simple_item` of a field without day forms, as its mask."""
     first, slash, step_text = text.partition("/")
-    a_text, dash, b_text = first.partition("-")
-    words = spec.words
     hi = spec.hi
-    base = spec.bit_base
-    if a_text == "*":
-        if dash:
-            return None
+    if first == "*":  # (`*-5` and the like are read below: `*` is no value)
         start, end = spec.lo, hi
     else:
+        a_text, dash, b_text = first.partition("-")
+        words = spec.words
         start = words.get(a_text, -1)
         end = words.get(b_text, -1) if dash else (hi if slash else start)
         if start < 0 or end < start:
             return None  # not a value of the field, or a range running backwards
     # `span_mask(start, end, step, base)`, inlined: a field memo's miss is mostly this.
+    base = spec.bit_base
     run = (2 << (end - base)) - (1 << (start - base))
     if not slash:
         return run
-    step = words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
+    step = spec.words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
     if step < 1 or start + step > hi:
         return None
     return run if step == 1 else (EVERY_NTH[step] << (start - base)) & run
