@@ -140,9 +140,6 @@ class CronTab:
                 if fire is not False:
                     return fire
                 return self._first_line(given).next_fire(now)
-        parsed = self.parsed
-        if parsed.reboot:
-            return None
         if given is None:
             now, given = now.replace(tzinfo=UTC), UTC
         zone = self.frame or given
@@ -150,6 +147,9 @@ class CronTab:
         # and a first one (a fleet's, after parsing) makes its timeline here.
         line = self._line
         if line is None:
+            parsed = self.parsed
+            if parsed.reboot:  # (a timeline made since, by another method, finds none)
+                return None
             if walks:
                 self._walks = walks - 1
                 fire = first_fire(parsed, now, zone)

@@ -216,6 +216,9 @@ class Timeline:
             )
             if w is None:
                 return None
+            if local is now and clock.civil:  # `steady_fire`'s first case, without a call
+                y, mo, d, h, mi, s = w
+                return datetime(y, mo, d, h, mi, s, 0, zone)
             off = clock.offset
         else:
             # The instant the last search in this zone started from is shared (a

@@ -254,3 +254,23 @@ def test_repr_shows_the_hash_key() -> None:
         repr(CronTab("H 2 * * *", hash_key="nightly")) == "CronTab('H 2 * * *', hash_key='nightly')"
     )
     assert repr(CronTab("0 2 * * *")) == "CronTab('0 2 * * *')"
+
+
+@pytest.mark.parametrize("made_first", ["nothing", "timeline", "prev", "schedule"])
+@pytest.mark.parametrize("frame", [None, "UTC", "Europe/Berlin"])
+@pytest.mark.parametrize("now_zone", [UTC, ZoneInfo("Europe/Berlin"), None])
+def test_reboot_never_fires_on_any_path_through_next(
+    made_first: str, frame: str | None, now_zone: object
+) -> None:
+    """@reboot has no next fire: on the first search (a walk), on later ones, and once
+    another method has made the frame's timeline (next() then asks it)."""
+    tab = CronTab("@reboot", tz=frame)
+    now = datetime(2026, 1, 5, 9, 30, 17, tzinfo=now_zone)  # type: ignore[arg-type]
+    if made_first == "timeline":
+        assert tab.timeline.next_fire(now if now.tzinfo else now.replace(tzinfo=UTC)) is None
+    elif made_first == "prev":
+        assert tab.prev(now) is None
+    elif made_first == "schedule":
+        assert tab.schedule is not None
+    assert [tab.next(now + timedelta(days=k)) for k in range(4)] == [None] * 4
+    assert tab.never_fires(now if now.tzinfo else now.replace(tzinfo=UTC)) is False
