@@ -12,7 +12,7 @@ import re
 from .daemon_hash import hash_value
 from .fields import DAY_OF_WEEK, FieldSpec
 from .items import NUMBER, error, value
-from .parse_result import EVERY_NTH, values_mask
+from .parse_result import span_mask, values_mask
 
 # The daemon reads an item opening with h or H as hashed, in either case.
 HASHED = re.compile(r"[Hh](?:\(([^()]*)\))?(?:/(.*))?")
@@ -107,15 +107,12 @@ def hashed_item(
     """An H item's values, their mask, their comma-joined text, and M (from the key's hash % M).
 
     The mask is the values' (bit `v - spec.bit_base`), what a field without day
-    forms holds, made from the item's start, end and step as `span_mask` does.
+    forms holds (`span_mask` of the item's start, end and step).
     `found`, when given, collects the item's (label, M): a parse of the text
     with another key shares this one's result when its residues are equal.
     """
     label = spec.label
-    if len(item) == 1 and spec.hashable:  # a lone H (the commonest): the field's hash range
-        start, end, step = spec.hash_lo, spec.hash_hi, None
-    else:
-        start, end, step = _SLOTS.get((label, item)) or _new_hash_slot(spec, item, col)
+    start, end, step = _SLOTS.get((label, item)) or _new_hash_slot(spec, item, col)
     if key is None:
         raise error(
             spec,
@@ -139,9 +136,7 @@ def hashed_item(
     values: range | tuple[int, ...]
     if step:
         values = stepped = range(first, end + 1, step)
-        # `span_mask(first, end, step, base)`, inlined.
-        run = (2 << (end - base)) - (1 << (first - base))
-        mask = run if step == 1 else (EVERY_NTH[step] << (first - base)) & run
+        mask = span_mask(first, end, step, base)
         # The text keeps the daemon's spelling (`H(5-7)/2` -> `5,7`, 7 stays 7 and
         # the order is the range's); only the values fold Sunday's 7 onto 0.
         # A range's text is its values' alone: written once (a few dozen per field).

@@ -387,6 +387,9 @@ def walk_at_or_after(
     """
     y, mo, d, h, mi, s = start
     seconds, minutes, hours, dom, months, dow, years = p[5:]
+    # The first second a minute holds, which most matches start at (mostly second 0,
+    # the mask 1: no bit to find).
+    first_second = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
     # Special day forms need the month's calendar: their days come from its mask.
     # `fast`: no special form, and at most one day field restricted.
     # (`masked` and `fast` are read for their truth: a special form's set is one.)
@@ -450,8 +453,7 @@ def walk_at_or_after(
                     rest = minutes >> mi & -2  # the minutes after mi
                 if rest:
                     nmi = mi + (rest & -rest).bit_length() - 1
-                    # The first second (mostly second 0, the mask 1: no bit to find).
-                    ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
+                    ns = first_second
                     if tz is None:
                         return (y, mo, d, h, nmi, ns)
                     return datetime(y, mo, d, h, nmi, ns, 0, tz)
@@ -468,7 +470,7 @@ def walk_at_or_after(
                 nh = (hours & -hours).bit_length() - 1
         if nh >= 0:
             nmi = (minutes & -minutes).bit_length() - 1
-            ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
+            ns = first_second
             if tz is None:
                 return (y, mo, d, nh, nmi, ns)
             return datetime(y, mo, d, nh, nmi, ns, 0, tz)
@@ -565,7 +567,7 @@ def walk_at_or_after(
                         nh = _next_bit(hours, h)
                     if nh == h:
                         if ns < 0:  # the minute moved on
-                            ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
+                            ns = first_second
                         if tz is None:
                             return (y, mo, d, nh, nmi, ns)
                         return datetime(y, mo, d, nh, nmi, ns, 0, tz)
@@ -573,7 +575,7 @@ def walk_at_or_after(
                     nh = (hours & -hours).bit_length() - 1
                 if nh >= 0:
                     nmi = (minutes & -minutes).bit_length() - 1
-                    ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
+                    ns = first_second
                     if tz is None:
                         return (y, mo, d, nh, nmi, ns)
                     return datetime(y, mo, d, nh, nmi, ns, 0, tz)
@@ -583,7 +585,7 @@ def walk_at_or_after(
                         break
                     nh = (hours & -hours).bit_length() - 1
                     nmi = (minutes & -minutes).bit_length() - 1
-                    ns = 0 if seconds == 1 else (seconds & -seconds).bit_length() - 1
+                    ns = first_second
                     if tz is None:
                         return (y, mo, d + 1, nh, nmi, ns)
                     return datetime(y, mo, d + 1, nh, nmi, ns, 0, tz)
