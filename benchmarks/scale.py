@@ -14,6 +14,9 @@ against the targets, each with PASS/FAIL:
     pressure, owners, duplicates      <= 2.5 s CPU
     growth from 10,000 to 100,000     <= 11x the CPU (linear, 10% for noise)
     realistic / flat, lint            <= 1.5x the CPU at 100,000 jobs
+                                      (and, not a target, the realistic fleet
+                                      with an hour's team timeout: 41,000 more
+                                      warnings, and what each costs)
     parses per distinct schedule      1 (each command, both shapes; benchmarks/parse_count.py)
 
     python benchmarks/scale.py [--rounds N] [--sizes 1000,10000] [--check]
@@ -213,12 +216,30 @@ def targets(rounds: int, sizes: tuple[int, ...]) -> int:
             f"{platform.machine()}, {os.cpu_count()} CPUs, median of {rounds} interleaved "
             f"rounds; --from {FROM}"
         )
+        # The realistic fleet before its teams heed `lint` (an hour's default timeout):
+        # what its warnings cost, beside the ratio (fleets.py says why not in it).
+        noisy = fleets.write(
+            "realistic",
+            fleets.specs(large),
+            os.path.join(tmp, f"noisy-{large}"),
+            team_timeout=fleets.NOISY_TEAM_TIMEOUT,
+        )
+        lint = COMMANDS[0]
         runs: dict[tuple[str, str, int], list[Run]] = {}
         for _ in range(rounds):
             for command in COMMANDS:
                 for (shape, size), where in paths.items():
                     args = [exe, *expand(command, where)]
                     runs.setdefault((command.label, shape, size), []).append(measure(args))
+            runs.setdefault(("lint", NOISY, large), []).append(measure([exe, *expand(lint, noisy)]))
+        said = {
+            shape: findings([exe, *expand(lint, where)])
+            for shape, where in (
+                ("flat", paths[("flat", large)]),
+                ("realistic", paths[("realistic", large)]),
+                (NOISY, noisy),
+            )
+        }
         counted = parse_counts(tmp, small)
     missed = 0
     print(
@@ -279,9 +300,40 @@ def targets(rounds: int, sizes: tuple[int, ...]) -> int:
             target=f"≤ {SHAPE_RATIO:g}×" if judged else "",
             passed=ok if judged else None,
         )
+    flat, real = best(runs[("lint", "flat", large)]), best(runs[("lint", "realistic", large)])
+    heavy = best(runs[("lint", NOISY, large)])
+    print(
+        f"findings of lint at {large:,} jobs: flat {said['flat']:,}, realistic "
+        f"{said['realistic']:,}; {NOISY} (an hour's team timeout) {said[NOISY]:,}: "
+        f"{heavy.cpu:.2f} s, {heavy.cpu / flat.cpu:.2f}x flat (not a target), "
+        f"{(heavy.cpu - real.cpu) / max(said[NOISY] - said['realistic'], 1) * 1e6:.1f} us "
+        "a further finding"
+    )
+    record(
+        "scale",
+        f"`cronstable lint`, {large:,} jobs: realistic fleet with an hour's team timeout "
+        f"({said[NOISY]:,} findings, against {said['realistic']:,}) / flat fleet (CPU)",
+        f"{heavy.cpu:.2f} s",
+        peer=f"flat {flat.cpu:.2f} s",
+        ratio=heavy.cpu / flat.cpu,
+        target="",
+        passed=None,
+    )
     missed += parse_targets(counted, small)
     print(f"\n{'all targets met' if not missed else f'{missed} target(s) missed'}")
     return missed
+
+
+# The realistic fleet with NOISY_TEAM_TIMEOUT (fleets.py), measured at the largest size.
+NOISY = "realistic-noisy"
+
+
+def findings(args: list[str]) -> int:
+    """How many problems a text `lint` reports (its summary line)."""
+    done = subprocess.run(args, capture_output=True, text=True, check=False)
+    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
+    words = last.split()
+    return int(words[1].replace(",", "")) if words[:1] == ["Found"] else 0
 
 
 def one_size(jobs: int) -> None:
