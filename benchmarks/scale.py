@@ -37,6 +37,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 import tempfile
@@ -329,11 +330,10 @@ NOISY = "realistic-noisy"
 
 
 def findings(args: list[str]) -> int:
-    """How many problems a text `lint` reports (its summary line)."""
+    """How many problems a text `lint` reports (its summary line, which may wrap)."""
     done = subprocess.run(args, capture_output=True, text=True, check=False)
-    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
-    words = last.split()
-    return int(words[1].replace(",", "")) if words[:1] == ["Found"] else 0
+    found = re.search(r"Found ([\d,]+) problem", " ".join(done.stdout[-400:].split()))
+    return int(found.group(1).replace(",", "")) if found else 0
 
 
 def one_size(jobs: int) -> None:
