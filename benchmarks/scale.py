@@ -313,7 +313,8 @@ def targets(rounds: int, sizes: tuple[int, ...]) -> int:
     record(
         "scale",
         f"`cronstable lint`, {large:,} jobs: realistic fleet with an hour's team timeout "
-        f"({said[NOISY]:,} findings, against {said['realistic']:,}) / flat fleet (CPU)",
+        f"({said[NOISY]:,} findings; the realistic fleet {said['realistic']:,}, the flat "
+        f"{said['flat']:,}) / flat fleet (CPU)",
         f"{heavy.cpu:.2f} s",
         peer=f"flat {flat.cpu:.2f} s",
         ratio=heavy.cpu / flat.cpu,
