@@ -13,7 +13,7 @@ from typing import Any, cast
 from .describe import WEEKDAYS
 from .errors import ScheduleError
 from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec, one_value
-from .parse_result import EVERY_NTH, DayOfMonth, DayOfWeek, run_values
+from .parse_result import DayOfMonth, DayOfWeek, run_values, span_mask
 
 NUMBER = re.compile(r"[0-9]{1,9}")
 
@@ -136,15 +136,12 @@ def bits_item(spec: FieldSpec, text: str) -> int | None:
         end = words.get(b_text, -1) if dash else (hi if slash else start)
         if start < 0 or end < start:
             return None  # not a value of the field, or a range running backwards
-    # `span_mask(start, end, step, base)`, inlined: a field memo's miss is mostly this.
-    base = spec.bit_base
-    run = (2 << (end - base)) - (1 << (start - base))
     if not slash:
-        return run
+        return span_mask(start, end, 1, spec.bit_base)
     step = spec.words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
     if step < 1 or start + step > hi:
         return None
-    return run if step == 1 else (EVERY_NTH[step] << (start - base)) & run
+    return span_mask(start, end, step, spec.bit_base)
 
 
 _SEVEN: frozenset[int] = frozenset((7,))
