@@ -59,6 +59,8 @@ SIZES = (1_000, 10_000, 100_000)
 SHAPE_RATIO = 1.5  # realistic / flat lint CPU at 100,000 jobs
 GROWTH = 11.0  # 100k/10k CPU: linear is 10x (less, with start-up); 10% for noise
 MIB = 200  # peak RSS target of lint at 100,000 jobs
+# The realistic fleet with NOISY_TEAM_TIMEOUT (fleets.py), measured at the largest size.
+NOISY = "realistic-noisy"
 
 # One process per measurement: RUSAGE_CHILDREN of a fresh parent is that command's.
 _MEASURE = (
@@ -225,7 +227,7 @@ def targets(rounds: int, sizes: tuple[int, ...]) -> int:
             os.path.join(tmp, f"noisy-{large}"),
             team_timeout=fleets.NOISY_TEAM_TIMEOUT,
         )
-        lint = COMMANDS[0]
+        lint = next(c for c in COMMANDS if c.label == "lint")
         runs: dict[tuple[str, str, int], list[Run]] = {}
         for _ in range(rounds):
             for command in COMMANDS:
@@ -324,10 +326,6 @@ def targets(rounds: int, sizes: tuple[int, ...]) -> int:
     missed += parse_targets(counted, small)
     print(f"\n{'all targets met' if not missed else f'{missed} target(s) missed'}")
     return missed
-
-
-# The realistic fleet with NOISY_TEAM_TIMEOUT (fleets.py), measured at the largest size.
-NOISY = "realistic-noisy"
 
 
 def findings(args: list[str]) -> int:
