@@ -12,7 +12,8 @@ is the median of the per-round ratios, with the lowest and highest round beside 
 What is measured, in five zones: `timezone.utc` (the daemon's UTC: every job
 without a timezone gets it, and the daemon has a fast path for it: the headline),
 the tz database's "UTC", America/New_York, Europe/Berlin and Australia/Lord_Howe:
-- `next()` from 100 seeded random instants per expression (schedules prebuilt);
+- `next()` from 100 seeded random instants per expression (schedules prebuilt; the
+  fastest of three passes, the first of which builds the search tables);
 - iterating 10,000 consecutive fires per expression;
 - cold parse, and parse + first `next()`: the corpus with every engine-side
   cache cleared (the fastest of 20 such rounds);
