@@ -8,11 +8,12 @@ another cron dialect.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, cast
 
 from .describe import WEEKDAYS
 from .errors import ScheduleError
-from .fields import DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec, one_value
+from .fields import ALL_FIELDS, DAY_OF_MONTH, DAY_OF_WEEK, FieldSpec, one_value
 from .parse_result import DayOfMonth, DayOfWeek, run_values, span_mask
 
 NUMBER = re.compile(r"[0-9]{1,9}")
@@ -81,7 +82,7 @@ def simple_field(spec: FieldSpec, text: str) -> frozenset[int] | None:
 def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     """One plain item: `*`, `n` or `a-b`, then `/n` (values and steps as `words` spells them).
 
-    `bits_item`'s values as a set, with day-of-week's own rules: no `*` or
+    `bits_reader`'s values as a set, with day-of-week's own rules: no `*` or
     step, a range ending in Sunday's 0 left to the grammar, and 7 read as 0.
     """
     if spec is DAY_OF_WEEK:
@@ -90,7 +91,7 @@ def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
         _, dash, b_text = text.partition("-")
         if dash and spec.words.get(b_text) == 0:
             return None
-    mask = bits_item(spec, text)  # one item's mask: a run
+    mask = _READERS[spec.name](text)  # one item's mask: a run
     if mask is None:
         return None
     values = run_values(mask, spec.numbers, spec.bit_base)
@@ -99,49 +100,66 @@ def simple_item(spec: FieldSpec, text: str) -> frozenset[int] | None:
     return values
 
 
-def simple_bits(spec: FieldSpec, text: str) -> int | None:
-    """`simple_field` of a field without day forms (second .. year), as its mask.
+def bits_reader(
+    spec: FieldSpec,
+    memo: dict[str, Any] | None = None,
+    limit: int = 0,
+    constants: dict[str, Any] | None = None,
+) -> Callable[[str], int | None]:
+    """The fast reader of a field without day forms (second .. year): a text's mask, or None.
 
-    The same items, read the same way, and None for the same texts; the
-    values go into a mask (bit `v - spec.bit_base`), which a few integer
-    operations make, where a set is built value by value.
+    `simple_field`'s items (`5`, `1-5`, `*/15`, `0-30/10`, `5,35`, `mon-fri`),
+    read the same way, and None for the same texts; the values go into a mask
+    (bit `v - spec.bit_base`), which a few integer operations make, where a set
+    is built value by value. With `memo`, the reader remembers each mask it
+    reads there (a memo of `limit` entries starts again from `constants`): the
+    parser's memo of the field, whose misses it reads in one frame, a lone item
+    or a list alike (a range or step makes its run with `span_mask`).
     """
-    bits = spec.bits
-    bit = bits.get(text)
-    if bit is not None:  # one value: the commonest field of all
-        return bit
-    if "," not in text:
-        return bits_item(spec, text)
-    mask = 0
-    for item in text.split(","):
-        bit = bits.get(item)
-        if bit is None:
-            bit = bits_item(spec, item)
+    words, lo, hi, base = spec.words, spec.lo, spec.hi, spec.bit_base
+    lone = spec.bits.get  # a lone value's bit, one look-up
+
+    def read(text: str) -> int | None:
+        mask = 0
+        for item in text.split(",") if "," in text else (text,):
+            bit = lone(item)
             if bit is None:
-                return None
-        mask |= bit
-    return mask
+                first, slash, step_text = item.partition("/")
+                if first == "*":  # (`*-5` and the like are read below: `*` is no value)
+                    start, end = lo, hi
+                else:
+                    a_text, dash, b_text = first.partition("-")
+                    start = words.get(a_text, -1)
+                    end = words.get(b_text, -1) if dash else (hi if slash else start)
+                    if start < 0 or end < start:
+                        return None  # not a value of the field, or a range running backwards
+                step = 1
+                if slash:  # a number, never a name
+                    step = words.get(step_text, 0) if step_text.isdigit() else 0
+                    if step < 1 or start + step > hi:
+                        return None
+                bit = span_mask(start, end, step, base)
+            mask |= bit
+        if memo is not None:
+            if len(memo) >= limit:
+                memo.clear()
+                memo.update(constants or {})
+            memo[text] = mask
+        return mask
+
+    return read
 
 
-def bits_item(spec: FieldSpec, text: str) -> int | None:
-    """`simple_item` of a field without day forms, as its mask."""
-    first, slash, step_text = text.partition("/")
-    hi = spec.hi
-    if first == "*":  # (`*-5` and the like are read below: `*` is no value)
-        start, end = spec.lo, hi
-    else:
-        a_text, dash, b_text = first.partition("-")
-        words = spec.words
-        start = words.get(a_text, -1)
-        end = words.get(b_text, -1) if dash else (hi if slash else start)
-        if start < 0 or end < start:
-            return None  # not a value of the field, or a range running backwards
-    if not slash:
-        return span_mask(start, end, 1, spec.bit_base)
-    step = spec.words.get(step_text, 0) if step_text.isdigit() else 0  # a number, never a name
-    if step < 1 or start + step > hi:
-        return None
-    return span_mask(start, end, step, spec.bit_base)
+# Each field's reader without a memo, by name (a FieldSpec holds dicts: no hash). The
+# day fields' read one plain item at a time, for `simple_item`.
+_READERS: dict[str, Callable[[str], int | None]] = {
+    spec.name: bits_reader(spec) for spec in ALL_FIELDS
+}
+
+
+def simple_bits(spec: FieldSpec, text: str) -> int | None:
+    """`simple_field` of a field without day forms (second .. year), as its mask (`bits_reader`)."""
+    return _READERS[spec.name](text)
 
 
 _SEVEN: frozenset[int] = frozenset((7,))

@@ -27,7 +27,7 @@ from .h_items import clear as clear_hashed
 from .h_items import hashed_item, is_hashed, key_hash
 from .items import (
     Acc,
-    bits_item,
+    bits_reader,
     day_field,
     day_value,
     error,
@@ -58,6 +58,8 @@ _SEEN_ONCE: set[object] = set()
 _MODULI: dict[str, tuple[tuple[str, int], ...]] = {}  # a text's H items' (label, M)
 _CACHE_SIZE = 4096
 _UNSEEN: Any = object()  # `_MODULI` has no entry (every empty tuple is one object: not `()`)
+# Bound once, as the field memos' look-ups are (see `_minute`): cleared in place, never replaced.
+_shared, _see = _PARSED.get, _SEEN_ONCE.add
 
 
 def parse(text: str, hash_key: str | None = None, crontab: bool = False) -> Parsed:
@@ -79,7 +81,7 @@ def parse(text: str, hash_key: str | None = None, crontab: bool = False) -> Pars
     # The commonest parse (no H slot, not a crontab line) is kept under its
     # text alone: a look-up hashes no tuple.
     cache_key: object = (text, True, None) if crontab else text
-    parsed = _PARSED.get(cache_key)
+    parsed = _shared(cache_key)
     if parsed is not None:
         return parsed
     # `_parse(text, None, crontab)`, inlined: a never-seen text (how a fleet
@@ -98,19 +100,19 @@ def parse(text: str, hash_key: str | None = None, crontab: bool = False) -> Pars
         seconds = _ZERO
     elif count == 7:
         s, mi, h, dom, mo, dow, y = parts
-        seconds = _SECONDS.get(s) or _miss(text, parts, 0, s)
+        seconds = _second(s) or _read_second(s) or _miss(text, parts, 0, s)
     else:
         count = 0  # not 5 to 7 fields: a macro, or an error
     if count:
         source = " ".join(parts)
         parsed = _new_parsed(Parsed, (
             source, source, False, count, source if source == text else _written(text), seconds,
-            _MINUTES.get(mi) or _miss(text, parts, 1, mi),
-            _HOURS.get(h) or _miss(text, parts, 2, h),
-            _DOMS.get(dom) or _miss(text, parts, 3, dom),
-            _MONTHS.get(mo) or _miss(text, parts, 4, mo),
-            _DOWS.get(dow) or _miss(text, parts, 5, dow),
-            _ALL_YEARS if y is None else (_YEARS.get(y) or _miss(text, parts, 6, y)),
+            _minute(mi) or _read_minute(mi) or _miss(text, parts, 1, mi),
+            _hour(h) or _read_hour(h) or _miss(text, parts, 2, h),
+            _dom(dom) or _miss(text, parts, 3, dom),
+            _month(mo) or _read_month(mo) or _miss(text, parts, 4, mo),
+            _dow(dow) or _miss(text, parts, 5, dow),
+            _ALL_YEARS if y is None else (_year(y) or _read_year(y) or _miss(text, parts, 6, y)),
         ))  # fmt: skip
     else:
         parsed = _not_fields(text, len(parts), None, crontab)
@@ -120,7 +122,7 @@ def parse(text: str, hash_key: str | None = None, crontab: bool = False) -> Pars
     else:
         if len(_SEEN_ONCE) >= _CACHE_SIZE:
             _SEEN_ONCE.clear()
-        _SEEN_ONCE.add(cache_key)
+        _see(cache_key)
     return parsed
 
 
@@ -194,8 +196,11 @@ def _not_fields(text: str, count: int, hash_key: str | None, crontab: bool) -> P
 # value, and `*`), so the commonest fields never miss, even after a clear; what
 # parses add is bounded per memo (`_FIELD_MEMO_SIZE`).
 _VALUES: tuple[dict[str, Any], ...] = tuple({} for _ in ALL_FIELDS)
-_SECONDS, _MINUTES, _HOURS, _DOMS, _MONTHS, _DOWS, _YEARS = _VALUES
-_FIELD_MEMO_SIZE = 4096  # entries a memo holds beyond its constants
+# Each memo's look-up, bound once: a call of a bound method costs a parse less than
+# a method looked up on the memo each time. The memos are cleared and refilled in
+# place (`_reset_field_memos`), never replaced, so the bindings hold.
+_second, _minute, _hour, _dom, _month, _dow, _year = (memo.get for memo in _VALUES)
+_FIELD_MEMO_SIZE = 16384  # entries a memo holds beyond its constants
 _new_parsed = tuple.__new__  # Parsed(...) without namedtuple's Python-level __new__ frame
 _SPACE = re.compile(r"\s")
 
@@ -233,14 +238,14 @@ def _parse(
         seconds = _ZERO
     else:
         s, mi, h, dom, mo, dow, y = parts
-        seconds = _SECONDS.get(s) or _miss(text, parts, 0, s, key, found, shown)
-    minutes = _MINUTES.get(mi) or _miss(text, parts, 1, mi, key, found, shown)
-    hours = _HOURS.get(h) or _miss(text, parts, 2, h, key, found, shown)
-    days = _DOMS.get(dom) or _miss(text, parts, 3, dom, key, found, shown)
-    months = _MONTHS.get(mo) or _miss(text, parts, 4, mo, key, found, shown)
-    weekdays = _DOWS.get(dow) or _miss(text, parts, 5, dow, key, found, shown)
+        seconds = _second(s) or _miss(text, parts, 0, s, key, found, shown)
+    minutes = _minute(mi) or _miss(text, parts, 1, mi, key, found, shown)
+    hours = _hour(h) or _miss(text, parts, 2, h, key, found, shown)
+    days = _dom(dom) or _miss(text, parts, 3, dom, key, found, shown)
+    months = _month(mo) or _miss(text, parts, 4, mo, key, found, shown)
+    weekdays = _dow(dow) or _miss(text, parts, 5, dow, key, found, shown)
     if count != 5:
-        years = _YEARS.get(y) or _miss(text, parts, 6, y, key, found, shown)
+        years = _year(y) or _miss(text, parts, 6, y, key, found, shown)
     # A field held an H item exactly when `shown` differs: its resolved spelling.
     resolved = source if shown is None or shown == parts else " ".join(shown)
     return _new_parsed(Parsed, (
@@ -291,10 +296,10 @@ def _miss(
         value = None
     elif index == 3 or index == 5:
         value = day_field(spec, token)
-    elif "," in token:
-        value = simple_bits(spec, token)
-    else:  # (a memo holds every spelling of one value: this is an item to read)
-        value = bits_item(spec, token)
+    else:
+        value = _READ[index](token)  # remembered by the reader (`_READ`)
+        if value is not None:
+            return value
     if value is None:
         try:
             value, res = _read_field(spec, token, 0, key, found)
@@ -510,6 +515,21 @@ def _reset_field_memos() -> None:
 
 
 _reset_field_memos()
+
+# The memos' readers of a field without day forms (`items.bits_reader`): a miss of
+# plain items is read and remembered in one frame, which the fast path in `parse`
+# calls first; anything they decline (H, errors) goes to `_miss`, as do the
+# misses of `_parse`, which reads a day field's and an H item's too. None at the
+# day fields' positions.
+_READ: tuple[Any, ...] = tuple(
+    None
+    if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK
+    else bits_reader(spec, memo, limit, constants)
+    for spec, memo, limit, constants in zip(
+        ALL_FIELDS, _VALUES, _MEMO_LIMITS, _CONSTANTS, strict=True
+    )
+)
+_read_second, _read_minute, _read_hour, _, _read_month, _, _read_year = _READ
 
 # The second and year a 5- or 6-field text implies.
 _ZERO: int = _CONSTANTS[0]["0"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import pytest
@@ -91,23 +92,32 @@ def test_the_field_memos_stay_bounded_by_parses_that_fail_too(
 ) -> None:
     # Each text's first fields are new and valid, its last field fails: no whole
     # parse is stored, yet the memos must not grow without bound beyond the
-    # dialect's constants they start from.
-    limits = tuple(len(constants) + 8 for constants in parser._CONSTANTS)
+    # dialect's constants they start from. The readers that fill the minute,
+    # hour, second, month and year memos hold their bounds (`parser._READ`), so
+    # the minute memo is overflowed for real: more distinct minute lists than it
+    # may hold, through the fast path and through `_parse` (a key, an H field).
+    limits = parser._MEMO_LIMITS
     monkeypatch.setattr(parser, "_CACHE_SIZE", 8)
-    monkeypatch.setattr(parser, "_MEMO_LIMITS", limits)
     clear_caches()
 
     def bounded() -> bool:
         return all(len(m) <= limit for m, limit in zip(parser._VALUES, limits, strict=True))
 
-    for n in range(200):
-        with pytest.raises(ScheduleError):
-            parse(f"{n % 60},{n // 60} {n % 24} {n % 28 + 1} * 99")
+    overflow = limits[1] - len(parser._CONSTANTS[1]) + 50
+    lists = itertools.islice(itertools.combinations(range(60), 3), 2 * overflow + 400)
+    minute_memo = parser._VALUES[1]
+    peak = 0
+    for n, (a, b, c) in enumerate(lists):
+        hour = "H" if n % 2 else str(n % 24)  # half through `_parse`, with a key
+        if n < overflow:
+            with pytest.raises(ScheduleError):
+                parse(f"{a},{b},{c} {hour} {n % 28 + 1} * 99", "job")
+        else:  # and by parses that succeed
+            parse(f"{a},{b},{c} {hour} {n % 28 + 1} * *", "job")
+            assert len(parser._PARSED) <= 8
+        peak = max(peak, len(minute_memo))
         assert bounded()
-    for n in range(200):  # and by parses that succeed
-        parse(f"{n % 60},{n // 60} {n % 24} {n % 28 + 1} * *")
-        assert len(parser._PARSED) <= 8
-        assert bounded()
+    assert peak == limits[1]  # the memo did fill up to its bound, then started again
     clear_caches()
     with pytest.raises(ScheduleError) as info:
         parse("0  0 32 * *")
