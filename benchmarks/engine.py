@@ -152,7 +152,7 @@ def judge(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds (median kept)")
+    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (median kept)")
     parser.add_argument(
         "--first-rounds", type=int, default=11, help="fresh processes per zone for the first use"
     )
