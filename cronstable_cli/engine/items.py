@@ -104,7 +104,7 @@ def bits_reader(
     spec: FieldSpec,
     memo: dict[str, Any] | None = None,
     limit: int = 0,
-    constants: dict[str, Any] | None = None,
+    restart: Callable[[], None] | None = None,
 ) -> Callable[[str], int | None]:
     """The fast reader of a field without day forms (second .. year): a text's mask, or None.
 
@@ -112,7 +112,7 @@ def bits_reader(
     read the same way, and None for the same texts; the values go into a mask
     (bit `v - spec.bit_base`), which a few integer operations make, where a set
     is built value by value. With `memo`, the reader remembers each mask it
-    reads there (a memo of `limit` entries starts again from `constants`): the
+    reads there (a memo of `limit` entries first starts again: `restart`): the
     parser's memo of the field, whose misses it reads in one frame, a lone item
     or a list alike (a range or step makes its run with `span_mask`).
     """
@@ -141,9 +141,8 @@ def bits_reader(
                 bit = span_mask(start, end, step, base)
             mask |= bit
         if memo is not None:
-            if len(memo) >= limit:
-                memo.clear()
-                memo.update(constants or {})
+            if len(memo) >= limit and restart is not None:
+                restart()
             memo[text] = mask
         return mask
 

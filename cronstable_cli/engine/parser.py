@@ -9,6 +9,7 @@ fields by text, whole parses by text and H residue.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any, NoReturn
 
 from ..names import closest
@@ -314,8 +315,7 @@ def _miss(
     # day field's tuple of sets is what every later parse of the text shares).
     memo = _VALUES[index]
     if len(memo) >= _MEMO_LIMITS[index]:
-        memo.clear()
-        memo.update(_CONSTANTS[index])
+        _restart_memo(index)
     memo[token] = value
     return value
 
@@ -508,10 +508,16 @@ _CONSTANTS: tuple[dict[str, Any], ...] = tuple(_field_constants(spec) for spec i
 _MEMO_LIMITS = tuple(len(constants) + _FIELD_MEMO_SIZE for constants in _CONSTANTS)
 
 
+def _restart_memo(index: int) -> None:
+    """The memo of field `index` back to the dialect's constants (at its bound, or a clear)."""
+    memo = _VALUES[index]
+    memo.clear()
+    memo.update(_CONSTANTS[index])
+
+
 def _reset_field_memos() -> None:
-    for memo, constants in zip(_VALUES, _CONSTANTS, strict=True):
-        memo.clear()
-        memo.update(constants)
+    for index in range(len(_VALUES)):
+        _restart_memo(index)
 
 
 _reset_field_memos()
@@ -524,10 +530,8 @@ _reset_field_memos()
 _READ: tuple[Any, ...] = tuple(
     None
     if spec is DAY_OF_MONTH or spec is DAY_OF_WEEK
-    else bits_reader(spec, memo, limit, constants)
-    for spec, memo, limit, constants in zip(
-        ALL_FIELDS, _VALUES, _MEMO_LIMITS, _CONSTANTS, strict=True
-    )
+    else bits_reader(spec, _VALUES[index], _MEMO_LIMITS[index], partial(_restart_memo, index))
+    for index, spec in enumerate(ALL_FIELDS)
 )
 _read_second, _read_minute, _read_hour, _, _read_month, _, _read_year = _READ
 
